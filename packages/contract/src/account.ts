@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { requiredId } from './common.js';
+import { CAPTCHA_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
+
+/** Image uploads (logo, business licence): spec §5 and §9. */
+export const IMAGE_MAX_BYTES = 2_097_152;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
+
+/** Login throttle: failures counted per username and per client address within a window. */
+export const LOGIN_THROTTLE = { windowMs: 15 * 60_000, perUsername: 5, perAddress: 20 } as const;
+/** Password reset codes: 6 digits, 10-minute life, single use, 5 wrong tries, resend after 60 s. */
+export const RESET_CODE = { length: 6, ttlMs: 10 * 60_000, maxTries: 5, resendAfterMs: 60_000 } as const;
+
+export const email = z
+  .string({ error: 'account.emailRequired' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'account.emailRequired' })
+  .max(254)
+  .pipe(z.email({ error: 'validation.invalidEmail' }));
+
+export const password = z
+  .string()
+  .min(PASSWORD_MIN, { error: 'account.passwordMin' })
+  .max(PASSWORD_MAX, { error: 'account.passwordMax' });
+
+/** Phone numbers: digits and plus only (spec §5 Profile). */
+export const phone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^\+?[0-9]+$/, { error: 'account.phoneDigits' });
+
+const text = (max: number) => z.string().trim().max(max);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** Reference ids sent as a comma-joined list ("1,4,9") and read back the same way (spec §3). */
+export const idList = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(/^(\d{1,9}(,\d{1,9})*)?$/, { error: 'validation.invalidFormat' })
+  .transform((value) => (value ? [...new Set(value.split(',').map(Number))] : []));
+
+export const captchaReply = z.object({ captcha_id: z.string(), image: z.string() });
+
+export const loginBody = z.strictObject({
+  username: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
+  captcha_id: z.string().min(1).max(64),
+  captcha: z.string().trim().min(1).max(CAPTCHA_MAX),
+});
+export type LoginBody = z.input<typeof loginBody>;
+export const loginReply = z.object({ token: z.string() });
+
+/** The company fields shared by registration and the profile (spec §3 User profile). */
+const companyFields = {
+  linkman: requiredText(100),
+  phone,
+  company1: requiredText(200),
+  company2: text(200).default(''),
+  address1: requiredText(300),
+  address2: text(300).default(''),
+  city: requiredText(100),
+  province: text(100).default(''),
+  zip_code: text(20).default(''),
+  country_id: requiredId,
+  /**
+   * The social credit code. The spec gives two readings (optional / required); we take the one
+   * its field list states — optional — because foreign companies have none. When given it must be
+   * 18 characters of digits and uppercase letters (China's unified social credit code).
+   */
+  credit_no: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(18)
+    .refine((value) => value === '' || /^[0-9A-Z]{18}$/.test(value), { error: 'account.creditNo' })
+    .default(''),
+  profile: text(5000).optional(),
+  industries: idList.optional(),
+  businesses: idList.optional(),
+  routes: idList.optional(),
+  ports: idList.optional(),
+};
+
+/**
+ * Registration (POST /api/userinfo, multipart): these text fields plus optional `license` and
+ * `logo` image files. `confirmPassword` stays in the form; `first_name` is accepted and ignored
+ * (it repeats linkman).
+ */
+export const registrationFields = z.strictObject({
+  username: email,
+  password,
+  first_name: text(100).optional(),
+  ...companyFields,
+});
+export type RegistrationFields = z.input<typeof registrationFields>;
+
+/** PUT /api/userinfo: the profile; `password` only when it is to change. */
+export const profileUpdate = z.strictObject({
+  ...companyFields,
+  password: password.optional(),
+  listed_in_directory: z.boolean().optional(),
+});
+export type ProfileUpdate = z.input<typeof profileUpdate>;
+
+/** GET /api/userinfo. Files are URLs; reference lists are comma-joined ids, as the spec has them. */
+export const userInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  linkman: z.string(),
+  phone: z.string(),
+  company1: z.string(),
+  company2: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  province: z.string(),
+  country_id: z.number().int(),
+  country_name: z.string(),
+  zip_code: z.string(),
+  credit_no: z.string(),
+  profile: z.string(),
+  logo: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  logo_thumb: z.string().nullable(),
+  license: z.string().nullable(),
+  license_thumb: z.string().nullable(),
+  industries: z.string(),
+  businesses: z.string(),
+  routes: z.string(),
+  ports: z.string(),
+  authorities: z.array(z.string()),
+  is_forwarder: z.boolean(),
+  listed_in_directory: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const forgetQuery = z.object({ username: email });
+export const passwordResetBody = z.strictObject({
+  username: email,
+  vcode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'account.codeFormat' }),
+  password,
+});
+export type PasswordResetBody = z.input<typeof passwordResetBody>;

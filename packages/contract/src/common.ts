@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+import { MAX_PAGE_SIZE } from './limits.js';
+
+/** `page` (from 1) and `size` query parameters shared by every list. */
+export function pageQuery(defaultSize: number) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize),
+  });
+}
+
+export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Success envelope: HTTP 200 `{code: 0, msg: 'ok', data}`. */
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(0), msg: z.string(), data });
+}
+
+/** List payload: `{lists, total}`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ lists: z.array(item), total: z.number().int() });
+}
+
+/** Failure envelope: a real HTTP status and `{code: 1, msg, errors?}`; messages in the request's language. */
+export const errorEnvelope = z.object({
+  code: z.literal(1),
+  msg: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+export type OkEnvelope<T> = { code: 0; msg: string; data: T };
+export type ListData<T> = { lists: T[]; total: number };
+
+/**
+ * A required id that may arrive as text (forms, multipart, spreadsheets): empty or absent reads as
+ * "missing" (so the message says the field is required), anything else must be a positive integer.
+ */
+export const requiredId = z.preprocess(
+  (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+  z.number().int().min(1).max(2_147_483_647),
+);

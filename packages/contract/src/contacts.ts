@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { pageQuery, requiredId } from './common.js';
+import { RESTRICTED_TEXT } from './validation.js';
+
+/** Page sizes of the contact list (spec §9). */
+export const CONTACT_PAGE_SIZES = [10, 20, 30, 50] as const;
+export const CONTACT_TYPES = ['shipper', 'consignee', 'both'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+
+/** Import limits: the upload, the rows, and what an .xlsx (a zip) may expand to. */
+export const IMPORT_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 10_000,
+  maxUncompressedBytes: 60 * 1024 * 1024,
+} as const;
+export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+
+const restricted = (max: number) =>
+  z.string().trim().max(max).regex(RESTRICTED_TEXT, { error: 'validation.restrictedChars' });
+const requiredRestricted = (max: number) => restricted(max).min(1);
+
+/**
+ * A contact (spec §3, §5). company1, linkman, address1, city and province take only uppercase
+ * letters, digits, dot, underscore, comma, hyphen, parentheses and spaces (they go onto shipping
+ * documents); the Chinese name and address do not.
+ */
+export const contactInput = z.strictObject({
+  type: z.enum(CONTACT_TYPES).default('both'),
+  company1: requiredRestricted(200),
+  company2: z.string().trim().max(200).default(''),
+  linkman: requiredRestricted(100),
+  address1: requiredRestricted(300),
+  address2: z.string().trim().max(300).default(''),
+  city: requiredRestricted(100),
+  province: restricted(100).default(''),
+  country_id: requiredId,
+  zip_code: z.string().trim().max(20).default(''),
+  phone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^\+?[0-9()\- ]+$/, { error: 'contacts.phoneFormat' }),
+  email: z.union([z.literal(''), z.string().trim().toLowerCase().max(254).pipe(z.email())]).default(''),
+});
+export type ContactInput = z.input<typeof contactInput>;
+
+export const contact = z.object({
+  id: z.number().int(),
+  type: z.enum(CONTACT_TYPES),
+  company1: z.string(),
+  company2: z.string(),
+  linkman: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  province: z.string(),
+  country_id: z.number().int(),
+  country_name: z.string(),
+  zip_code: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type Contact = z.infer<typeof contact>;
+
+/** GET /api/customer/contact: keyword over both company names, contact person, phone, e-mail and city. */
+export const contactQuery = pageQuery(10).extend({
+  keyword: z.string().trim().max(100).optional(),
+  type: z.enum(CONTACT_TYPES).optional(),
+});
+export type ContactQuery = z.infer<typeof contactQuery>;
+
+/** DELETE /api/customer/contact: all or nothing. */
+export const idListBody = z.strictObject({ ids: z.array(z.number().int().min(1)).min(1).max(1000) });
+
+/**
+ * One row the import refused. `row` is the spreadsheet's own row number (the header is row 1),
+ * `column` the header as the member's template names it.
+ */
+export const importRowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+
+/**
+ * The import's answer. A contact that is already in the book — same type, English company name and
+ * contact person, compared without regard to case and spacing — is updated, not added again.
+ */
+/** A finished import: rows created, and rows that matched an existing one and were updated (contacts). */
+export const importResult = z.object({ created: z.number().int(), updated: z.number().int().optional() });
+export type ImportResult = z.infer<typeof importResult>;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formatDate, formatPrice } from './format.js';
+import { catalogs, translate } from './i18n/index.js';
+import { localeFromBrowser, parseLocale } from './language.js';
+import { PARSE_OPTIONS, RESTRICTED_TEXT, isoDate, toFieldErrors } from './validation.js';
+import { authorityForPath, hasAll, hasSome } from './auth.js';
+
+function keys(node: unknown, prefix = ''): string[] {
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+describe('shared catalogs', () => {
+  it('have identical keys and no empty message in both languages', () => {
+    const zh = keys(catalogs['zh-CN']).sort();
+    const en = keys(catalogs['en-US']).sort();
+    expect(en).toEqual(zh);
+    for (const key of zh) {
+      expect(translate('zh-CN', key as never), key).not.toBe('');
+      expect(translate('en-US', key as never), key).not.toBe('');
+    }
+  });
+
+  it('interpolates parameters', () => {
+    expect(translate('en-US', 'errors.tooManyRequests', { seconds: 30 })).toBe(
+      'Too many requests; please try again in 30 seconds',
+    );
+    expect(translate('zh-CN', 'errors.httpStatus', { status: 502 })).toBe('请求失败，状态码：502');
+  });
+});
+
+describe('language', () => {
+  it('reads the lang parameter aliases of the spec', () => {
+    for (const value of ['cn', 'zh', 'zh_cn', 'zh-cn', 'ZH-CN']) expect(parseLocale(value)).toBe('zh-CN');
+    for (const value of ['en', 'en_us', 'en-us', 'EN']) expect(parseLocale(value)).toBe('en-US');
+    expect(parseLocale('fr')).toBeUndefined();
+    expect(parseLocale('')).toBeUndefined();
+  });
+
+  it('maps browser languages', () => {
+    expect(localeFromBrowser('zh-TW')).toBe('zh-CN');
+    expect(localeFromBrowser('en-GB')).toBe('en-US');
+    expect(localeFromBrowser('de-DE')).toBeUndefined();
+  });
+});
+
+describe('formats', () => {
+  it('shows prices in US$ with two decimals only when fractional', () => {
+    expect(formatPrice('1200.00')).toBe('US$1200');
+    expect(formatPrice('1200.5')).toBe('US$1200.50');
+    expect(formatPrice('0.05')).toBe('US$0.05');
+    expect(formatPrice(99)).toBe('US$99');
+    expect(formatPrice(12.3)).toBe('US$12.30');
+    expect(formatPrice('abc')).toBe('');
+    expect(formatPrice(null)).toBe('');
+  });
+
+  it('shows dates as YYYY-MM-DD in Chinese and MM/DD/YYYY in English', () => {
+    expect(formatDate('2026-03-09', 'zh-CN')).toBe('2026-03-09');
+    expect(formatDate('2026-03-09', 'en-US')).toBe('03/09/2026');
+    expect(formatDate('2026-03-09T10:00:00Z', 'en-US')).toBe('03/09/2026');
+    expect(formatDate('', 'en-US')).toBe('');
+  });
+});
+
+describe('validation messages', () => {
+  const schema = z.strictObject({
+    company1: z.string().min(1).max(5).regex(RESTRICTED_TEXT, { error: 'validation.restrictedChars' }),
+    entries: z.array(z.object({ qty: z.number().int().min(1) })).min(1),
+    day: isoDate,
+  });
+
+  it('name the field and say what is wrong, in each language', () => {
+    const result = schema.safeParse(
+      { company1: 'abc', entries: [{ qty: 0 }], day: '2026-02-30', x: 1 },
+      PARSE_OPTIONS,
+    );
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(toFieldErrors(result.error, 'en-US')).toEqual([
+      {
+        field: 'company1',
+        message:
+          'Company name (English) may only contain uppercase letters, digits, dots, underscores, commas, hyphens, parentheses and spaces',
+      },
+      { field: 'entries.0.qty', message: 'qty (row 1) cannot be less than 1' },
+      { field: 'day', message: 'day is not a valid date (YYYY-MM-DD)' },
+      { field: 'x', message: 'Field not accepted: x' },
+    ]);
+    const missing = schema.safeParse({}, PARSE_OPTIONS);
+    expect(missing.success).toBe(false);
+    if (missing.success) return;
+    expect(toFieldErrors(missing.error, 'zh-CN').map((e) => e.message)).toEqual([
+      '请填写英文公司名称',
+      '请填写entries',
+      '请填写day',
+    ]);
+  });
+
+  it('accepts the restricted character set and refuses lowercase and other symbols', () => {
+    expect(RESTRICTED_TEXT.test('ACME (HK) CO., LTD_2-B')).toBe(true);
+    expect(RESTRICTED_TEXT.test('Acme')).toBe(false);
+    expect(RESTRICTED_TEXT.test('A&B')).toBe(false);
+    expect(RESTRICTED_TEXT.test('<script>')).toBe(false);
+  });
+});
+
+describe('authorities', () => {
+  it('checks all-of and some-of, and maps paths to their authority', () => {
+    expect(hasAll(['quote', 'rate'], ['quote', 'rate'])).toBe(true);
+    expect(hasAll(['quote'], ['quote', 'rate'])).toBe(false);
+    expect(hasSome(['quote'], ['quote', 'rate'])).toBe(true);
+    expect(hasSome([], ['rate'])).toBe(false);
+    expect(authorityForPath('/bookings/edit-fcl/3')).toBe('order');
+    expect(authorityForPath('/rate')).toBe('rate');
+    expect(authorityForPath('/nowhere')).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import type { Locale } from './language.js';
+
+/**
+ * Formats a USD price as the spec asks: `US$` with two decimals only when fractional
+ * (US$1200, US$1200.50). Accepts the wire format (a decimal string) or a number.
+ */
+export function formatPrice(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return '';
+  const [, sign, whole, frac = ''] = match;
+  const cents = frac.padEnd(2, '0');
+  return cents === '00' ? `US$${sign}${whole}` : `US$${sign}${whole}.${cents}`;
+}
+
+/** Formats a calendar date (YYYY-MM-DD or an ISO timestamp) as YYYY-MM-DD in Chinese, MM/DD/YYYY in English. */
+export function formatDate(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return '';
+  const [, y, m, d] = match;
+  return locale === 'en-US' ? `${m}/${d}/${y}` : `${y}-${m}-${d}`;
+}
+
+/** The date pattern of each locale, for date pickers. */
+export const DATE_FORMAT: Record<Locale, string> = { 'zh-CN': 'YYYY-MM-DD', 'en-US': 'MM/DD/YYYY' };

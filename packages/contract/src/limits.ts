@@ -1,0 +1,19 @@
+// Limits with no schema attached, in a module of their own so the web shell can read them without
+// pulling the schema library into its first download.
+
+/** Largest page size any list accepts (spec §9: dropdowns load 1000 at once). */
+export const MAX_PAGE_SIZE = 1000;
+
+/** Request timeout on both sides (spec §9). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Password length (spec §5: at least 6; at most 128, never truncated). */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** Longest e-mail address (RFC 5321 path limit) and captcha answer. */
+export const EMAIL_MAX = 254;
+export const CAPTCHA_MAX = 10;
+
+/** Captcha answers expire after 5 minutes and are single-use. */
+export const CAPTCHA_TTL_MS = 5 * 60_000;

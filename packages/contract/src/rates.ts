@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { pageQuery, requiredId } from './common.js';
+import { isoDate } from './validation.js';
+
+export const PRICE_MAX = '999999.99';
+export const RATE_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+/** Rate sheets are larger than contact sheets: up to 50,000 routes. */
+export const RATE_IMPORT_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  maxRows: 50_000,
+  maxUncompressedBytes: 250 * 1024 * 1024,
+} as const;
+
+/** A USD price on the wire: a decimal string (or number) above 0, at most 999999.99, 2 decimals. */
+export const price = z
+  .union([z.string().trim(), z.number()])
+  .transform((value) => (typeof value === 'number' ? String(value) : value))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'rates.priceFormat', abort: true })
+      .refine((value) => Number(value) > 0, { error: 'rates.completeSpace' }),
+  );
+
+export const spaceInput = z.object({
+  container_id: requiredId,
+  price,
+});
+
+export const rateInput = z
+  .strictObject({
+    carrier_id: requiredId,
+    pol_id: requiredId,
+    pod_id: requiredId,
+    to_id: requiredId,
+    sdate: isoDate,
+    edate: isoDate,
+    transit_days: z.coerce.number().int().min(0).max(180).nullable().optional(),
+    etd: isoDate.nullable().optional(),
+    eta: isoDate.nullable().optional(),
+    remark: z.string().trim().max(255).default(''),
+    spaces: z.array(spaceInput, { error: 'rates.addSpace' }).min(1, { error: 'rates.addSpace' }).max(30),
+  })
+  .superRefine((rate, ctx) => {
+    if (rate.edate < rate.sdate)
+      ctx.addIssue({ code: 'custom', path: ['edate'], message: 'rates.validityOrder' });
+    if (rate.etd && rate.eta && rate.eta < rate.etd)
+      ctx.addIssue({ code: 'custom', path: ['eta'], message: 'rates.etaOrder' });
+    const seen = new Set<number>();
+    rate.spaces.forEach((space, index) => {
+      if (seen.has(space.container_id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['spaces', index, 'container_id'],
+          message: 'rates.duplicateContainer',
+        });
+      }
+      seen.add(space.container_id);
+    });
+  });
+export type RateInput = z.input<typeof rateInput>;
+
+export const space = z.object({
+  id: z.number().int(),
+  container_id: z.number().int(),
+  container_name: z.string(),
+  price: z.string(),
+});
+export type Space = z.infer<typeof space>;
+
+export const rate = z.object({
+  id: z.number().int(),
+  carrier_id: z.number().int(),
+  carrier_name: z.string(),
+  pol_id: z.number().int(),
+  pol_name: z.string(),
+  pod_id: z.number().int(),
+  pod_name: z.string(),
+  to_id: z.number().int(),
+  to_name: z.string(),
+  sdate: z.string(),
+  edate: z.string(),
+  transit_days: z.number().int().nullable(),
+  etd: z.string().nullable(),
+  eta: z.string().nullable(),
+  remark: z.string(),
+  spaces: z.array(space),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type Rate = z.infer<typeof rate>;
+
+/** GET /api/rate: the forwarder's own rates. `sdate`/`edate` keep rates whose validity overlaps that range. */
+export const rateQuery = pageQuery(10).extend({
+  from_id: z.coerce.number().int().min(1).optional(),
+  to_id: z.coerce.number().int().min(1).optional(),
+  carrier_id: z.coerce.number().int().min(1).optional(),
+  sdate: isoDate.optional(),
+  edate: isoDate.optional(),
+});
+export type RateQuery = z.infer<typeof rateQuery>;
+
+/** Fields the quote board sorts on. */
+export const QUOTE_SORT_FIELDS = [
+  'sdate',
+  'edate',
+  'etd',
+  'eta',
+  'transit_days',
+  'carrier_name',
+  'pol_name',
+  'to_name',
+  'create_time',
+] as const;
+
+/**
+ * GET /api/quote: published rates valid on `date` (default today). Without quote_forwarder the
+ * forwarder filter is refused and replies carry no forwarder identity.
+ */
+export const quoteQuery = pageQuery(50).extend({
+  carrier_id: z.coerce.number().int().min(1).optional(),
+  forwarder_id: z.coerce.number().int().min(1).optional(),
+  pol_id: z.coerce.number().int().min(1).optional(),
+  to_id: z.coerce.number().int().min(1).optional(),
+  route_id: z.coerce.number().int().min(1).optional(),
+  date: isoDate.optional(),
+  field: z.enum(QUOTE_SORT_FIELDS).default('sdate'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type QuoteQuery = z.infer<typeof quoteQuery>;
+
+export const quote = z.object({
+  id: z.number().int(),
+  carrier_id: z.number().int(),
+  carrier_name: z.string(),
+  pol_id: z.number().int(),
+  pol_name: z.string(),
+  from_name: z.string(),
+  pod_id: z.number().int(),
+  pod_name: z.string(),
+  to_id: z.number().int(),
+  to_name: z.string(),
+  forwarder_id: z.number().int().optional(),
+  forwarder_name: z.string().optional(),
+  sdate: z.string(),
+  edate: z.string(),
+  transit_days: z.number().int().nullable(),
+  etd: z.string().nullable(),
+  eta: z.string().nullable(),
+  status: z.number().int(),
+  spaces: z.array(space),
+});
+export type Quote = z.infer<typeof quote>;
+
+export const estimateInput = z.strictObject({
+  quote_id: requiredId,
+  items: z
+    .array(z.object({ container_id: requiredId, quantity: z.coerce.number().int().min(1).max(1000) }))
+    .min(1)
+    .max(30),
+});
+export const estimateResult = z.object({
+  lines: z.array(
+    z.object({
+      container_id: z.number().int(),
+      container_name: z.string(),
+      price: z.string(),
+      quantity: z.number().int(),
+      amount: z.string(),
+    }),
+  ),
+  total: z.string(),
+});
+export type EstimateResult = z.infer<typeof estimateResult>;
+
+/** POST /api/system/send_rfq (spec §3 RFQ payload); `quote_id` names the quote asked about. */
+export const rfqInput = z.strictObject({
+  quote_id: requiredId,
+  pol: z.string().trim().max(100).default(''),
+  pod: z.string().trim().max(100).default(''),
+  to: z.string().trim().max(100).default(''),
+  carrier: z.string().trim().max(100).default(''),
+  forwarder: z.string().trim().max(200).default(''),
+  rate: z.string().trim().min(1).max(500),
+  ready_date: isoDate,
+  description: z.string().trim().min(1).max(500),
+  booking_space: z.string().trim().min(1).max(200),
+  target_rate: z.string().trim().min(1).max(100),
+  potential_vol: z.string().trim().min(1).max(100),
+  sales: z.string().trim().min(1).max(100),
+});
+export type RfqInput = z.input<typeof rfqInput>;
+
+/** The "rate" text of an RFQ: each container name with its US$ price, joined with a bar. */
+export function rfqRateText(
+  spaces: readonly { container_name: string; price: string }[],
+  format: (price: string) => string,
+): string {
+  return spaces.map((s) => `${s.container_name} ${format(s.price)}`).join(' | ');
+}

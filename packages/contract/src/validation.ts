@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { fieldLabel, isMessageKey, translate } from './i18n/index.js';
+import type { Locale } from './language.js';
+
+/** One field at fault, as the error envelope's `errors` lists it. */
+export type FieldError = { field: string; message: string };
+
+/**
+ * Characters allowed in names and addresses that go onto shipping documents (spec §5):
+ * uppercase letters, digits, dot, underscore, comma, hyphen, parentheses and spaces.
+ */
+export const RESTRICTED_TEXT = /^[A-Z0-9._,\-() ]*$/;
+
+/** A calendar date on the wire. */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isoDate = z
+  .string()
+  .regex(DATE_PATTERN, { error: 'validation.invalidDate' })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      error: 'validation.invalidDate',
+    },
+  );
+
+/** Options to pass to safeParse so that issues carry the input (needed to tell "missing" from "wrong"). */
+export const PARSE_OPTIONS = { reportInput: true } as const;
+
+export function pathLabel(locale: Locale, path: readonly PropertyKey[]): { field: string; label: string } {
+  const field = path.map(String).join('.');
+  const lastName = [...path].reverse().find((part): part is string => typeof part === 'string');
+  const rowIndex = path.find((part): part is number => typeof part === 'number');
+  let label = lastName ? fieldLabel(locale, lastName) : fieldLabel(locale, 'body');
+  if (rowIndex !== undefined) {
+    label = locale === 'zh-CN' ? `第 ${rowIndex + 1} 行${label}` : `${label} (row ${rowIndex + 1})`;
+  }
+  return { field: field || 'body', label };
+}
+
+type Issue = z.core.$ZodIssue & { input?: unknown };
+
+/** Turns one zod issue into a localized field error that names the field. */
+export function issueToFieldError(issue: Issue, locale: Locale): FieldError {
+  const { field, label } = pathLabel(locale, issue.path);
+  const params: Record<string, string | number> = { field: label };
+  if (isMessageKey(issue.message)) {
+    if (issue.code === 'too_small') params.min = Number(issue.minimum);
+    if (issue.code === 'too_big') params.max = Number(issue.maximum);
+    return { field, message: translate(locale, issue.message, params) };
+  }
+  const missing = issue.input === undefined || issue.input === null || issue.input === '';
+  if (
+    missing &&
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')
+  ) {
+    return { field, message: translate(locale, 'validation.required', params) };
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.expected === 'int')
+        return { field, message: translate(locale, 'validation.notInteger', params) };
+      return { field, message: translate(locale, 'validation.invalidType', params) };
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        const key = min <= 1 ? 'validation.required' : 'validation.tooShort';
+        return { field, message: translate(locale, key, { ...params, min }) };
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { field, message: translate(locale, 'validation.tooFewItems', { ...params, min }) };
+      }
+      return { field, message: translate(locale, 'validation.tooSmallNumber', { ...params, min }) };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string')
+        return { field, message: translate(locale, 'validation.tooLong', { ...params, max }) };
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { field, message: translate(locale, 'validation.tooManyItems', { ...params, max }) };
+      }
+      return { field, message: translate(locale, 'validation.tooBigNumber', { ...params, max }) };
+    }
+    case 'invalid_format':
+      if (issue.format === 'email')
+        return { field, message: translate(locale, 'validation.invalidEmail', params) };
+      return { field, message: translate(locale, 'validation.invalidFormat', params) };
+    case 'unrecognized_keys': {
+      const keys = issue.keys.join(', ');
+      return {
+        field: field === 'body' ? (issue.keys[0] ?? field) : field,
+        message: translate(locale, 'validation.unknownField', { field: keys }),
+      };
+    }
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+      return { field, message: translate(locale, 'validation.invalidValue', params) };
+    case 'not_multiple_of':
+      return { field, message: translate(locale, 'validation.decimalPlaces', { ...params, places: 2 }) };
+    default:
+      return { field, message: translate(locale, 'validation.invalidValue', params) };
+  }
+}
+
+/** Localizes every issue of a failed parse. */
+export function toFieldErrors(error: z.ZodError, locale: Locale): FieldError[] {
+  return error.issues.map((issue) => issueToFieldError(issue as Issue, locale));
+}
