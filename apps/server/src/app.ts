@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+  REQUEST_TIMEOUT_MS,
+  translate,
+} from '@freight/contract';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { contactRoutes } from './modules/contacts/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { rateRoutes } from './modules/rates/routes.js';
+import { referenceRoutes } from './modules/reference/routes.js';
+import { shipperRoutes } from './modules/shippers/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import type { Database, Db } from './platform/db.js';
+import { registerErrorHandler, sendError } from './platform/error-handler.js';
+import { requestLocale } from './platform/locale.js';
+import { databaseKv, type KvStore, redisKv } from './platform/kv.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+import { directoryStorage, type FileStorage } from './platform/storage.js';
+import { zodValidatorCompiler } from './platform/validation.js';
+import { readVersion } from './platform/version.js';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  kv: KvStore;
+  storage: FileStorage;
+  mailer: Mailer;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    /** The request's language, from the Lang header. */
+    readonly locale: Locale;
+    /** Translates a shared message key into the request's language. */
+    t(key: MessageKey, params?: MessageParams): string;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The shared services the configuration asks for: Redis or the database for short-lived state, and so on. */
+function createDeps(config: Config, database: Database, log: FastifyBaseLogger): AppDeps {
+  return {
+    config,
+    database,
+    db: database.db,
+    kv: config.redisUrl ? redisKv(config.redisUrl) : databaseKv(database.db),
+    storage: directoryStorage(path.join(config.dataDir, 'files')),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log,
+    }),
+  };
+}
+
+/** Builds the whole server (API + SPA). Used by main.ts and by every API test. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_hash'],
+    },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const deps = createDeps(config, database, app.log);
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    deps.mailer.close();
+    await deps.kv.close();
+  });
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('bearerToken', null);
+  app.decorateRequest('locale', {
+    getter() {
+      return requestLocale(this);
+    },
+  });
+  app.decorateRequest('t', function (key: MessageKey, params?: MessageParams) {
+    return translate(this.locale, key, params);
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  // Response schemas document the API (OpenAPI); replies are plain JSON.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandler(app);
+
+  const production = config.nodeEnv === 'production';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design injects its CSS-in-JS as <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: production ? [] : null,
+      },
+    },
+    hsts: production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Freight booking portal API',
+        version: readVersion(config.webDist),
+        description:
+          'Every reply is an envelope: `{code: 0, msg, data}` on success, `{code: 1, msg, errors?}` with a real HTTP status on failure. ' +
+          'Send `Lang: cn | en` to choose the language of messages.',
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(systemRoutes);
+      await api.register(referenceRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(fileRoutes);
+      await api.register(contactRoutes);
+      await api.register(shipperRoutes);
+      await api.register(rateRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  app.get('/version.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { version: readVersion(config.webDist) };
+  });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasSpa = fs.existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // The root is a directory to the static plugin (which answers 403 for it): serve the SPA.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History fallback: the SPA's router decides what an unknown path shows.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return sendError(reply, request.locale, 404, 'errors.routeNotFound', { method: request.method, url });
+  });
+
+  return app;
+}

@@ -1,0 +1,326 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/* ---------- reference data (real, seeded at every start, idempotent) ---------- */
+
+const named = {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 16 }).notNull(),
+  nameEn: varchar('name_en', { length: 200 }).notNull(),
+  nameZh: varchar('name_zh', { length: 200 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+};
+
+/** A list that is only id, code and two names (charges, incoterms, industries, businesses, routes). */
+function namedList(name: string) {
+  return pgTable(name, named, (t) => [uniqueIndex(`${name}_code_uq`).on(t.code)]);
+}
+
+export const charges = namedList('charges');
+export const incoterms = namedList('incoterms');
+export const industries = namedList('industries');
+export const businesses = namedList('businesses');
+export const tradeRoutes = namedList('trade_routes');
+
+export const countries = pgTable(
+  'countries',
+  { ...named, code3: char('code3', { length: 3 }).notNull() },
+  (t) => [uniqueIndex('countries_code_uq').on(t.code)],
+);
+
+export const ports = pgTable(
+  'ports',
+  {
+    ...named,
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    routeId: integer('route_id').references(() => tradeRoutes.id),
+  },
+  (t) => [
+    uniqueIndex('ports_code_uq').on(t.code),
+    index('ports_country_idx').on(t.countryId),
+    index('ports_route_idx').on(t.routeId),
+  ],
+);
+
+export const carriers = pgTable('carriers', named, (t) => [uniqueIndex('carriers_code_uq').on(t.code)]);
+
+export const containerTypes = pgTable(
+  'container_types',
+  {
+    ...named,
+    isoCode: varchar('iso_code', { length: 4 }).notNull(),
+    teu: numeric('teu', { precision: 4, scale: 2 }).notNull(),
+  },
+  (t) => [uniqueIndex('container_types_code_uq').on(t.code)],
+);
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    ...named,
+    numeric: char('numeric', { length: 3 }).notNull(),
+    minorUnits: smallint('minor_units').notNull(),
+  },
+  (t) => [uniqueIndex('currencies_code_uq').on(t.code)],
+);
+
+export const units = pgTable('units', { ...named, type: smallint('type').notNull() }, (t) => [
+  uniqueIndex('units_code_uq').on(t.code),
+  index('units_type_idx').on(t.type),
+]);
+
+/* ---------- site configuration (spec §3), defaults of spec §9 ---------- */
+
+export const systemConfig = pgTable('system_config', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/* ---------- members ---------- */
+
+/**
+ * A member account and its company (spec §3 User profile). The login is the e-mail (`username`),
+ * stored lower-cased. Forwarders (`is_forwarder`) are listed in the directory unless they opt out.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    linkman: varchar('linkman', { length: 100 }).notNull(),
+    phone: varchar('phone', { length: 30 }).notNull(),
+    company1: varchar('company1', { length: 200 }).notNull(),
+    company2: varchar('company2', { length: 200 }).notNull().default(''),
+    address1: varchar('address1', { length: 300 }).notNull(),
+    address2: varchar('address2', { length: 300 }).notNull().default(''),
+    city: varchar('city', { length: 100 }).notNull(),
+    province: varchar('province', { length: 100 }).notNull().default(''),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    zipCode: varchar('zip_code', { length: 20 }).notNull().default(''),
+    creditNo: varchar('credit_no', { length: 30 }).notNull().default(''),
+    profile: text('profile').notNull().default(''),
+    license: text('license'),
+    licenseThumb: text('license_thumb'),
+    logo: text('logo'),
+    logoThumb: text('logo_thumb'),
+    industries: integer('industries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    businesses: integer('businesses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    routes: integer('routes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    ports: integer('ports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    authorities: text('authorities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isForwarder: boolean('is_forwarder').notNull().default(false),
+    listedInDirectory: boolean('listed_in_directory').notNull().default(true),
+    language: varchar('language', { length: 5 }).notNull().default('zh-CN'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_uq').on(t.username), index('users_forwarder_idx').on(t.isForwarder)],
+);
+
+/* ---------- sessions and shared short-lived state ---------- */
+
+/**
+ * A login session. Only the SHA-256 of the opaque token is stored. A renewed session keeps its row
+ * and gets a new hash; the previous hash lives on in `previous_token_hash` until `previous_valid_until`
+ * (a short grace for requests already in flight).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    previousTokenHash: char('previous_token_hash', { length: 64 }),
+    previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_uq').on(t.tokenHash),
+    index('sessions_previous_token_idx').on(t.previousTokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Key-value entries with an expiry: the database-backed store of platform/kv.ts. */
+export const kvEntries = pgTable(
+  'kv_entries',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('kv_entries_expires_idx').on(t.expiresAt)],
+);
+
+/* ---------- uploaded files ---------- */
+
+/**
+ * An uploaded file. `storage_key` is made by the server; `kind` says what it is and decides who may
+ * read it: company logos are public to members, everything else only to its owner.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    storageKey: varchar('storage_key', { length: 80 }).notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+/* ---------- contact book ---------- */
+
+/**
+ * A member's shipper or consignee. `dedupe_key` (type, English company name and contact person,
+ * lower-cased with spaces collapsed) makes a re-import update a contact instead of adding it twice.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 10 }).notNull(),
+    company1: varchar('company1', { length: 200 }).notNull(),
+    company2: varchar('company2', { length: 200 }).notNull().default(''),
+    linkman: varchar('linkman', { length: 100 }).notNull(),
+    address1: varchar('address1', { length: 300 }).notNull(),
+    address2: varchar('address2', { length: 300 }).notNull().default(''),
+    city: varchar('city', { length: 100 }).notNull(),
+    province: varchar('province', { length: 100 }).notNull().default(''),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    zipCode: varchar('zip_code', { length: 20 }).notNull().default(''),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    dedupeKey: varchar('dedupe_key', { length: 320 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_owner_dedupe_uq').on(t.ownerId, t.dedupeKey),
+    index('contacts_owner_id_idx').on(t.ownerId, t.id),
+  ],
+);
+
+/* ---------- rates, quotes and requests for quotation ---------- */
+
+/** A forwarder's space rate on one route; published as a quote while its validity lasts. */
+export const rates = pgTable(
+  'rates',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => carriers.id),
+    polId: integer('pol_id')
+      .notNull()
+      .references(() => ports.id),
+    podId: integer('pod_id')
+      .notNull()
+      .references(() => ports.id),
+    toId: integer('to_id')
+      .notNull()
+      .references(() => ports.id),
+    sdate: date('sdate').notNull(),
+    edate: date('edate').notNull(),
+    transitDays: integer('transit_days'),
+    etd: date('etd'),
+    eta: date('eta'),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rates_owner_idx').on(t.ownerId, t.id),
+    index('rates_validity_idx').on(t.edate, t.sdate),
+    index('rates_route_idx').on(t.polId, t.toId),
+  ],
+);
+
+/** One container type's price on a rate, in USD as numeric(12,2). */
+export const rateSpaces = pgTable(
+  'rate_spaces',
+  {
+    id: serial('id').primaryKey(),
+    rateId: integer('rate_id')
+      .notNull()
+      .references(() => rates.id, { onDelete: 'cascade' }),
+    containerId: integer('container_id')
+      .notNull()
+      .references(() => containerTypes.id),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [uniqueIndex('rate_spaces_rate_container_uq').on(t.rateId, t.containerId)],
+);
+
+/** A request for quotation a member sent about a quote, kept for the member and the forwarder. */
+export const rfqs = pgTable(
+  'rfqs',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    forwarderId: integer('forwarder_id').references(() => users.id, { onDelete: 'set null' }),
+    rateId: integer('rate_id').references(() => rates.id, { onDelete: 'set null' }),
+    payload: text('payload').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('sent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rfqs_requester_idx').on(t.requesterId), index('rfqs_forwarder_idx').on(t.forwarderId)],
+);

@@ -1,0 +1,60 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
+import { prepareDatabase } from './db/prepare.js';
+import { DatabaseUnavailableError } from './platform/db.js';
+
+const startedAt = performance.now();
+
+async function main() {
+  const config = loadConfig();
+  const database = await prepareDatabase(config);
+  const seededDemo = config.seedDemo ? await seedDemo(database.db) : false;
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { address, database: database.kind, readyMs: Math.round(performance.now() - startedAt) },
+    `portal ready at ${address}`,
+  );
+  if (config.seedDemo) {
+    const logins = DEMO_LOGINS.map((l) => `  ${l.role.padEnd(10)} ${l.username} / ${l.password}`).join('\n');
+    console.log(
+      `\nFreight portal: ${address.replace('127.0.0.1', 'localhost')}\n${seededDemo ? 'Demo data created. ' : ''}Demo logins:\n${logins}\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+    console.error(`Cannot start: ${error.message}`);
+  } else {
+    console.error('Cannot start:', error);
+  }
+  process.exit(1);
+});

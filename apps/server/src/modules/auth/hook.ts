@@ -1,0 +1,54 @@
+import { type Authority, hasAll, hasSome } from '@freight/contract';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../platform/errors.js';
+import { resolveSession, type SessionUser } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member; set by `authenticated()`. */
+    user: SessionUser | null;
+    sessionId: number | null;
+    bearerToken: string | null;
+  }
+}
+
+export const RENEWED_TOKEN_HEADER = 'x-renewed-token';
+
+/** The bearer token of a request, if it sends one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** The signed-in user, for a route that runs after `authenticated()`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError(401, 'errors.unauthorized');
+  return request.user;
+}
+
+/**
+ * A preHandler that lets only signed-in members through (401 otherwise), renews their token when it
+ * is due (`x-renewed-token` reply header), and checks authorities: all of `all`, and at least one
+ * of `some` (403 otherwise).
+ */
+export function authenticated(
+  required: { all?: Authority[]; some?: Authority[] } = {},
+): preHandlerAsyncHookHandler {
+  return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(request);
+    if (!token) throw new AppError(401, 'errors.unauthorized');
+    const { db, config } = request.server.deps;
+    const session = await resolveSession({ db, config, token });
+    if (!session) throw new AppError(401, 'account.sessionExpired');
+    request.user = session.user;
+    request.sessionId = session.sessionId;
+    request.bearerToken = token;
+    if (session.renewedToken) reply.header(RENEWED_TOKEN_HEADER, session.renewedToken);
+    const authorities = session.user.authorities;
+    if (!hasAll(authorities, required.all ?? []) || !hasSome(authorities, required.some ?? [])) {
+      throw new AppError(403, 'errors.forbidden');
+    }
+  };
+}

@@ -1,0 +1,101 @@
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { sessions, users } from '../../db/schema.js';
+
+export type SessionUser = { id: number; username: string; authorities: string[]; language: string };
+
+export async function insertSession(db: Db, values: { userId: number; tokenHash: string; expiresAt: Date }) {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/**
+ * The live session a token hash belongs to: its current hash, or its previous hash while the
+ * renewal grace lasts. Revoked, idle-expired and absolutely-expired sessions are not found.
+ */
+export async function findLiveSession(db: Db, tokenHash: string, idleMs: number) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      renewedAt: sessions.renewedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        username: users.username,
+        authorities: users.authorities,
+        language: users.language,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        or(
+          eq(sessions.tokenHash, tokenHash),
+          and(eq(sessions.previousTokenHash, tokenHash), gt(sessions.previousValidUntil, sql`now()`)),
+        ),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Swaps in a new token hash; of two concurrent renewals only the first changes the row. */
+export async function renewSession(
+  db: Db,
+  id: number,
+  oldHash: string,
+  newHash: string,
+  graceMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({
+      tokenHash: newHash,
+      previousTokenHash: oldHash,
+      previousValidUntil: sql`now() + make_interval(secs => ${graceMs / 1000})`,
+      renewedAt: sql`now()`,
+      lastSeenAt: sql`now()`,
+    })
+    .where(and(eq(sessions.id, id), eq(sessions.tokenHash, oldHash)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function touchSession(db: Db, id: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, id));
+}
+
+export async function revokeSessionByHash(db: Db, tokenHash: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        or(eq(sessions.tokenHash, tokenHash), eq(sessions.previousTokenHash, tokenHash)),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
+/** Ends every session of a user, or every one but `exceptId`. */
+export async function revokeUserSessions(db: Db, userId: number, exceptId?: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptId === undefined ? undefined : ne(sessions.id, exceptId),
+      ),
+    );
+}

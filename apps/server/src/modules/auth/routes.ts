@@ -1,0 +1,105 @@
+import {
+  captchaReply,
+  errorEnvelope,
+  forgetQuery,
+  loginBody,
+  loginReply,
+  okEnvelope,
+  passwordResetBody,
+} from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/reply.js';
+import { issueCaptcha } from './captcha.js';
+import { authenticated } from './hook.js';
+import { login, resetPassword, sendResetCode } from './service.js';
+import { endSession } from './sessions.js';
+
+const failures = { 400: errorEnvelope, 429: errorEnvelope };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, kv, mailer } = app.deps;
+
+  app.get(
+    '/system/captcha',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A new captcha (SVG data URI); single use, 5 minutes',
+        response: { 200: okEnvelope(captchaReply) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await issueCaptcha({ kv, fixed: config.captchaFixed }));
+    },
+  );
+
+  app.post(
+    '/system/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with username (e-mail), password and captcha; answers a bearer token',
+        body: loginBody,
+        response: { 200: okEnvelope(loginReply), ...failures },
+      },
+    },
+    async (request) => ok(await login({ db, config, kv, body: request.body, address: request.ip })),
+  );
+
+  app.post(
+    '/system/logout',
+    {
+      preHandler: authenticated(),
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { 200: okEnvelope(z.null()), 401: errorEnvelope },
+      },
+    },
+    async (request) => {
+      await endSession({ db, token: request.bearerToken ?? '' });
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/system/forget',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a 6-digit password reset code (same answer whether or not the account exists)',
+        querystring: forgetQuery,
+        response: { 200: okEnvelope(z.null()), ...failures },
+      },
+    },
+    async (request) => {
+      await sendResetCode({
+        db,
+        config,
+        kv,
+        mailer,
+        username: request.query.username,
+        locale: request.locale,
+      });
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/system/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed code; ends every session of the account',
+        body: passwordResetBody,
+        response: { 200: okEnvelope(z.null()), ...failures },
+      },
+    },
+    async (request) => {
+      await resetPassword({ db, config, kv, body: request.body });
+      return ok(null);
+    },
+  );
+};

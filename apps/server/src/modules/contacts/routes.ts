@@ -1,0 +1,154 @@
+import {
+  contact,
+  contactInput,
+  contactQuery,
+  errorEnvelope,
+  idParams,
+  IMPORT_LIMITS,
+  listOf,
+  okEnvelope,
+} from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
+import { ok } from '../../platform/reply.js';
+import { authenticated, currentUser } from '../auth/hook.js';
+import {
+  changeContact,
+  contactTemplate,
+  createContact,
+  getContact,
+  importContacts,
+  listContacts,
+  removeContacts,
+} from './service.js';
+
+const tags = ['contacts'];
+const failures = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+
+/** The contact book (role contact). Every read and write is limited to the member's own contacts. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const member = authenticated({ all: ['contact'] });
+
+  app.get(
+    '/customer/contact',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'The member’s contacts, newest first',
+        querystring: contactQuery,
+        response: { 200: okEnvelope(listOf(contact)), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await listContacts({
+          db,
+          ownerId: currentUser(request).id,
+          query: request.query,
+          locale: request.locale,
+        }),
+      ),
+  );
+
+  templateRoute(app, {
+    path: '/customer/contact/template',
+    tags,
+    summary:
+      'The import template (.xlsx): headers in the requested language (Lang header or ?lang=), an example row, the country list',
+    fileName: (locale) => (locale === 'zh-CN' ? 'contacts-template-zh.xlsx' : 'contacts-template-en.xlsx'),
+    build: (locale) => contactTemplate({ db, locale }),
+  });
+
+  app.get(
+    '/customer/contact/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'One contact',
+        params: idParams,
+        response: { 200: okEnvelope(contact), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await getContact({
+          db,
+          ownerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+
+  app.post(
+    '/customer/contact',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Add a contact',
+        body: contactInput,
+        response: { 200: okEnvelope(contact), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await createContact({
+          db,
+          ownerId: currentUser(request).id,
+          input: request.body,
+          locale: request.locale,
+        }),
+      ),
+  );
+
+  app.put(
+    '/customer/contact/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Change a contact',
+        params: idParams,
+        body: contactInput,
+        response: { 200: okEnvelope(contact), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await changeContact({
+          db,
+          ownerId: currentUser(request).id,
+          id: request.params.id,
+          input: request.body,
+          locale: request.locale,
+        }),
+      ),
+  );
+
+  batchDeleteRoute(app, {
+    path: '/customer/contact',
+    preHandler: member,
+    tags,
+    noun: 'contacts',
+    run: ({ ownerId, ids }) => removeContacts({ db, ownerId, ids }),
+  });
+
+  importRoute(app, {
+    path: '/customer/contact/import',
+    preHandler: member,
+    tags,
+    noun: 'contacts',
+    maxBytes: IMPORT_LIMITS.maxBytes,
+    run: (input) => importContacts({ db, ...input }),
+  });
+};

@@ -1,0 +1,319 @@
+import {
+  type Contact,
+  CONTACT_TYPES,
+  contactInput,
+  type ContactQuery,
+  fieldLabel,
+  IMPORT_LIMITS,
+  type ImportResult,
+  type ImportRowError,
+  type ListData,
+  type Locale,
+  PARSE_OPTIONS,
+  toFieldErrors,
+  translate,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { deleteAllOrNothing } from '../../platform/batch.js';
+import { AppError, RequestValidationError } from '../../platform/errors.js';
+import { readSheet, writeWorkbook } from '../../platform/spreadsheet.js';
+import {
+  allCountries,
+  type ContactRow,
+  type ContactValues,
+  deleteContacts,
+  findContact,
+  findContactPage,
+  insertContact,
+  updateContact,
+  upsertContacts,
+} from './repo.js';
+
+/** The columns of the import template, in order; headers are the field labels in the member's language. */
+const COLUMNS = [
+  'type',
+  'company1',
+  'company2',
+  'linkman',
+  'address1',
+  'address2',
+  'city',
+  'province',
+  'country_id',
+  'zip_code',
+  'phone',
+  'email',
+] as const;
+
+export function dedupeKey(values: { type: string; company1: string; linkman: string }): string {
+  const norm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return `${values.type}|${norm(values.company1)}|${norm(values.linkman)}`;
+}
+
+function present(
+  row: { contact: ContactRow; countryEn: string; countryZh: string },
+  locale: Locale,
+): Contact {
+  const c = row.contact;
+  return {
+    id: c.id,
+    type: c.type as Contact['type'],
+    company1: c.company1,
+    company2: c.company2,
+    linkman: c.linkman,
+    address1: c.address1,
+    address2: c.address2,
+    city: c.city,
+    province: c.province,
+    country_id: c.countryId,
+    country_name: locale === 'zh-CN' ? row.countryZh : row.countryEn,
+    zip_code: c.zipCode,
+    phone: c.phone,
+    email: c.email,
+  };
+}
+
+async function toValues(db: Db, input: unknown): Promise<ContactValues> {
+  const parsed = contactInput.safeParse(input, PARSE_OPTIONS);
+  if (!parsed.success) throw new RequestValidationError(parsed.error);
+  const v = parsed.data;
+  const countries = await allCountries(db);
+  if (!countries.some((c) => c.id === v.country_id))
+    throw new AppError(400, 'validation.invalidValue', {}, [{ field: 'country_id' }]);
+  return {
+    type: v.type,
+    company1: v.company1,
+    company2: v.company2,
+    linkman: v.linkman,
+    address1: v.address1,
+    address2: v.address2,
+    city: v.city,
+    province: v.province,
+    countryId: v.country_id,
+    zipCode: v.zip_code,
+    phone: v.phone,
+    email: v.email,
+    dedupeKey: dedupeKey(v),
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+const duplicate = () => new AppError(409, 'contacts.duplicate', {}, [{ field: 'company1' }]);
+
+export async function listContacts(options: {
+  db: Db;
+  ownerId: number;
+  query: ContactQuery;
+  locale: Locale;
+}): Promise<ListData<Contact>> {
+  const { rows, total } = await findContactPage(options.db, options.ownerId, options.query);
+  return { lists: rows.map((row) => present(row, options.locale)), total };
+}
+
+/** Another member's contact answers 404, exactly like a missing one. */
+export async function getContact(options: {
+  db: Db;
+  ownerId: number;
+  id: number;
+  locale: Locale;
+}): Promise<Contact> {
+  const row = await findContact(options.db, options.ownerId, options.id);
+  if (!row) throw new AppError(404, 'errors.notFound');
+  return present(row, options.locale);
+}
+
+export async function createContact(options: {
+  db: Db;
+  ownerId: number;
+  input: unknown;
+  locale: Locale;
+}): Promise<Contact> {
+  const values = await toValues(options.db, options.input);
+  try {
+    const id = await insertContact(options.db, options.ownerId, values);
+    return getContact({ ...options, id });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+export async function changeContact(options: {
+  db: Db;
+  ownerId: number;
+  id: number;
+  input: unknown;
+  locale: Locale;
+}): Promise<Contact> {
+  const values = await toValues(options.db, options.input);
+  try {
+    if (!(await updateContact(options.db, options.ownerId, options.id, values)))
+      throw new AppError(404, 'errors.notFound');
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+  return getContact(options);
+}
+
+/** Deletes all the given contacts, or none: an id that is not the member's refuses the whole batch. */
+export async function removeContacts(options: {
+  db: Db;
+  ownerId: number;
+  ids: number[];
+}): Promise<{ deleted: number }> {
+  return deleteAllOrNothing({
+    db: options.db,
+    ids: options.ids,
+    remove: (tx, ids) => deleteContacts(tx, options.ownerId, ids),
+    refusedKey: 'contacts.notAllYours',
+  });
+}
+
+function headerNames(locale: Locale) {
+  return COLUMNS.map((column) => fieldLabel(locale, column === 'type' ? 'contact_type' : column));
+}
+
+/**
+ * Imports a contact sheet in one transaction. Headers may be in either language; the type may be
+ * written in either language or as shipper/consignee/both; the country by ISO code or by name in
+ * either language. Any bad row refuses the whole file and every bad row is reported.
+ */
+export async function importContacts(options: {
+  db: Db;
+  ownerId: number;
+  data: Buffer;
+  fileName: string;
+  locale: Locale;
+}): Promise<ImportResult> {
+  const { db, locale } = options;
+  const sheet = readSheet(options.data, options.fileName, {
+    accept: ['xlsx', 'xls', 'csv'],
+    limits: IMPORT_LIMITS,
+  });
+  const headerOf = new Map<string, (typeof COLUMNS)[number]>();
+  for (const lang of ['zh-CN', 'en-US'] as const)
+    headerNames(lang).forEach((name, i) =>
+      headerOf.set(name.toLowerCase(), COLUMNS[i] as (typeof COLUMNS)[number]),
+    );
+  COLUMNS.forEach((column) => headerOf.set(column, column));
+  const columnOf = new Map<(typeof COLUMNS)[number], string>();
+  for (const header of sheet.headers) {
+    const column = headerOf.get(header.toLowerCase());
+    if (column) columnOf.set(column, header);
+  }
+  const required = ['company1', 'linkman', 'address1', 'city', 'country_id', 'phone'] as const;
+  const missing = required.filter((column) => !columnOf.has(column));
+  if (missing.length > 0) {
+    throw new AppError(
+      400,
+      'import.missingColumns',
+      { columns: missing.map((c) => fieldLabel(locale, c)).join(', ') },
+      [{ field: 'file' }],
+    );
+  }
+
+  const countries = await allCountries(db);
+  const countryIds = new Map<string, number>();
+  for (const c of countries)
+    for (const name of [c.code, c.code3, c.nameEn, c.nameZh]) countryIds.set(name.toLowerCase(), c.id);
+  const typeOf = new Map<string, string>();
+  for (const type of CONTACT_TYPES) {
+    typeOf.set(type, type);
+    for (const lang of ['zh-CN', 'en-US'] as const)
+      typeOf.set(translate(lang, `dictionary.contactType.${type}`).toLowerCase(), type);
+  }
+
+  const errors: ImportRowError[] = [];
+  const byKey = new Map<string, ContactValues>();
+  const columnName = (column: string) =>
+    columnOf.get(column as (typeof COLUMNS)[number]) ?? fieldLabel(locale, column);
+  for (const { row, cells } of sheet.rows) {
+    const raw: Record<string, unknown> = {};
+    for (const column of COLUMNS) {
+      const header = columnOf.get(column);
+      if (header !== undefined) raw[column] = cells.get(header) ?? '';
+    }
+    const rowErrors: ImportRowError[] = [];
+    const typeText = String(raw.type ?? '').toLowerCase();
+    raw.type = typeText === '' ? 'both' : (typeOf.get(typeText) ?? typeText);
+    const countryText = String(raw.country_id ?? '');
+    const countryId = countryIds.get(countryText.toLowerCase());
+    if (countryText !== '' && countryId === undefined) {
+      rowErrors.push({
+        row,
+        column: columnName('country_id'),
+        message: translate(locale, 'import.unknownCountry', { value: countryText }),
+      });
+      raw.country_id = 1;
+    } else {
+      raw.country_id = countryId ?? '';
+    }
+    const parsed = contactInput.safeParse(raw, PARSE_OPTIONS);
+    if (!parsed.success) {
+      for (const issue of toFieldErrors(parsed.error, locale))
+        rowErrors.push({ row, column: columnName(issue.field), message: issue.message });
+    }
+    if (rowErrors.length > 0 || !parsed.success) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    const v = parsed.data;
+    const key = dedupeKey(v);
+    byKey.set(key, {
+      type: v.type,
+      company1: v.company1,
+      company2: v.company2,
+      linkman: v.linkman,
+      address1: v.address1,
+      address2: v.address2,
+      city: v.city,
+      province: v.province,
+      countryId: v.country_id,
+      zipCode: v.zip_code,
+      phone: v.phone,
+      email: v.email,
+      dedupeKey: key,
+    });
+  }
+  if (errors.length > 0) {
+    const rows = new Set(errors.map((e) => e.row)).size;
+    throw new AppError(422, 'import.rowsFailed', { rows }, [], {}, { rows: errors });
+  }
+  const values = [...byKey.values()];
+  const created = await db.transaction((tx) => upsertContacts(tx, options.ownerId, values));
+  return { created, updated: values.length - created };
+}
+
+/** The import template: headers in the member's language, an example row, and the country list. */
+export async function contactTemplate(options: { db: Db; locale: Locale }): Promise<Buffer> {
+  const { locale } = options;
+  const zh = locale === 'zh-CN';
+  const example = [
+    translate(locale, 'dictionary.contactType.shipper'),
+    'ACME TRADING CO., LTD',
+    zh ? '艾克米贸易有限公司' : '',
+    'LI MING',
+    'NO. 100 CENTURY AVENUE',
+    zh ? '上海市浦东新区世纪大道100号' : '',
+    'SHANGHAI',
+    'SHANGHAI',
+    'CN',
+    '200120',
+    '+86 21 5000 0000',
+    'li.ming@example.com',
+  ];
+  const countries = await allCountries(options.db);
+  return writeWorkbook([
+    { name: zh ? '联系人' : 'Contacts', rows: [headerNames(locale), example] },
+    {
+      name: zh ? '国家' : 'Countries',
+      rows: [
+        [zh ? '代码' : 'Code', zh ? '名称' : 'Name'],
+        ...countries.map((c) => [c.code, zh ? c.nameZh : c.nameEn]),
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,65 @@
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { processImage } from '../../platform/images.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { deleteFiles, findFile, insertFile } from './repo.js';
+
+/** Company logos are shown to everyone (directory cards); every other file only to its owner. */
+const PUBLIC_KINDS = new Set(['logo', 'logo_thumb']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function fileUrl(id: string | null): string | null {
+  return id ? `/api/file/${id}` : null;
+}
+
+/** Checks, cleans and stores an image and its thumbnail; returns the two file ids. */
+export async function storeImage(options: {
+  db: Db;
+  storage: FileStorage;
+  ownerId: number;
+  kind: 'logo' | 'license';
+  data: Buffer;
+}): Promise<{ imageId: string; thumbId: string; storageKeys: string[] }> {
+  const processed = await processImage(options.data, options.kind);
+  const imageKey = await options.storage.put(processed.image, processed.extension);
+  const thumbKey = await options.storage.put(processed.thumb, processed.extension);
+  const common = { ownerId: options.ownerId, contentType: processed.contentType };
+  const imageId = await insertFile(options.db, {
+    ...common,
+    kind: options.kind,
+    storageKey: imageKey,
+    size: processed.image.length,
+  });
+  const thumbId = await insertFile(options.db, {
+    ...common,
+    kind: `${options.kind}_thumb`,
+    storageKey: thumbKey,
+    size: processed.thumb.length,
+  });
+  return { imageId, thumbId, storageKeys: [imageKey, thumbKey] };
+}
+
+/** Removes files (rows and stored bytes) that are no longer referenced. */
+export async function removeFiles(options: { db: Db; storage: FileStorage; ids: (string | null)[] }) {
+  const rows = await deleteFiles(
+    options.db,
+    options.ids.filter((id): id is string => id !== null),
+  );
+  await Promise.all(rows.map((row) => options.storage.remove(row.storageKey)));
+}
+
+/** A file as its reader may see it; another member's private file answers 404 like a missing one. */
+export async function readFile(options: {
+  db: Db;
+  storage: FileStorage;
+  id: string;
+  viewerId: number | null;
+}) {
+  if (!UUID.test(options.id)) throw new AppError(404, 'errors.notFound');
+  const row = await findFile(options.db, options.id);
+  if (!row || (!PUBLIC_KINDS.has(row.kind) && row.ownerId !== options.viewerId))
+    throw new AppError(404, 'errors.notFound');
+  const data = await options.storage.read(row.storageKey);
+  if (!data) throw new AppError(404, 'errors.notFound');
+  return { data, contentType: row.contentType, isPublic: PUBLIC_KINDS.has(row.kind) };
+}

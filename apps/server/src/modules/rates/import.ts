@@ -1,0 +1,203 @@
+import {
+  fieldLabel,
+  type ImportRowError,
+  type Locale,
+  PARSE_OPTIONS,
+  RATE_IMPORT_LIMITS,
+  rateInput,
+  toFieldErrors,
+  translate,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { readSheet, writeWorkbook } from '../../platform/spreadsheet.js';
+import { importDictionaries, insertRates, type RateValues } from './repo.js';
+
+/** Fixed columns of the rate sheet; after them, one price column per container type (headed by its code). */
+const FIXED = [
+  'carrier_id',
+  'pol_id',
+  'pod_id',
+  'to_id',
+  'sdate',
+  'edate',
+  'transit_days',
+  'etd',
+  'eta',
+  'remark',
+] as const;
+type Fixed = (typeof FIXED)[number];
+const NAMED: Partial<Record<Fixed, 'carriers' | 'ports'>> = {
+  carrier_id: 'carriers',
+  pol_id: 'ports',
+  pod_id: 'ports',
+  to_id: 'ports',
+};
+
+type Named = { id: number; code: string; nameEn: string; nameZh: string };
+
+function lookup(items: Named[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const item of items)
+    for (const name of [item.code, item.nameEn, item.nameZh]) map.set(name.trim().toLowerCase(), item.id);
+  return map;
+}
+
+/** Which sheet column an issue of the rate schema belongs to. */
+function issueColumn(
+  field: string,
+  fixedColumn: Map<Fixed, string>,
+  priceHeaders: string[],
+  locale: Locale,
+): string {
+  const [first, index] = field.split('.');
+  if (first === 'spaces')
+    return index !== undefined
+      ? (priceHeaders[Number(index)] ?? fieldLabel(locale, 'price'))
+      : fieldLabel(locale, 'price');
+  return fixedColumn.get(first as Fixed) ?? field;
+}
+
+/**
+ * Imports a rate sheet in one transaction: one row per route, one price column per container type.
+ * Carriers, ports and containers may be named by code (SCAC, UN/LOCODE, trade name) or by name in
+ * either language. Any bad row refuses the file; every bad row is reported.
+ */
+export async function importRates(options: {
+  db: Db;
+  ownerId: number;
+  data: Buffer;
+  fileName: string;
+  locale: Locale;
+}): Promise<{ created: number }> {
+  const { db, locale } = options;
+  const sheet = readSheet(options.data, options.fileName, {
+    accept: ['xlsx', 'xls', 'csv'],
+    limits: RATE_IMPORT_LIMITS,
+  });
+  const dict = await importDictionaries(db);
+  const maps = { carriers: lookup(dict.carriers), ports: lookup(dict.ports) };
+  const containers = lookup(dict.containers);
+
+  const headerOf = new Map<string, Fixed>();
+  for (const column of FIXED) {
+    headerOf.set(column, column);
+    for (const lang of ['zh-CN', 'en-US'] as const)
+      headerOf.set(fieldLabel(lang, column).toLowerCase(), column);
+  }
+  const fixedColumn = new Map<Fixed, string>();
+  const priceColumns: { header: string; containerId: number }[] = [];
+  for (const header of sheet.headers) {
+    const key = header.toLowerCase();
+    const fixed = headerOf.get(key);
+    const containerId = containers.get(key);
+    if (fixed) fixedColumn.set(fixed, header);
+    else if (containerId !== undefined) priceColumns.push({ header, containerId });
+  }
+  const missing = (['carrier_id', 'pol_id', 'pod_id', 'to_id', 'sdate', 'edate'] as const).filter(
+    (c) => !fixedColumn.has(c),
+  );
+  if (missing.length > 0 || priceColumns.length === 0) {
+    const names = missing.map((c) => fieldLabel(locale, c));
+    if (priceColumns.length === 0) names.push(fieldLabel(locale, 'price'));
+    throw new AppError(400, 'import.missingColumns', { columns: names.join(', ') }, [{ field: 'file' }]);
+  }
+
+  const errors: ImportRowError[] = [];
+  const values: RateValues[] = [];
+  for (const { row, cells } of sheet.rows) {
+    const raw: Record<string, unknown> = {};
+    const rowErrors: ImportRowError[] = [];
+    for (const column of FIXED) {
+      const header = fixedColumn.get(column);
+      const text = header === undefined ? '' : (cells.get(header) ?? '');
+      const dictionary = NAMED[column];
+      if (dictionary) {
+        const id = maps[dictionary].get(text.toLowerCase());
+        if (text !== '' && id === undefined) {
+          const message = translate(locale, 'rates.unknownName', {
+            field: fieldLabel(locale, column),
+            value: text,
+          });
+          rowErrors.push({ row, column: header ?? column, message });
+        }
+        // An unknown name is reported above; a placeholder lets the other cells be checked too.
+        raw[column] = id ?? (text === '' ? '' : 1);
+      } else if (text !== '' || column === 'remark') {
+        raw[column] = column === 'transit_days' ? Number(text) : text;
+      }
+    }
+    const filled = priceColumns
+      .map((p) => ({
+        header: p.header,
+        container_id: p.containerId,
+        price: (cells.get(p.header) ?? '').replace(/[,\s]|US\$|\$/g, ''),
+      }))
+      .filter((s) => s.price !== '');
+    raw.spaces = filled.map(({ container_id, price }) => ({ container_id, price }));
+    const parsed = rateInput.safeParse(raw, PARSE_OPTIONS);
+    if (!parsed.success) {
+      for (const issue of toFieldErrors(parsed.error, locale)) {
+        const column = issueColumn(
+          issue.field,
+          fixedColumn,
+          filled.map((s) => s.header),
+          locale,
+        );
+        const message = issue.field === 'spaces' ? translate(locale, 'rates.noPrices') : issue.message;
+        rowErrors.push({ row, column, message });
+      }
+    }
+    if (rowErrors.length > 0 || !parsed.success) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    const v = parsed.data;
+    values.push({
+      carrierId: v.carrier_id,
+      polId: v.pol_id,
+      podId: v.pod_id,
+      toId: v.to_id,
+      sdate: v.sdate,
+      edate: v.edate,
+      transitDays: v.transit_days ?? null,
+      etd: v.etd ?? null,
+      eta: v.eta ?? null,
+      remark: v.remark,
+      spaces: v.spaces.map((s) => ({ containerId: s.container_id, price: s.price })),
+    });
+  }
+  if (errors.length > 0) {
+    throw new AppError(
+      422,
+      'import.rowsFailed',
+      { rows: new Set(errors.map((e) => e.row)).size },
+      [],
+      {},
+      { rows: errors },
+    );
+  }
+  const ids = await db.transaction((tx) => insertRates(tx, options.ownerId, values));
+  return { created: ids.length };
+}
+
+/** The rate template: headers in the member's language, an example row, and the valid names. */
+export async function rateTemplate(options: { db: Db; locale: Locale }): Promise<Buffer> {
+  const { locale } = options;
+  const zh = locale === 'zh-CN';
+  const dict = await importDictionaries(options.db);
+  const headers = [...FIXED.map((c) => fieldLabel(locale, c)), '20GP', '40GP', '40HQ'];
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const remark = zh ? '示例：每周二开船' : 'Example: sails every Tuesday';
+  const example = ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', day(0), day(30), 28, '', '', remark, 1200, 2100, 2200];
+  const list = (items: Named[]) => [
+    [zh ? '代码' : 'Code', zh ? '中文名称' : 'Chinese name', zh ? '英文名称' : 'English name'],
+    ...items.map((i) => [i.code, i.nameZh, i.nameEn]),
+  ];
+  return writeWorkbook([
+    { name: zh ? '运价' : 'Rates', rows: [headers, example] },
+    { name: zh ? '船公司' : 'Carriers', rows: list(dict.carriers) },
+    { name: zh ? '港口' : 'Ports', rows: list(dict.ports) },
+    { name: zh ? '箱型' : 'Containers', rows: list(dict.containers) },
+  ]);
+}

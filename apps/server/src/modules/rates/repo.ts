@@ -1,0 +1,227 @@
+import type { QuoteQuery, RateQuery } from '@freight/contract';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db.js';
+import { pageOffset } from '../../platform/sql.js';
+import { carriers, containerTypes, ports, rateSpaces, rates, rfqs, users } from '../../db/schema.js';
+
+const pol = alias(ports, 'pol');
+const pod = alias(ports, 'pod');
+const dest = alias(ports, 'dest');
+
+export type RateValues = {
+  carrierId: number;
+  polId: number;
+  podId: number;
+  toId: number;
+  sdate: string;
+  edate: string;
+  transitDays: number | null;
+  etd: string | null;
+  eta: string | null;
+  remark: string;
+  spaces: { containerId: number; price: string }[];
+};
+
+function columns(zh: boolean) {
+  const name = (table: { nameZh: AnyPgColumn; nameEn: AnyPgColumn }) =>
+    sql<string>`${zh ? table.nameZh : table.nameEn}`;
+  return {
+    id: rates.id,
+    ownerId: rates.ownerId,
+    carrierId: rates.carrierId,
+    carrierName: zh ? carriers.nameZh : carriers.nameEn,
+    polId: rates.polId,
+    polName: name(pol),
+    podId: rates.podId,
+    podName: name(pod),
+    toId: rates.toId,
+    toName: name(dest),
+    sdate: rates.sdate,
+    edate: rates.edate,
+    transitDays: rates.transitDays,
+    etd: rates.etd,
+    eta: rates.eta,
+    remark: rates.remark,
+    status: rates.status,
+    forwarderName: zh
+      ? sql<string>`coalesce(nullif(${users.company2}, ''), ${users.company1})`
+      : users.company1,
+    createdAt: rates.createdAt,
+    updatedAt: rates.updatedAt,
+  };
+}
+
+function joined(db: Db, zh: boolean) {
+  return db
+    .select(columns(zh))
+    .from(rates)
+    .innerJoin(carriers, eq(carriers.id, rates.carrierId))
+    .innerJoin(pol, eq(pol.id, rates.polId))
+    .innerJoin(pod, eq(pod.id, rates.podId))
+    .innerJoin(dest, eq(dest.id, rates.toId))
+    .innerJoin(users, eq(users.id, rates.ownerId));
+}
+
+export type RateRow = Awaited<ReturnType<typeof findRate>> & object;
+
+export async function spacesOf(db: Db, rateIds: number[]) {
+  if (rateIds.length === 0) return [];
+  return db
+    .select({
+      id: rateSpaces.id,
+      rateId: rateSpaces.rateId,
+      containerId: rateSpaces.containerId,
+      containerName: containerTypes.code,
+      price: rateSpaces.price,
+    })
+    .from(rateSpaces)
+    .innerJoin(containerTypes, eq(containerTypes.id, rateSpaces.containerId))
+    .where(inArray(rateSpaces.rateId, rateIds))
+    .orderBy(asc(containerTypes.sort), asc(rateSpaces.id));
+}
+
+export async function findRatePage(db: Db, ownerId: number, query: RateQuery, zh: boolean) {
+  const where = and(
+    eq(rates.ownerId, ownerId),
+    query.from_id ? eq(rates.polId, query.from_id) : undefined,
+    query.to_id ? eq(rates.toId, query.to_id) : undefined,
+    query.carrier_id ? eq(rates.carrierId, query.carrier_id) : undefined,
+    query.sdate ? gte(rates.edate, query.sdate) : undefined,
+    query.edate ? lte(rates.sdate, query.edate) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    joined(db, zh)
+      .where(where)
+      .orderBy(desc(rates.id))
+      .limit(query.size)
+      .offset(pageOffset(query.page, query.size)),
+    db.select({ value: count() }).from(rates).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** A rate by id; with `ownerId`, only the owner's. */
+export async function findRate(db: Db, id: number, zh: boolean, ownerId?: number) {
+  const [row] = await joined(db, zh)
+    .where(and(eq(rates.id, id), ownerId === undefined ? undefined : eq(rates.ownerId, ownerId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertRates(db: Db, ownerId: number, values: RateValues[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < values.length; start += 500) {
+    const chunk = values.slice(start, start + 500);
+    const inserted = await db
+      .insert(rates)
+      .values(chunk.map(({ spaces: _spaces, ...v }) => ({ ...v, ownerId })))
+      .returning({ id: rates.id });
+    const spaceRows = inserted.flatMap((row, i) =>
+      (chunk[i]?.spaces ?? []).map((s) => ({ rateId: row.id, containerId: s.containerId, price: s.price })),
+    );
+    for (let s = 0; s < spaceRows.length; s += 2000)
+      await db.insert(rateSpaces).values(spaceRows.slice(s, s + 2000));
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+export async function updateRate(db: Db, ownerId: number, id: number, values: RateValues): Promise<boolean> {
+  const { spaces, ...rest } = values;
+  const updated = await db
+    .update(rates)
+    .set({ ...rest, updatedAt: new Date() })
+    .where(and(eq(rates.id, id), eq(rates.ownerId, ownerId)))
+    .returning({ id: rates.id });
+  if (updated.length !== 1) return false;
+  await db.delete(rateSpaces).where(eq(rateSpaces.rateId, id));
+  await db
+    .insert(rateSpaces)
+    .values(spaces.map((s) => ({ rateId: id, containerId: s.containerId, price: s.price })));
+  return true;
+}
+
+export async function deleteRates(db: Db, ownerId: number, ids: number[]): Promise<number> {
+  const rows = await db
+    .delete(rates)
+    .where(and(eq(rates.ownerId, ownerId), inArray(rates.id, ids)))
+    .returning({ id: rates.id });
+  return rows.length;
+}
+
+const SORT: Record<QuoteQuery['field'], (zh: boolean) => SQL | AnyPgColumn> = {
+  sdate: () => rates.sdate,
+  edate: () => rates.edate,
+  etd: () => rates.etd,
+  eta: () => rates.eta,
+  transit_days: () => rates.transitDays,
+  carrier_name: (zh) => sql`${zh ? carriers.nameZh : carriers.nameEn}`,
+  pol_name: (zh) => sql`${zh ? pol.nameZh : pol.nameEn}`,
+  to_name: (zh) => sql`${zh ? dest.nameZh : dest.nameEn}`,
+  create_time: () => rates.createdAt,
+};
+
+/** Published rates whose validity includes `day`, filtered and sorted for the quote board. */
+export async function findQuotePage(db: Db, query: QuoteQuery, day: string, zh: boolean) {
+  const where = and(
+    eq(rates.status, 1),
+    lte(rates.sdate, day),
+    gte(rates.edate, day),
+    query.carrier_id ? eq(rates.carrierId, query.carrier_id) : undefined,
+    query.forwarder_id ? eq(rates.ownerId, query.forwarder_id) : undefined,
+    query.pol_id ? eq(rates.polId, query.pol_id) : undefined,
+    query.to_id ? eq(rates.toId, query.to_id) : undefined,
+    query.route_id ? eq(dest.routeId, query.route_id) : undefined,
+  );
+  const sortColumn = SORT[query.field](zh);
+  const order = query.order === 'desc' ? desc(sortColumn) : asc(sortColumn);
+  const [rows, [total]] = await Promise.all([
+    joined(db, zh)
+      .where(where)
+      .orderBy(order, asc(rates.id))
+      .limit(query.size)
+      .offset(pageOffset(query.page, query.size)),
+    db.select({ value: count() }).from(rates).innerJoin(dest, eq(dest.id, rates.toId)).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promise<number> {
+  const [row] = await db.insert(rfqs).values(values).returning({ id: rfqs.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function forwarderContact(db: Db, id: number) {
+  const [row] = await db
+    .select({ username: users.username, language: users.language })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Reference names for the import: every carrier, port and container with its code and both names. */
+export async function importDictionaries(db: Db) {
+  const [carrierRows, portRows, containerRows] = await Promise.all([
+    db
+      .select({ id: carriers.id, code: carriers.code, nameEn: carriers.nameEn, nameZh: carriers.nameZh })
+      .from(carriers)
+      .orderBy(asc(carriers.sort)),
+    db
+      .select({ id: ports.id, code: ports.code, nameEn: ports.nameEn, nameZh: ports.nameZh })
+      .from(ports)
+      .orderBy(asc(ports.sort)),
+    db
+      .select({
+        id: containerTypes.id,
+        code: containerTypes.code,
+        nameEn: containerTypes.nameEn,
+        nameZh: containerTypes.nameZh,
+      })
+      .from(containerTypes)
+      .orderBy(asc(containerTypes.sort)),
+  ]);
+  return { carriers: carrierRows, ports: portRows, containers: containerRows };
+}

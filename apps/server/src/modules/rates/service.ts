@@ -1,0 +1,157 @@
+import {
+  type ListData,
+  type Locale,
+  PARSE_OPTIONS,
+  type Rate,
+  rateInput,
+  type RateQuery,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { deleteAllOrNothing } from '../../platform/batch.js';
+import { AppError, RequestValidationError } from '../../platform/errors.js';
+import {
+  deleteRates,
+  findRate,
+  findRatePage,
+  importDictionaries,
+  insertRates,
+  type RateValues,
+  spacesOf,
+  updateRate,
+} from './repo.js';
+
+type Row = NonNullable<Awaited<ReturnType<typeof findRate>>>;
+type SpaceRow = Awaited<ReturnType<typeof spacesOf>>[number];
+
+/** Money leaves the server as it is stored: a decimal string with two places. */
+const money = (value: string) => Number(value).toFixed(2);
+
+export function presentRate(row: Row, spaces: SpaceRow[]): Rate {
+  return {
+    id: row.id,
+    carrier_id: row.carrierId,
+    carrier_name: row.carrierName,
+    pol_id: row.polId,
+    pol_name: row.polName,
+    pod_id: row.podId,
+    pod_name: row.podName,
+    to_id: row.toId,
+    to_name: row.toName,
+    sdate: row.sdate,
+    edate: row.edate,
+    transit_days: row.transitDays,
+    etd: row.etd,
+    eta: row.eta,
+    remark: row.remark,
+    spaces: spaces
+      .filter((s) => s.rateId === row.id)
+      .map((s) => ({
+        id: s.id,
+        container_id: s.containerId,
+        container_name: s.containerName,
+        price: money(s.price),
+      })),
+    create_time: row.createdAt.toISOString(),
+    update_time: row.updatedAt.toISOString(),
+  };
+}
+
+/** Checks a rate against its rules and that every id names a real carrier, port and container. */
+export async function toRateValues(db: Db, input: unknown): Promise<RateValues> {
+  const parsed = rateInput.safeParse(input, PARSE_OPTIONS);
+  if (!parsed.success) throw new RequestValidationError(parsed.error);
+  const v = parsed.data;
+  const dict = await importDictionaries(db);
+  const bad: { field: string }[] = [];
+  if (!dict.carriers.some((c) => c.id === v.carrier_id)) bad.push({ field: 'carrier_id' });
+  for (const field of ['pol_id', 'pod_id', 'to_id'] as const)
+    if (!dict.ports.some((p) => p.id === v[field])) bad.push({ field });
+  v.spaces.forEach((s, i) => {
+    if (!dict.containers.some((c) => c.id === s.container_id))
+      bad.push({ field: `spaces.${i}.container_id` });
+  });
+  if (bad.length > 0) throw new AppError(400, 'validation.invalidValue', {}, bad);
+  return {
+    carrierId: v.carrier_id,
+    polId: v.pol_id,
+    podId: v.pod_id,
+    toId: v.to_id,
+    sdate: v.sdate,
+    edate: v.edate,
+    transitDays: v.transit_days ?? null,
+    etd: v.etd ?? null,
+    eta: v.eta ?? null,
+    remark: v.remark,
+    spaces: v.spaces.map((s) => ({ containerId: s.container_id, price: s.price })),
+  };
+}
+
+export async function listRates(options: {
+  db: Db;
+  ownerId: number;
+  query: RateQuery;
+  locale: Locale;
+}): Promise<ListData<Rate>> {
+  const { rows, total } = await findRatePage(
+    options.db,
+    options.ownerId,
+    options.query,
+    options.locale === 'zh-CN',
+  );
+  const spaces = await spacesOf(
+    options.db,
+    rows.map((r) => r.id),
+  );
+  return { lists: rows.map((row) => presentRate(row, spaces)), total };
+}
+
+/** A forwarder's own rate; anyone else's answers 404. */
+export async function getRate(options: {
+  db: Db;
+  ownerId: number;
+  id: number;
+  locale: Locale;
+}): Promise<Rate> {
+  const row = await findRate(options.db, options.id, options.locale === 'zh-CN', options.ownerId);
+  if (!row) throw new AppError(404, 'errors.notFound');
+  return presentRate(row, await spacesOf(options.db, [row.id]));
+}
+
+export async function createRate(options: {
+  db: Db;
+  ownerId: number;
+  input: unknown;
+  locale: Locale;
+}): Promise<Rate> {
+  const values = await toRateValues(options.db, options.input);
+  const [id] = await options.db.transaction((tx) => insertRates(tx, options.ownerId, [values]));
+  if (id === undefined) throw new Error('rate not created');
+  return getRate({ ...options, id });
+}
+
+export async function changeRate(options: {
+  db: Db;
+  ownerId: number;
+  id: number;
+  input: unknown;
+  locale: Locale;
+}): Promise<Rate> {
+  const values = await toRateValues(options.db, options.input);
+  const changed = await options.db.transaction((tx) => updateRate(tx, options.ownerId, options.id, values));
+  if (!changed) throw new AppError(404, 'errors.notFound');
+  return getRate(options);
+}
+
+/** All or nothing: one id that is not the forwarder's refuses the batch. */
+export async function removeRates(options: {
+  db: Db;
+  ownerId: number;
+  ids: number[];
+}): Promise<{ deleted: number }> {
+  return deleteAllOrNothing({
+    db: options.db,
+    ids: options.ids,
+    remove: (tx, ids) => deleteRates(tx, options.ownerId, ids),
+    refusedKey: 'rates.notAllYours',
+  });
+}

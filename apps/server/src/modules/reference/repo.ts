@@ -1,0 +1,228 @@
+import type { ReferenceList, ReferenceQuery } from '@freight/contract';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db.js';
+import { likePattern, pageOffset } from '../../platform/sql.js';
+import {
+  businesses,
+  carriers,
+  charges,
+  containerTypes,
+  countries,
+  currencies,
+  industries,
+  ports,
+  tradeRoutes,
+  units,
+  users,
+} from '../../db/schema.js';
+
+/** A reference row before its name is picked for the request's language. */
+export type ReferenceRow = {
+  id: number;
+  code: string;
+  nameEn: string;
+  nameZh: string;
+  countryId?: number | null;
+  countryNameEn?: string | null;
+  countryNameZh?: string | null;
+  routeId?: number | null;
+  isoCode?: string;
+  teu?: string;
+  numeric?: string;
+  minorUnits?: number;
+  type?: number;
+  code3?: string;
+};
+
+export type ReferencePage = { rows: ReferenceRow[]; total: number };
+
+const simpleTables = {
+  carrier: carriers,
+  charge: charges,
+  industry: industries,
+  business: businesses,
+  route: tradeRoutes,
+} as const;
+
+type Named = { code: AnyPgColumn; nameEn: AnyPgColumn; nameZh: AnyPgColumn };
+
+function keywordFilter(table: Named, keyword: string | undefined): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = likePattern(keyword);
+  return or(ilike(table.code, pattern), ilike(table.nameEn, pattern), ilike(table.nameZh, pattern));
+}
+
+async function pageOf<T>(
+  rows: Promise<T[]>,
+  total: Promise<{ value: number }[]>,
+): Promise<{ rows: T[]; total: number }> {
+  const [list, [counted]] = await Promise.all([rows, total]);
+  return { rows: list, total: counted?.value ?? 0 };
+}
+
+/** Reads one page of a reference list; filters that do not apply to the list are ignored. */
+export async function findReferencePage(
+  db: Db,
+  list: ReferenceList,
+  query: ReferenceQuery,
+): Promise<ReferencePage> {
+  const { page, size, keyword } = query;
+  const offset = pageOffset(page, size);
+
+  switch (list) {
+    case 'country': {
+      const where = keywordFilter(countries, keyword);
+      return pageOf(
+        db
+          .select({
+            id: countries.id,
+            code: countries.code,
+            code3: countries.code3,
+            nameEn: countries.nameEn,
+            nameZh: countries.nameZh,
+          })
+          .from(countries)
+          .where(where)
+          .orderBy(asc(countries.sort), asc(countries.id))
+          .limit(size)
+          .offset(offset),
+        db.select({ value: count() }).from(countries).where(where),
+      );
+    }
+    case 'port': {
+      const where = and(
+        keywordFilter(ports, keyword),
+        query.country_id ? eq(ports.countryId, query.country_id) : undefined,
+        query.route_id ? eq(ports.routeId, query.route_id) : undefined,
+      );
+      return pageOf(
+        db
+          .select({
+            id: ports.id,
+            code: ports.code,
+            nameEn: ports.nameEn,
+            nameZh: ports.nameZh,
+            countryId: ports.countryId,
+            countryNameEn: countries.nameEn,
+            countryNameZh: countries.nameZh,
+            routeId: ports.routeId,
+          })
+          .from(ports)
+          .innerJoin(countries, eq(countries.id, ports.countryId))
+          .where(where)
+          .orderBy(asc(ports.sort), asc(ports.id))
+          .limit(size)
+          .offset(offset),
+        db.select({ value: count() }).from(ports).where(where),
+      );
+    }
+    case 'container': {
+      const where = keywordFilter(containerTypes, keyword);
+      return pageOf(
+        db
+          .select({
+            id: containerTypes.id,
+            code: containerTypes.code,
+            nameEn: containerTypes.nameEn,
+            nameZh: containerTypes.nameZh,
+            isoCode: containerTypes.isoCode,
+            teu: containerTypes.teu,
+          })
+          .from(containerTypes)
+          .where(where)
+          .orderBy(asc(containerTypes.sort), asc(containerTypes.id))
+          .limit(size)
+          .offset(offset),
+        db.select({ value: count() }).from(containerTypes).where(where),
+      );
+    }
+    case 'currency': {
+      const where = keywordFilter(currencies, keyword);
+      return pageOf(
+        db
+          .select({
+            id: currencies.id,
+            code: currencies.code,
+            nameEn: currencies.nameEn,
+            nameZh: currencies.nameZh,
+            numeric: currencies.numeric,
+            minorUnits: currencies.minorUnits,
+          })
+          .from(currencies)
+          .where(where)
+          .orderBy(asc(currencies.sort), asc(currencies.id))
+          .limit(size)
+          .offset(offset),
+        db.select({ value: count() }).from(currencies).where(where),
+      );
+    }
+    case 'unit': {
+      const where = and(keywordFilter(units, keyword), query.type ? eq(units.type, query.type) : undefined);
+      return pageOf(
+        db
+          .select({
+            id: units.id,
+            code: units.code,
+            nameEn: units.nameEn,
+            nameZh: units.nameZh,
+            type: units.type,
+          })
+          .from(units)
+          .where(where)
+          .orderBy(asc(units.sort), asc(units.id))
+          .limit(size)
+          .offset(offset),
+        db.select({ value: count() }).from(units).where(where),
+      );
+    }
+    case 'forwarder': {
+      const pattern = keyword ? likePattern(keyword) : undefined;
+      const where = and(
+        eq(users.isForwarder, true),
+        pattern ? or(ilike(users.company1, pattern), ilike(users.company2, pattern)) : undefined,
+      );
+      const rows = await pageOf(
+        db
+          .select({
+            id: users.id,
+            company1: users.company1,
+            company2: users.company2,
+            countryId: users.countryId,
+            countryNameEn: countries.nameEn,
+            countryNameZh: countries.nameZh,
+          })
+          .from(users)
+          .innerJoin(countries, eq(countries.id, users.countryId))
+          .where(where)
+          .orderBy(asc(users.company1), asc(users.id))
+          .limit(size)
+          .offset(offset),
+        db.select({ value: count() }).from(users).where(where),
+      );
+      return {
+        total: rows.total,
+        rows: rows.rows.map(({ company1, company2, ...row }) => ({
+          ...row,
+          code: String(row.id),
+          nameEn: company1,
+          nameZh: company2 || company1,
+        })),
+      };
+    }
+    default: {
+      const table = simpleTables[list];
+      const where = keywordFilter(table, keyword);
+      return pageOf(
+        db
+          .select({ id: table.id, code: table.code, nameEn: table.nameEn, nameZh: table.nameZh })
+          .from(table)
+          .where(where)
+          .orderBy(asc(table.sort), asc(table.id))
+          .limit(size)
+          .offset(offset),
+        db.select({ value: count() }).from(table).where(where),
+      );
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { listOf, okEnvelope, REFERENCE_LISTS, referenceItem, referenceQuery } from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/reply.js';
+import { authenticated } from '../auth/hook.js';
+import { listReference } from './service.js';
+
+/**
+ * GET /api/<list> for every reference list of spec §7. They are public (the register page needs
+ * them) except the forwarder list: forwarder identities are for members holding quote_forwarder.
+ */
+export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const list of REFERENCE_LISTS) {
+    app.get(
+      `/${list}`,
+      {
+        ...(list === 'forwarder' ? { preHandler: authenticated({ all: ['quote_forwarder'] }) } : {}),
+        schema: {
+          tags: ['reference'],
+          summary: `Reference list: ${list}`,
+          querystring: referenceQuery,
+          response: { 200: okEnvelope(listOf(referenceItem)) },
+        },
+      },
+      async (request) =>
+        ok(await listReference({ db: app.deps.db, list, query: request.query, locale: request.locale })),
+    );
+  }
+};

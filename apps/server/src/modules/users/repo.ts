@@ -1,0 +1,67 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { countries, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserPatch = Partial<Omit<NewUser, 'id' | 'username' | 'createdAt'>>;
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return row;
+}
+
+export async function findUserWithCountry(db: Db, id: number) {
+  const [row] = await db
+    .select({ user: users, countryEn: countries.nameEn, countryZh: countries.nameZh })
+    .from(users)
+    .innerJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function countryExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** The ids of `ids` that exist in the named reference table. */
+export async function existingIds(
+  db: Db,
+  table: 'industries' | 'businesses' | 'trade_routes' | 'ports',
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const result = (await db.execute(
+    sql`select id from ${sql.identifier(table)} where id = any(${sql.param(ids)}::int[])`,
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => Number(row.id));
+}
+
+export async function listUsers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      company1: users.company1,
+      isForwarder: users.isForwarder,
+      authorities: users.authorities,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.id));
+}

@@ -1,0 +1,102 @@
+import { errorEnvelope, IMAGE_MAX_BYTES, loginReply, okEnvelope, userInfo } from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readMultipart } from '../../platform/multipart.js';
+import { ok } from '../../platform/reply.js';
+import { authenticated, currentUser } from '../auth/hook.js';
+import { endAllSessions, startSession } from '../auth/sessions.js';
+import { getUserInfo, register, updateProfile } from './service.js';
+
+const IMAGE_FIELDS = ['license', 'logo'] as const;
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, storage } = app.deps;
+
+  app.post(
+    '/userinfo',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Register a member company (multipart: the registration fields plus optional license and logo images)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: okEnvelope(loginReply.extend({ id: z.number(), username: z.string() })),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          413: errorEnvelope,
+          415: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, {
+        fileFields: IMAGE_FIELDS,
+        maxFileBytes: IMAGE_MAX_BYTES,
+        tooLargeKey: 'account.imageSize',
+      });
+      const user = await register({
+        db,
+        storage,
+        locale: request.locale,
+        fields: form.fields,
+        files: form.files,
+      });
+      // The new member is signed in at once: the success dialog's OK goes to the portal.
+      const token = await startSession({ db, config, userId: user.id });
+      return ok({ ...user, token });
+    },
+  );
+
+  app.get(
+    '/userinfo',
+    {
+      preHandler: authenticated(),
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in member: profile and authorities',
+        response: { 200: okEnvelope(userInfo), 401: errorEnvelope },
+      },
+    },
+    async (request) => ok(await getUserInfo({ db, userId: currentUser(request).id, locale: request.locale })),
+  );
+
+  app.put(
+    '/userinfo',
+    {
+      preHandler: authenticated({ all: ['user'] }),
+      schema: {
+        tags: ['users'],
+        summary:
+          'Update the profile (JSON, or multipart with new license/logo images); a new password ends the other sessions',
+        response: { 200: okEnvelope(userInfo), 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      let input: unknown = request.body;
+      let files = {};
+      if (request.isMultipart()) {
+        const form = await readMultipart(request, {
+          fileFields: IMAGE_FIELDS,
+          maxFileBytes: IMAGE_MAX_BYTES,
+          tooLargeKey: 'account.imageSize',
+        });
+        input = multipartProfile(form.fields);
+        files = form.files;
+      }
+      const { passwordChanged } = await updateProfile({ db, storage, userId: user.id, input, files });
+      if (passwordChanged)
+        await endAllSessions({ db, userId: user.id, exceptSessionId: request.sessionId ?? undefined });
+      return ok(await getUserInfo({ db, userId: user.id, locale: request.locale }));
+    },
+  );
+};
+
+/** Multipart sends every value as text: `listed_in_directory` arrives as "true"/"false". */
+function multipartProfile(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...fields };
+  if ('listed_in_directory' in fields) out.listed_in_directory = fields.listed_in_directory === 'true';
+  if (out.password === '') delete out.password;
+  return out;
+}

@@ -1,0 +1,38 @@
+import type { MessageKey, MessageParams } from '@freight/contract';
+import type { z } from 'zod';
+
+/** A field at fault; its message is the error's own unless it names another key. */
+export type FieldIssue = { field: string; key?: MessageKey; params?: MessageParams };
+
+/**
+ * An error the client should see: an HTTP status and a message key translated into the request's
+ * language by the central error handler. Services throw these; routes never format errors.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly params: MessageParams = {},
+    readonly fields: FieldIssue[] = [],
+    readonly headers: Record<string, string> = {},
+    /** Extra members of the error body, e.g. the rejected rows of an import. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (key: MessageKey = 'errors.notFound') => new AppError(404, key);
+export const forbidden = (key: MessageKey = 'errors.forbidden') => new AppError(403, key);
+export const conflict = (key: MessageKey = 'errors.conflict', params?: MessageParams) =>
+  new AppError(409, key, params);
+
+/** A request whose body, query or params failed its contract schema. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly zodError: z.ZodError) {
+    super('Request validation failed');
+    this.name = 'RequestValidationError';
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  errorEnvelope,
+  idListBody,
+  importResult,
+  importRowError,
+  okEnvelope,
+  parseLocale,
+  type ImportResult,
+  type Locale,
+} from '@freight/contract';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../modules/auth/hook.js';
+import { AppError } from './errors.js';
+import { readMultipart } from './multipart.js';
+import { ok } from './reply.js';
+
+/**
+ * The routes that every member-owned list shares (contacts, rates): the spreadsheet template, the
+ * all-or-nothing spreadsheet import and the all-or-nothing batch delete of the member's own rows.
+ */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+type Common = { preHandler: preHandlerAsyncHookHandler; tags: string[] };
+type Public = { preHandler?: preHandlerAsyncHookHandler; tags: string[] };
+
+/** GET `path`: the import template in the requested language (Lang header or ?lang=). */
+export function templateRoute(
+  app: App,
+  options: Public & {
+    path: string;
+    summary: string;
+    fileName: (locale: Locale) => string;
+    build: (locale: Locale) => Promise<Buffer>;
+  },
+) {
+  app.get(
+    options.path,
+    {
+      ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+      schema: {
+        tags: options.tags,
+        summary: options.summary,
+        querystring: z.object({ lang: z.string().max(10).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const locale = parseLocale(request.query.lang) ?? request.locale;
+      const file = await options.build(locale);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${options.fileName(locale)}"`)
+        .send(file);
+    },
+  );
+}
+
+/** POST `path` (multipart field "file"): any bad row refuses the whole file (422 with the rows). */
+export function importRoute(
+  app: App,
+  options: Common & {
+    path: string;
+    noun: string;
+    maxBytes: number;
+    run: (input: {
+      ownerId: number;
+      data: Buffer;
+      fileName: string;
+      locale: Locale;
+    }) => Promise<ImportResult>;
+  },
+) {
+  app.post(
+    options.path,
+    {
+      preHandler: options.preHandler,
+      schema: {
+        tags: options.tags,
+        summary: `Import ${options.noun} from .xlsx, .xls or .csv (multipart field "file"); any bad row refuses the whole file (422 with rows)`,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: okEnvelope(importResult),
+          422: errorEnvelope.extend({ rows: z.array(importRowError) }),
+          413: errorEnvelope,
+          415: errorEnvelope,
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, {
+        fileFields: ['file'],
+        maxFileBytes: options.maxBytes,
+        tooLargeKey: 'errors.payloadTooLarge',
+      });
+      const file = form.files.file;
+      if (!file) throw new AppError(400, 'validation.required', {}, [{ field: 'file' }]);
+      return ok(
+        await options.run({
+          ownerId: currentUser(request).id,
+          data: file,
+          fileName: form.fileNames.file ?? '',
+          locale: request.locale,
+        }),
+      );
+    },
+  );
+}
+
+/** DELETE `path` with a body list of ids ([1,2] or {"ids":[1,2]}): all or nothing. */
+export function batchDeleteRoute(
+  app: App,
+  options: Common & {
+    path: string;
+    noun: string;
+    run: (input: { ownerId: number; ids: number[] }) => Promise<{ deleted: number }>;
+  },
+) {
+  app.delete(
+    options.path,
+    {
+      preHandler: options.preHandler,
+      schema: {
+        tags: options.tags,
+        summary: `Delete ${options.noun}: a body list of ids ([1,2] or {"ids":[1,2]}); all or nothing`,
+        body: z.union([idListBody.shape.ids, idListBody]),
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+      },
+    },
+    async (request) => {
+      const ids = Array.isArray(request.body) ? request.body : request.body.ids;
+      return ok(await options.run({ ownerId: currentUser(request).id, ids }));
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import * as XLSX from '@e965/xlsx';
+import { AppError } from './errors.js';
+
+/** What an import accepts and how far a file may go before it is refused. */
+export type SheetLimits = { maxBytes: number; maxRows: number; maxUncompressedBytes: number };
+export type SheetKind = 'xlsx' | 'xls' | 'csv';
+
+/** A data row: its number in the spreadsheet (header = row 1) and its cells by header text. */
+export type SheetRow = { row: number; cells: Map<string, string> };
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (data: Buffer, magic: number[]) => magic.every((byte, i) => data[i] === byte);
+
+/** What the bytes are, whatever the file is called. */
+export function sniffSheet(data: Buffer): SheetKind | undefined {
+  if (startsWith(data, ZIP)) return 'xlsx';
+  if (startsWith(data, OLE)) return 'xls';
+  if (data.includes(0)) return undefined; // binary that is neither
+  return 'csv';
+}
+
+/**
+ * Sums the uncompressed sizes in a zip's central directory, so that a zip bomb is refused before
+ * anything is inflated. Undefined when the directory cannot be read.
+ */
+export function zipUncompressedSize(data: Buffer): number | undefined {
+  const min = Math.max(0, data.length - 65_557);
+  for (let i = data.length - 22; i >= min; i--) {
+    if (data.readUInt32LE(i) !== 0x06054b50) continue;
+    const entries = data.readUInt16LE(i + 10);
+    let offset = data.readUInt32LE(i + 16);
+    let total = 0;
+    for (let n = 0; n < entries; n++) {
+      if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) return undefined;
+      total += data.readUInt32LE(offset + 24);
+      offset +=
+        46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
+    }
+    return total;
+  }
+  return undefined;
+}
+
+/** CSV text as Chinese Excel saves it: UTF-8 with or without a BOM, else GB18030. */
+export function decodeCsv(data: Buffer): string {
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return data.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder('gb18030').decode(data);
+  }
+}
+
+const refuse = (
+  status: number,
+  key: 'import.fileType' | 'import.unreadable' | 'import.tooLarge' | 'import.tooManyRows' | 'import.empty',
+  params = {},
+) => new AppError(status, key, params, [{ field: 'file' }]);
+
+/**
+ * Reads the first sheet of an upload into rows keyed by header text. The file's kind is judged by
+ * its content and must match its name; formulas are read as their cached values and never
+ * evaluated; sizes and row counts are capped before the work is done.
+ */
+export function readSheet(
+  data: Buffer,
+  fileName: string,
+  options: { accept: readonly SheetKind[]; limits: SheetLimits },
+): { headers: string[]; rows: SheetRow[] } {
+  const { limits } = options;
+  if (data.length > limits.maxBytes)
+    throw refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
+  const kind = sniffSheet(data);
+  const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (!kind || !options.accept.includes(kind) || extension !== kind)
+    throw refuse(415, 'import.fileType', { types: options.accept.map((k) => `.${k}`).join(', ') });
+  if (kind === 'xlsx') {
+    const size = zipUncompressedSize(data);
+    if (size === undefined) throw refuse(400, 'import.unreadable');
+    if (size > limits.maxUncompressedBytes)
+      throw refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
+  }
+  let workbook: XLSX.WorkBook;
+  try {
+    const common = {
+      cellFormula: false,
+      cellHTML: false,
+      cellNF: false,
+      cellStyles: false,
+      cellDates: false,
+      dense: true,
+      sheetRows: limits.maxRows + 2,
+    };
+    workbook =
+      kind === 'csv'
+        ? XLSX.read(decodeCsv(data), { ...common, type: 'string', raw: true })
+        : XLSX.read(data, { ...common, type: 'buffer' });
+  } catch {
+    throw refuse(400, 'import.unreadable');
+  }
+  const sheetName = workbook.SheetNames[0];
+  const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
+  if (!sheet) throw refuse(400, 'import.empty');
+  const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: false,
+    defval: '',
+    blankrows: true,
+    dateNF: 'yyyy-mm-dd',
+  });
+  const [headerRow, ...body] = matrix;
+  const headers = (headerRow ?? []).map((cell) => String(cell ?? '').trim());
+  const rows: SheetRow[] = [];
+  body.forEach((values, index) => {
+    const cells = new Map<string, string>();
+    headers.forEach((header, column) => {
+      if (header) cells.set(header, String(values[column] ?? '').trim());
+    });
+    if ([...cells.values()].some((value) => value !== '')) rows.push({ row: index + 2, cells });
+  });
+  if (rows.length === 0) throw refuse(400, 'import.empty');
+  if (rows.length > limits.maxRows || body.length > limits.maxRows)
+    throw refuse(413, 'import.tooManyRows', { max: limits.maxRows });
+  return { headers, rows };
+}
+
+/**
+ * Writes a template or export. Every text value is a string cell (type "s"), so a value that starts
+ * with = + - @ is shown as the text it is and never run as a formula.
+ */
+export function writeWorkbook(sheets: { name: string; rows: (string | number)[][] }[]): Buffer {
+  const workbook = XLSX.utils.book_new();
+  for (const sheet of sheets) {
+    const worksheet = XLSX.utils.aoa_to_sheet(sheet.rows, { cellDates: false });
+    XLSX.utils.book_append_sheet(workbook, worksheet, sheet.name.slice(0, 31));
+  }
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { call } from './helpers.js';
+
+export type Envelope<T = unknown> = {
+  code: number;
+  msg: string;
+  data: T;
+  errors?: { field: string; message: string }[];
+};
+
+/** Test apps run with CAPTCHA_FIXED, so every captcha answers this. */
+export const TEST_CAPTCHA = 'test';
+
+let counter = 0;
+/** A fresh, unique e-mail address per call. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export async function captcha(app: FastifyInstance): Promise<string> {
+  const reply = await call<Envelope<{ captcha_id: string; image: string }>>(app, {
+    method: 'GET',
+    url: '/api/system/captcha',
+  });
+  return reply.body.data.captcha_id;
+}
+
+export async function login(app: FastifyInstance, username: string, password: string, lang?: 'cn' | 'en') {
+  return call<Envelope<{ token: string }>>(app, {
+    method: 'POST',
+    url: '/api/system/login',
+    payload: { username, password, captcha_id: await captcha(app), captcha: TEST_CAPTCHA },
+    lang,
+  });
+}
+
+/** A real image of the given format and size, made with sharp. */
+export async function image(format: 'png' | 'jpeg', width = 64, height = 48): Promise<Buffer> {
+  const base = sharp({ create: { width, height, channels: 3, background: { r: 108, g: 186, b: 169 } } });
+  return format === 'png'
+    ? base.png().toBuffer()
+    : base
+        .jpeg()
+        .withExif({ IFD0: { Copyright: 'secret-exif' } })
+        .toBuffer();
+}
+
+type Part =
+  { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+
+/** Builds a multipart/form-data body by hand, so tests control every byte (names, types, duplicates). */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Valid registration fields; override any of them. */
+export function registrationForm(
+  overrides: Record<string, string> = {},
+  countryId = 1,
+): Record<string, string> {
+  return {
+    username: uniqueEmail(),
+    password: 'secret123',
+    linkman: 'Wang Fang',
+    first_name: 'Wang Fang',
+    phone: '+8613800000000',
+    company1: 'Acme Trading Co., Ltd',
+    company2: '艾克米贸易有限公司',
+    address1: '1 Harbour Road',
+    city: 'Shanghai',
+    country_id: String(countryId),
+    ...overrides,
+  };
+}
+
+export function fieldsToParts(fields: Record<string, string>): Part[] {
+  return Object.entries(fields).map(([name, value]) => ({ name, value }));
+}
+
+export async function register(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  files: Part[] = [],
+  lang?: 'cn' | 'en',
+) {
+  const form = multipart([...fieldsToParts(fields), ...files]);
+  return call<Envelope<{ id: number; username: string; token: string }>>(app, {
+    method: 'POST',
+    url: '/api/userinfo',
+    payload: form.payload,
+    headers: form.headers,
+    lang,
+  });
+}

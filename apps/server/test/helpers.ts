@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { seedBase } from '../src/db/seed/index.js';
+import { type Database, openDatabase, runMigrations } from '../src/platform/db.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Runs a suite once per database kind, e.g. "reference lists [postgres]". */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
+  for (const kind of testDatabaseKinds()) describe(`${name} [${kind}]`, () => suite(kind));
+}
+
+export type TestDatabase = Database & { drop(): Promise<void> };
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+/**
+ * A fresh, migrated and seeded database of the given kind: in-memory PGlite, or a new database on
+ * the TEST_DATABASE_URL server that drop() removes again.
+ */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    await seedBase(database.db);
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await runMigrations(database);
+  await seedBase(database.db);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl() });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database. `env` overrides configuration variables. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    DATA_DIR: dataDir,
+    CAPTCHA_FIXED: 'test',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sends a request and parses the JSON envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions & { lang?: 'cn' | 'en' },
+) {
+  const { lang, ...inject } = options;
+  const response = await app.inject({
+    ...inject,
+    headers: { ...(lang ? { lang } : {}), ...inject.headers },
+  });
+  return { status: response.statusCode, headers: response.headers, body: response.json() as T };
+}

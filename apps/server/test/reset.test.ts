@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+import { type Envelope, login, register, registrationForm, uniqueEmail } from './fixtures.js';
+import { startMailServer } from './mail-server.js';
+
+describeEachDatabase('password reset by e-mail', (kind) => {
+  let t: TestApp;
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    t = await createTestApp(kind, {
+      env: { SMTP_URL: mail.url, MAIL_FROM: 'Portal <no-reply@portal.test>' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+
+  const forget = (username: string, lang?: 'cn' | 'en') =>
+    call<Envelope>(t.app, {
+      method: 'GET',
+      url: `/api/system/forget?username=${encodeURIComponent(username)}`,
+      lang,
+    });
+  const reset = (username: string, vcode: string, password: string, lang?: 'cn' | 'en') =>
+    call<Envelope>(t.app, {
+      method: 'POST',
+      url: '/api/system/password',
+      payload: { username, vcode, password },
+      lang,
+    });
+  const codeOf = (text: string) => /(\d{6})/.exec(text)?.[1] ?? '';
+
+  it('mails a code in the member language; the code sets a new password once and ends every session', async () => {
+    const username = uniqueEmail();
+    const token = (await register(t.app, registrationForm({ username }), [], 'en')).body.data.token;
+    expect((await forget(username)).status).toBe(200);
+    const received = await mail.next(username);
+    expect(received.subject).toMatch(/password reset code/);
+    const code = codeOf(received.text);
+    expect(code).toMatch(/^\d{6}$/);
+
+    expect((await reset(username, code, 'brand-new-1')).status).toBe(200);
+    expect(
+      (
+        await call(t.app, {
+          method: 'GET',
+          url: '/api/userinfo',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await login(t.app, username, 'secret123')).status).toBe(400);
+    expect((await login(t.app, username, 'brand-new-1')).status).toBe(200);
+    const reused = await reset(username, code, 'another-22', 'en');
+    expect(reused.status).toBe(400);
+    expect(reused.body.msg).toBe('The code is wrong or has expired');
+  });
+
+  it('answers the same for an unknown account and sends nothing', async () => {
+    const nobody = uniqueEmail('nobody');
+    const reply = await forget(nobody);
+    expect(reply.status).toBe(200);
+    await expect(mail.next(nobody, 500)).rejects.toThrow(/no mail/);
+  });
+
+  it('refuses a resend within a minute, and gives up a code after five wrong tries', async () => {
+    const username = uniqueEmail();
+    await register(t.app, registrationForm({ username }));
+    await forget(username);
+    const code = codeOf((await mail.next(username)).text);
+    const again = await forget(username, 'en');
+    expect(again.status).toBe(429);
+    expect(again.body.msg).toMatch(/^A code was sent recently; please try again in \d+ seconds$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++)
+      expect((await reset(username, wrong, 'brand-new-1', 'en')).body.msg).toBe(
+        'The code is wrong or has expired',
+      );
+    const fifth = await reset(username, wrong, 'brand-new-1', 'en');
+    expect(fifth.body.msg).toBe('Too many wrong codes; please request a new code');
+    expect((await reset(username, code, 'brand-new-1')).status).toBe(400); // the right code is gone too
+    expect((await login(t.app, username, 'secret123')).status).toBe(200);
+  });
+
+  it('checks the reset form', async () => {
+    const reply = await reset('x', '12', '1', 'en');
+    expect(reply.status).toBe(400);
+    const fields = (reply.body.errors ?? []).map((e) => e.field).sort();
+    expect(fields).toEqual(['password', 'username', 'vcode']);
+  });
+});
+
+describeEachDatabase('mail without SMTP_URL', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('writes the message into DATA_DIR/outbox as an .eml file', async () => {
+    const username = uniqueEmail();
+    await register(t.app, registrationForm({ username }));
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/system/forget?username=${username}` })).status,
+    ).toBe(200);
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
+    expect(eml).toContain(`To: ${username}`);
+    expect(eml).toMatch(/Subject: /);
+  });
+});
