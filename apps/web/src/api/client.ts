@@ -1,0 +1,46 @@
+import { currentLocale, sharedMessage } from '../i18n';
+import { createHttpClient } from './http';
+import { memoryStorage, SessionStore, type KeyValueStorage } from './session';
+
+function browserStorage(): KeyValueStorage {
+  try {
+    localStorage.setItem('__probe', '1');
+    localStorage.removeItem('__probe');
+    return localStorage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+export const session = new SessionStore(browserStorage());
+
+let onUnauthorized: () => void = () => window.location.assign('/login');
+
+/** The router registers how to reach /login without reloading the page. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export const api = createHttpClient({
+  session,
+  locale: currentLocale,
+  message: sharedMessage,
+  onUnauthorized: () => onUnauthorized(),
+});
+
+/** Saves a downloaded file (templates) under the name the server gave it. */
+export async function saveDownload(path: string, fallbackName: string): Promise<void> {
+  const response = await api.download(path);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
+  const name = match ? decodeURIComponent(match[1] ?? match[2] ?? fallbackName) : fallbackName;
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

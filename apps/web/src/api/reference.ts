@@ -1,0 +1,42 @@
+import type { ListData } from '@freight/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from './client';
+
+export type ReferenceKind =
+  | 'country'
+  | 'port'
+  | 'carrier'
+  | 'container'
+  | 'currency'
+  | 'charge'
+  | 'industry'
+  | 'business'
+  | 'route'
+  | 'unit'
+  | 'forwarder';
+
+export type ReferenceItem = { id: number; name: string; code?: string | null };
+
+/**
+ * A reference list for dropdowns (spec §7: page 1, size 1000; countries on register use 200),
+ * cached per language because names come in the request's language.
+ */
+export function useReferenceList(
+  kind: ReferenceKind,
+  options: { size?: number; query?: Record<string, string | number>; enabled?: boolean } = {},
+) {
+  const { i18n } = useTranslation();
+  const size = options.size ?? 1000;
+  return useQuery({
+    queryKey: ['reference', kind, size, options.query ?? {}, i18n.language],
+    queryFn: () => api.get<ListData<ReferenceItem>>(`/${kind}`, { page: 1, size, ...options.query }),
+    staleTime: 10 * 60_000,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Options for an Ant Design Select, searchable by label. */
+export function toOptions(data: ListData<ReferenceItem> | undefined) {
+  return (data?.lists ?? []).map((item) => ({ value: item.id, label: item.name }));
+}

@@ -1,0 +1,85 @@
+/**
+ * The session kept in local storage (spec §3 Session): token, old_token, token_update_time,
+ * redirectPath. A storage is injected so that the HTTP client can be tested outside a browser.
+ */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const SESSION_KEYS = {
+  token: 'token',
+  oldToken: 'old_token',
+  tokenUpdateTime: 'token_update_time',
+  redirectPath: 'redirectPath',
+} as const;
+
+type Listener = () => void;
+
+export class SessionStore {
+  private readonly listeners = new Set<Listener>();
+  /** Set by a deliberate logout: the page being left is then not remembered for the next login. */
+  signedOut = false;
+
+  constructor(private readonly storage: KeyValueStorage) {}
+
+  get token(): string | null {
+    return this.storage.getItem(SESSION_KEYS.token);
+  }
+
+  get oldToken(): string | null {
+    return this.storage.getItem(SESSION_KEYS.oldToken);
+  }
+
+  /** Stores the token a login answered. */
+  signIn(token: string): void {
+    this.signedOut = false;
+    this.storage.setItem(SESSION_KEYS.token, token);
+    this.storage.removeItem(SESSION_KEYS.oldToken);
+    this.storage.setItem(SESSION_KEYS.tokenUpdateTime, String(Date.now()));
+    this.emit();
+  }
+
+  /** A renewed token from the server replaces the stored one; the previous one is kept as old_token. */
+  renew(token: string): void {
+    const previous = this.token;
+    if (previous === token) return;
+    if (previous) this.storage.setItem(SESSION_KEYS.oldToken, previous);
+    this.storage.setItem(SESSION_KEYS.token, token);
+    this.storage.setItem(SESSION_KEYS.tokenUpdateTime, String(Date.now()));
+    this.emit();
+  }
+
+  /** Logout, or a session the server no longer accepts: token, old token and update time go. */
+  clear(): void {
+    this.storage.removeItem(SESSION_KEYS.token);
+    this.storage.removeItem(SESSION_KEYS.oldToken);
+    this.storage.removeItem(SESSION_KEYS.tokenUpdateTime);
+    this.emit();
+  }
+
+  get redirectPath(): string | null {
+    return this.storage.getItem(SESSION_KEYS.redirectPath);
+  }
+
+  set redirectPath(path: string | null) {
+    if (path) this.storage.setItem(SESSION_KEYS.redirectPath, path);
+    else this.storage.removeItem(SESSION_KEYS.redirectPath);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** An in-memory storage, for tests and for browsers with storage disabled. */
+export function memoryStorage(): KeyValueStorage {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}

@@ -1,0 +1,80 @@
+import type { UserInfo } from '@freight/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { api, session } from '../api/client';
+import { ApiError } from '../api/http';
+
+type AuthState = {
+  token: string | null;
+  user: UserInfo | undefined;
+  authorities: readonly string[];
+  isLoadingUser: boolean;
+  signIn: (token: string) => void;
+  /** Revokes the token on the server (best effort) and clears the session here. */
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | undefined>(undefined);
+
+export function useSessionToken(): string | null {
+  return useSyncExternalStore(
+    (listener) => session.subscribe(listener),
+    () => session.token,
+  );
+}
+
+/**
+ * The user state of spec §3 (token, user info, authorities). User info is fetched whenever a
+ * token exists and none is loaded; when it fails to load, the session is cleared (spec §4).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  const userQuery = useQuery({
+    queryKey: ['userinfo', token],
+    queryFn: async () => {
+      try {
+        return await api.get<UserInfo>('/userinfo');
+      } catch (error) {
+        // Only an answer from the server ends the session; an aborted or failed fetch (status 0) does not.
+        if (error instanceof ApiError && error.status !== 0) session.clear();
+        throw error;
+      }
+    },
+    enabled: Boolean(token),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+  const signIn = useCallback((newToken: string) => session.signIn(newToken), []);
+  const signOut = useCallback(async () => {
+    try {
+      if (session.token) await api.post('/system/logout');
+    } finally {
+      session.signedOut = true;
+      session.redirectPath = null;
+      session.clear();
+      queryClient.removeQueries({ queryKey: ['userinfo'] });
+    }
+  }, [queryClient]);
+
+  const user = token ? userQuery.data : undefined;
+  const value = useMemo<AuthState>(
+    () => ({
+      token,
+      user,
+      authorities: user?.authorities ?? [],
+      isLoadingUser: Boolean(token) && userQuery.isPending,
+      signIn,
+      signOut,
+    }),
+    [token, user, userQuery.isPending, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

@@ -1,0 +1,58 @@
+import { authorityForPath, MENU } from '@freight/contract';
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { session } from '../api/client';
+import { useAuth } from './auth';
+import { useSiteConfig } from './site-config';
+
+/** Pages that are never remembered as the place to return to after login (spec §2). */
+const NOT_REMEMBERED = ['/login', '/register'];
+
+export function PageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-live="polite" style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <Spin size="large" />
+      <span style={{ marginTop: 12, color: 'rgba(0,0,0,0.55)' }}>{t('common.loading')}</span>
+    </div>
+  );
+}
+
+/**
+ * Protected pages (spec §2 "Guard behaviour"): no token → /login with the origin remembered;
+ * a path the user's authorities do not allow → /quotes; a loading text while the configuration
+ * or the user info is not loaded.
+ */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { token, user, authorities, isLoadingUser } = useAuth();
+  const config = useSiteConfig();
+
+  if (!token) {
+    if (!session.signedOut && !NOT_REMEMBERED.includes(location.pathname)) {
+      session.redirectPath = `${location.pathname}${location.search}${location.hash}`;
+    }
+    return <Navigate to="/login" replace />;
+  }
+  if (!config.data) return <p role="status">{t('common.loading')}</p>;
+  if (isLoadingUser || !user) return <PageSpinner />;
+
+  const needed = authorityForPath(location.pathname);
+  if (needed && !authorities.includes(needed)) {
+    const fallback = MENU.find((item) => authorities.includes(item.authority));
+    if (fallback && fallback.path !== location.pathname) {
+      return <Navigate to={authorities.includes('quote') ? '/quotes' : fallback.path} replace />;
+    }
+    return <p role="alert">{t('common.noAccess')}</p>;
+  }
+  return <Outlet />;
+}
+
+/** Login and register are for visitors; a signed-in member goes to the remembered page or /. */
+export function GuestGuard() {
+  const { token } = useAuth();
+  if (token) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

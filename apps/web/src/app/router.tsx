@@ -1,0 +1,124 @@
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import {
+  BrowserRouter,
+  Navigate,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
+import { setUnauthorizedHandler } from '../api/client';
+import { PageErrorBoundary } from './error-boundary';
+import { GuestGuard, PageSpinner, RequireAuth } from './guards';
+import { VersionCheck } from './version-check';
+
+/** A lazily loaded page (each route is its own chunk, so the login route stays small). */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy(async () => {
+    const loaded: ComponentType = (await load())[name];
+    return { default: loaded };
+  });
+  return <Page />;
+}
+
+const login = page(() => import('../features/auth/login-page'), 'LoginPage');
+const register = page(() => import('../features/auth/register-page'), 'RegisterPage');
+const forgetPassword = page(() => import('../features/auth/forget-password-page'), 'ForgetPasswordPage');
+const quotes = page(() => import('../features/quotes/quotes-page'), 'QuotesPage');
+const rates = page(() => import('../features/rates/rates-page'), 'RatesPage');
+const bookings = page(() => import('../features/bookings/bookings-page'), 'BookingsPlaceholderPage');
+const shippers = page(() => import('../features/shippers/shippers-page'), 'ShippersPage');
+const contacts = page(() => import('../features/contacts/contacts-page'), 'ContactsPage');
+const profile = page(() => import('../features/profile/profile-page'), 'ProfilePage');
+const notFound = page(() => import('../features/system/not-found-page'), 'NotFoundPage');
+// The member layout (menu, drawer, language select) is not needed by the login and register pages.
+const mainLayout = page(() => import('./main-layout'), 'MainLayout');
+
+function RootShell() {
+  return (
+    <>
+      <VersionCheck />
+      <PageErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
+    </>
+  );
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    children: [
+      {
+        element: <GuestGuard />,
+        children: [
+          { path: '/login', element: login },
+          { path: '/register', element: register },
+        ],
+      },
+      { path: '/forget-password', element: forgetPassword },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: mainLayout,
+            children: [
+              { index: true, element: <Navigate to="/quotes" replace /> },
+              { path: '/quotes', element: quotes },
+              { path: '/rate', element: rates },
+              { path: '/bookings', element: bookings },
+              { path: '/bookings/create-fcl', element: bookings },
+              { path: '/bookings/create-lcl', element: bookings },
+              { path: '/bookings/edit-fcl/:id', element: bookings },
+              { path: '/bookings/edit-lcl/:id', element: bookings },
+              { path: '/bookings/copy-fcl/:id', element: bookings },
+              { path: '/bookings/copy-lcl/:id', element: bookings },
+              { path: '/bookings/:id', element: bookings },
+              { path: '/shippers', element: shippers },
+              { path: '/contacts', element: contacts },
+              { path: '/profile', element: profile },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: notFound },
+    ],
+  },
+];
+
+/** A session the server refused (401) leads to /login without reloading the page. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = useRef({ navigate, location });
+  current.current = { navigate, location };
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      const { pathname, search } = current.current.location;
+      if (pathname !== '/login') {
+        void current.current.navigate('/login', { replace: true, state: { from: `${pathname}${search}` } });
+      }
+    });
+  }, []);
+  return null;
+}
+
+function PortalRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The portal's routes in declarative mode: the pages need no loaders or actions, and the data
+ * router would add its whole engine to the first download.
+ */
+export function PortalRouter() {
+  return (
+    <BrowserRouter>
+      <UnauthorizedRedirect />
+      <PortalRoutes />
+    </BrowserRouter>
+  );
+}

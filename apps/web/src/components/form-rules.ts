@@ -1,0 +1,29 @@
+import { issueToFieldError, PARSE_OPTIONS } from '@freight/contract';
+import type { Rule } from 'antd/es/form';
+import { z } from 'zod';
+import { currentLocale } from '../i18n';
+
+/**
+ * An Ant Design form rule from a field's schema in @freight/contract, so the page checks exactly
+ * what the server checks, with the same localized message naming the field.
+ */
+export function zodRule(field: string, schema: z.ZodType): Rule {
+  const wrapper = z.object({ [field]: schema });
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = wrapper.safeParse({ [field]: value === null ? undefined : value }, PARSE_OPTIONS);
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      if (issue) throw new Error(issueToFieldError(issue, currentLocale()).message);
+    },
+  };
+}
+
+/** Rules for every field of a zod object schema, keyed by field name. */
+export function zodRules<T extends z.ZodRawShape>(schema: z.ZodObject<T>): Record<keyof T, Rule[]> {
+  const rules = {} as Record<keyof T, Rule[]>;
+  for (const [field, fieldSchema] of Object.entries(schema.shape)) {
+    rules[field as keyof T] = [zodRule(field, fieldSchema as z.ZodType)];
+  }
+  return rules;
+}

@@ -1,0 +1,51 @@
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
+import type { IdListField } from './account-form';
+
+const LISTS: { field: IdListField; kind: ReferenceKind }[] = [
+  { field: 'industries', kind: 'industry' },
+  { field: 'businesses', kind: 'business' },
+  { field: 'routes', kind: 'route' },
+  { field: 'ports', kind: 'port' },
+];
+
+function ReferenceMultiSelect({ field, kind }: { field: IdListField; kind: ReferenceKind }) {
+  const { t } = useTranslation();
+  const list = useReferenceList(kind);
+  return (
+    <Form.Item name={field} label={t(`shared.fields.${field}`)}>
+      <Select
+        mode="multiple"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        options={toOptions(list.data)}
+        loading={list.isPending}
+        status={list.isError ? 'error' : undefined}
+        maxTagCount="responsive"
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * Business info (spec §2 Register step 2 and Profile tab 2): the company profile text and the
+ * industries, businesses, routes and ports multi-selects (values are id arrays in the form).
+ */
+export function BusinessFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="profile" label={t('shared.fields.profile')}>
+        <Input.TextArea rows={5} maxLength={5000} showCount />
+      </Form.Item>
+      <Row gutter={16}>
+        {LISTS.map(({ field, kind }) => (
+          <Col xs={24} md={12} key={field}>
+            <ReferenceMultiSelect field={field} kind={kind} />
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}

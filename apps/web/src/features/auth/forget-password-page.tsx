@@ -1,0 +1,117 @@
+import { passwordResetBody } from '@freight/contract';
+import { App, Button, Form, Input, Steps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
+import { confirmPasswordRules } from './account-form';
+import { AuthLayout } from './auth-layout';
+
+type EmailValues = { username: string };
+type ResetValues = { username: string; vcode: string; password: string; confirmPassword: string };
+
+const rules = zodRules(passwordResetBody);
+
+/** Forgot password (spec §2, §4, §5): e-mail → code sent → code and new password → /login. */
+export function ForgetPasswordPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [emailForm] = Form.useForm<EmailValues>();
+  const [resetForm] = Form.useForm<ResetValues>();
+  const [email, setEmail] = useState<string | null>(null);
+  const [isSending, setSending] = useState(false);
+  const [isResetting, setResetting] = useState(false);
+
+  const sendCode = async ({ username }: EmailValues) => {
+    const address = username.trim().toLowerCase();
+    setSending(true);
+    try {
+      await api.get('/system/forget', { username: address });
+      message.success(t('auth.forget.codeSent'));
+      setEmail(address);
+      resetForm.setFieldsValue({ username: address });
+    } catch (error) {
+      applyFieldErrors(emailForm, error);
+      modal.error({
+        title: t('auth.forget.sendFailed'),
+        content: errorMessage(error, t('auth.forget.sendFailed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const reset = async (values: ResetValues) => {
+    if (!email) return;
+    setResetting(true);
+    try {
+      await api.post('/system/password', { username: email, vcode: values.vcode, password: values.password });
+      message.success(t('auth.forget.resetSuccess'));
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setResetting(false);
+      applyFieldErrors(resetForm, error);
+      modal.error({
+        title: t('auth.forget.resetFailed'),
+        content: errorMessage(error, t('auth.forget.resetFailed')),
+        okText: t('common.ok'),
+      });
+    }
+  };
+
+  return (
+    <AuthLayout variant="plain" width={440}>
+      <Typography.Title level={3}>{t('auth.forget.title')}</Typography.Title>
+      <Steps
+        size="small"
+        current={email ? 1 : 0}
+        style={{ marginBlock: 16 }}
+        items={[{ title: t('auth.forget.stepEmail') }, { title: t('auth.forget.stepReset') }]}
+      />
+      {email === null ? (
+        <Form<EmailValues> form={emailForm} layout="vertical" requiredMark={false} onFinish={sendCode}>
+          <Form.Item name="username" label={t('shared.fields.username')} rules={rules.username}>
+            <Input type="email" autoComplete="email" autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isSending}>
+            {t('auth.forget.sendCode')}
+          </Button>
+        </Form>
+      ) : (
+        <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} onFinish={reset}>
+          <Typography.Paragraph type="secondary">{t('auth.forget.codeHint', { email })}</Typography.Paragraph>
+          <Form.Item name="username" label={t('shared.fields.username')} initialValue={email}>
+            <Input disabled />
+          </Form.Item>
+          <Form.Item name="vcode" label={t('shared.fields.vcode')} rules={rules.vcode}>
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.newPassword')} rules={rules.password}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('auth.confirmNewPassword')}
+            dependencies={['password']}
+            rules={confirmPasswordRules(t, { required: true, label: t('auth.confirmNewPassword') })}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isResetting}>
+            {t('auth.forget.submit')}
+          </Button>
+          <Button type="link" block onClick={() => setEmail(null)} style={{ marginTop: 8 }}>
+            {t('auth.forget.changeEmail')}
+          </Button>
+        </Form>
+      )}
+      <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/login">{t('auth.forget.backToLogin')}</Link>
+      </Typography.Paragraph>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,173 @@
+import { Alert, App, Form, Steps, Typography } from 'antd';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { ApiError } from '../../api/http';
+import { useAuth } from '../../app/auth';
+import { useSiteConfig } from '../../app/site-config';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { ID_LIST_FIELDS, joinIds, releaseImage, toFormData, type PickedImage } from './account-form';
+import { AuthLayout } from './auth-layout';
+import { BusinessFields } from './business-fields';
+import { ImageUpload } from './image-upload';
+import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
+import { RegisterFooter } from './register-footer';
+import { useCountryOptions } from './use-countries';
+
+type RegisterValues = {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  linkman: string;
+  phone: string;
+  company1: string;
+  company2?: string;
+  address1: string;
+  address2?: string;
+  city: string;
+  province?: string;
+  zip_code?: string;
+  country_id: number;
+  credit_no?: string;
+  profile?: string;
+  industries?: number[];
+  businesses?: number[];
+  routes?: number[];
+  ports?: number[];
+};
+
+const BASIC: readonly string[] = BASIC_FIELDS;
+
+/** The multipart fields of POST /api/userinfo (spec §3 Registration payload). */
+function registrationPayload(values: RegisterValues, isWizard: boolean): Record<string, unknown> {
+  const { confirmPassword: _confirm, profile, industries, businesses, routes, ports, ...basic } = values;
+  const payload: Record<string, unknown> = { ...basic, first_name: basic.linkman };
+  if (!isWizard) return payload;
+  // Mode 2 omits an empty profile (spec §5); the server gives mode 1 its default text.
+  if (profile?.trim()) payload.profile = profile;
+  const lists = { industries, businesses, routes, ports };
+  for (const field of ID_LIST_FIELDS) if (lists[field]?.length) payload[field] = joinIds(lists[field]);
+  return payload;
+}
+
+/** Register (spec §2, §4 "Registration wizard", §5): one step in app mode 1, two in mode 2. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const config = useSiteConfig();
+  const isWizard = config.data?.app_mode === 2;
+  const [form] = Form.useForm<RegisterValues>();
+  const [step, setStep] = useState(0);
+  const [license, setLicense] = useState<PickedImage | null>(null);
+  const [logo, setLogo] = useState<PickedImage | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const countries = useCountryOptions();
+
+  const onNext = async () => {
+    try {
+      await form.validateFields([...BASIC_FIELDS]);
+      setStep(1);
+    } catch {
+      message.error(t('auth.register.checkBasic'));
+    }
+  };
+
+  const showFieldErrors = (error: unknown) => {
+    const onFirstStep = error instanceof ApiError && error.fields.some((item) => BASIC.includes(item.field));
+    if (isWizard && step === 1 && onFirstStep) {
+      // The fields at fault are on step 1: go back there, then mark them once they are mounted.
+      setStep(0);
+      setTimeout(() => applyFieldErrors(form, error), 0);
+    } else applyFieldErrors(form, error);
+  };
+
+  const onSubmit = async () => {
+    if (!agreed) {
+      message.warning(t('auth.register.termsRequired'));
+      return;
+    }
+    try {
+      await form.validateFields();
+    } catch {
+      message.error(t('auth.register.checkBasic'));
+      return;
+    }
+    const values = form.getFieldsValue(true) as RegisterValues;
+    const body = toFormData(registrationPayload(values, isWizard), {
+      license: license?.file,
+      logo: isWizard ? logo?.file : undefined,
+    });
+    setSubmitting(true);
+    try {
+      const { token } = await api.request<{ token: string }>('POST', '/userinfo', { body });
+      releaseImage(license);
+      releaseImage(logo);
+      setLicense(null);
+      setLogo(null);
+      modal.success({
+        title: t('auth.register.success'),
+        content: t('auth.register.successHint'),
+        okText: t('common.ok'),
+        onOk: () => {
+          flushSync(() => signIn(token));
+          void navigate('/', { replace: true });
+        },
+      });
+    } catch (error) {
+      showFieldErrors(error);
+      modal.error({
+        title: t('shared.account.registerFailed'),
+        content: errorMessage(error, t('auth.register.retry')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout variant="plain" width={880}>
+      <Typography.Title level={3} style={{ marginBottom: 4 }}>
+        {t('auth.register.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('auth.register.description')}</Typography.Paragraph>
+      {countries.isError && (
+        <Alert type="error" showIcon title={t('auth.register.baseDataFailed')} style={{ marginBottom: 16 }} />
+      )}
+      {isWizard && (
+        <Steps
+          current={step}
+          style={{ marginBlock: 16 }}
+          items={[{ title: t('auth.register.stepBasic') }, { title: t('auth.register.stepBusiness') }]}
+        />
+      )}
+      <Form<RegisterValues> form={form} layout="vertical" scrollToFirstError>
+        {step === 0 ? (
+          <RegisterBasicStep license={license} onLicenseChange={setLicense} />
+        ) : (
+          <>
+            <BusinessFields />
+            <Form.Item label={t('shared.fields.logo')}>
+              <ImageUpload label={t('shared.fields.logo')} value={logo} onChange={setLogo} />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+      <RegisterFooter
+        isWizard={isWizard}
+        step={step}
+        agreed={agreed}
+        onAgreedChange={setAgreed}
+        isSubmitting={isSubmitting}
+        onNext={() => void onNext()}
+        onBack={() => setStep(0)}
+        onSubmit={() => void onSubmit()}
+      />
+    </AuthLayout>
+  );
+}

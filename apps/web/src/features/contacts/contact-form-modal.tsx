@@ -1,0 +1,123 @@
+import { CONTACT_TYPES, contactInput, type Contact, type ContactInput } from '@freight/contract';
+import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toOptions, useReferenceList } from '../../api/reference';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
+import { createContact, updateContact } from './contacts-api';
+
+type Props = {
+  /** The contact being edited (loaded from the server); none to add one. */
+  contact?: Contact;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+type FormValues = Omit<ContactInput, 'country_id'> & { country_id?: number };
+
+const rules = zodRules(contactInput);
+const REQUIRED = new Set<string>(['company1', 'linkman', 'address1', 'city', 'country_id', 'phone']);
+
+function initialValues(contact: Contact | undefined): Partial<FormValues> {
+  if (!contact) return { type: 'both' };
+  const { id: _id, country_name: _countryName, ...values } = contact;
+  return values;
+}
+
+/** Add or edit a contact in an 800-wide modal; rules from the contract, server field errors on the fields. */
+export function ContactFormModal({ contact, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  const countries = useReferenceList('country');
+  const isEdit = contact !== undefined;
+  const label = (name: string) => t(`shared.fields.${name}`);
+
+  const onSubmit = async (values: FormValues) => {
+    setBusy(true);
+    try {
+      const input: ContactInput = { ...values, country_id: values.country_id };
+      if (contact) await updateContact(contact.id, input);
+      else await createContact(input);
+      message.success(t(isEdit ? 'contacts.updated' : 'contacts.added'));
+      onSaved();
+    } catch (error) {
+      applyFieldErrors(form, error);
+      modal.error({
+        title: t(isEdit ? 'contacts.updateFailed' : 'contacts.addFailed'),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const item = (name: keyof FormValues, input: ReactNode, span = 12) => (
+    <Col xs={24} sm={span}>
+      <Form.Item
+        name={name}
+        label={label(name === 'type' ? 'contact_type' : name)}
+        rules={rules[name]}
+        required={REQUIRED.has(name)}
+      >
+        {input}
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Modal
+      open
+      title={t(isEdit ? 'contacts.editTitle' : 'contacts.addTitle')}
+      width={800}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(contact)}
+        onFinish={onSubmit}
+        preserve={false}
+      >
+        <Row gutter={16}>
+          {item(
+            'type',
+            <Select
+              options={CONTACT_TYPES.map((type) => ({
+                value: type,
+                label: t(`shared.dictionary.contactType.${type}`),
+              }))}
+            />,
+          )}
+          {item('linkman', <Input maxLength={100} />)}
+          {item('company1', <Input maxLength={200} />)}
+          {item('company2', <Input maxLength={200} />)}
+          {item('address1', <Input maxLength={300} />, 24)}
+          {item('address2', <Input maxLength={300} />, 24)}
+          {item('city', <Input maxLength={100} />)}
+          {item('province', <Input maxLength={100} />)}
+          {item(
+            'country_id',
+            <Select<number>
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={countries.isPending}
+              options={toOptions(countries.data)}
+            />,
+          )}
+          {item('zip_code', <Input maxLength={20} />)}
+          {item('phone', <Input maxLength={40} />)}
+          {item('email', <Input type="email" maxLength={254} />)}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

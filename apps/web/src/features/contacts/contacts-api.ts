@@ -1,0 +1,26 @@
+import type { Contact, ContactInput, ListData } from '@freight/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+
+export const CONTACTS_KEY = 'contacts';
+export const CONTACT_IMPORT_PATH = '/customer/contact/import';
+export const CONTACT_TEMPLATE_PATH = '/customer/contact/template';
+
+/** The member's own contacts, one page at a time; country names come in the request's language. */
+export function useContactList(keyword: string, page: number, size: number) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [CONTACTS_KEY, keyword, page, size, i18n.language],
+    queryFn: () => api.get<ListData<Contact>>('/customer/contact', { keyword, page, size }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const fetchContact = (id: number) => api.get<Contact>(`/customer/contact/${id}`);
+export const createContact = (input: ContactInput) => api.post<Contact>('/customer/contact', input);
+export const updateContact = (id: number, input: ContactInput) =>
+  api.put<Contact>(`/customer/contact/${id}`, input);
+/** All or nothing (contract idListBody). */
+export const deleteContacts = (ids: number[]) =>
+  api.delete<{ deleted: number }>('/customer/contact', { ids });

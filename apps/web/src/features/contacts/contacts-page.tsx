@@ -1,0 +1,153 @@
+import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact } from '@freight/contract';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveDownload } from '../../api/client';
+import { errorMessage } from '../../components/api-error';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { ContactSearch } from './contact-search';
+import {
+  CONTACT_IMPORT_PATH,
+  CONTACT_TEMPLATE_PATH,
+  CONTACTS_KEY,
+  deleteContacts,
+  fetchContact,
+  useContactList,
+} from './contacts-api';
+import { ContactsTable } from './contacts-table';
+
+const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
+const ContactFormModal = lazyDialog(async () => (await import('./contact-form-modal')).ContactFormModal);
+
+const DEFAULT_SIZE = CONTACT_PAGE_SIZES[0];
+
+/** Contact Management (spec §2 Contacts): search, table, add/edit modal, single and batch delete, import, template. */
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(DEFAULT_SIZE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editor, setEditor] = useState<{ contact?: Contact } | undefined>();
+  const [importing, setImporting] = useState(false);
+  const list = useContactList(keyword, page, size);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
+  const showFailure = (title: string, error: unknown) =>
+    modal.error({ title, content: errorMessage(error, t('common.failed')), okText: t('common.ok') });
+
+  const remove = (ids: number[], isBatch: boolean) =>
+    modal.confirm({
+      title: isBatch ? t('common.confirmBatchDelete', { count: ids.length }) : t('common.confirmDelete'),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await deleteContacts(ids);
+          message.success(t('contacts.deleted'));
+          setSelected((current) => current.filter((id) => !ids.includes(id)));
+          await refresh();
+        } catch (error) {
+          showFailure(t('contacts.deleteFailed'), error);
+        }
+      },
+    });
+
+  const edit = async (contact: Contact) => {
+    try {
+      setEditor({ contact: await fetchContact(contact.id) });
+    } catch (error) {
+      showFailure(t('contacts.detailFailed'), error);
+    }
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      await saveDownload(CONTACT_TEMPLATE_PATH, 'contacts-template.xlsx');
+    } catch (error) {
+      showFailure(t('contacts.templateFailed'), error);
+    }
+  };
+
+  return (
+    <section aria-labelledby="contacts-title">
+      <Typography.Title level={4} id="contacts-title">
+        {t('menu.contacts')}
+      </Typography.Title>
+      <ContactSearch
+        onSearch={(next) => {
+          setKeyword(next);
+          setPage(1);
+        }}
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
+          {t('contacts.add')}
+        </Button>
+        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+          {t('common.import')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
+          {t('common.downloadTemplate')}
+        </Button>
+        <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
+          {t('common.batchDelete')}
+        </Button>
+        {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
+      </Space>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${t('contacts.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
+        />
+      )}
+      <ContactsTable
+        contacts={list.data?.lists ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        page={page}
+        size={size}
+        sizes={CONTACT_PAGE_SIZES}
+        selected={selected}
+        onSelect={setSelected}
+        onPage={(nextPage, nextSize) => {
+          setPage(nextSize === size ? nextPage : 1);
+          setSize(nextSize);
+        }}
+        onEdit={edit}
+        onDelete={(contact) => remove([contact.id], false)}
+      />
+      {editor && (
+        <ContactFormModal
+          contact={editor.contact}
+          onClose={() => setEditor(undefined)}
+          onSaved={() => {
+            setEditor(undefined);
+            void refresh();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportModal
+          open
+          title={t('contacts.importTitle')}
+          path={CONTACT_IMPORT_PATH}
+          extensions={CONTACT_IMPORT_EXTENSIONS}
+          onClose={() => setImporting(false)}
+          onImported={(result) => {
+            setImporting(false);
+            message.success(t('contacts.imported', result));
+            void refresh();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Contact } from '@freight/contract';
+import { Button, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  contacts: Contact[];
+  total: number;
+  loading: boolean;
+  page: number;
+  size: number;
+  sizes: readonly number[];
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  onPage: (page: number, size: number) => void;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+};
+
+function columns(t: TFunction, onEdit: Props['onEdit'], onDelete: Props['onDelete']): ColumnsType<Contact> {
+  const field = (name: string) => t(`shared.fields.${name}`);
+  return [
+    {
+      title: field('contact_type'),
+      dataIndex: 'type',
+      key: 'type',
+      render: (type: Contact['type']) => t(`shared.dictionary.contactType.${type}`),
+    },
+    { title: field('company1'), dataIndex: 'company1', key: 'company1' },
+    { title: field('company2'), dataIndex: 'company2', key: 'company2' },
+    { title: field('linkman'), dataIndex: 'linkman', key: 'linkman' },
+    { title: field('phone'), dataIndex: 'phone', key: 'phone' },
+    { title: field('email'), dataIndex: 'email', key: 'email' },
+    { title: field('city'), dataIndex: 'city', key: 'city' },
+    { title: field('country_id'), dataIndex: 'country_name', key: 'country' },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_value, contact) => (
+        <Space size="small">
+          <Button type="link" size="small" onClick={() => onEdit(contact)}>
+            {t('common.edit')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => onDelete(contact)}>
+            {t('common.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}
+
+/** The contact table (spec §2 Contacts): type label, names, contact details, row actions, selection, paging. */
+export function ContactsTable(props: Props) {
+  const { t } = useTranslation();
+  return (
+    <Table<Contact>
+      rowKey="id"
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      loading={props.loading}
+      dataSource={props.contacts}
+      columns={columns(t, props.onEdit, props.onDelete)}
+      rowSelection={{
+        selectedRowKeys: props.selected,
+        onChange: (keys) => props.onSelect(keys.map(Number)),
+        getCheckboxProps: (contact) => ({
+          'aria-label': t('contacts.selectRow', { name: contact.company1 }),
+        }),
+      }}
+      pagination={{
+        current: props.page,
+        pageSize: props.size,
+        total: props.total,
+        showSizeChanger: true,
+        pageSizeOptions: [...props.sizes],
+        showTotal: (total) => t('common.total', { total }),
+        onChange: props.onPage,
+      }}
+    />
+  );
+}

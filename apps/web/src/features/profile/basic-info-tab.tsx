@@ -1,0 +1,98 @@
+import { profileUpdate, type UserInfo } from '@freight/contract';
+import { App, Button, Col, Form, Input, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
+import { confirmPasswordRules, releaseImage, type PickedImage } from '../auth/account-form';
+import { CompanyFields } from '../auth/company-fields';
+import { ImageUpload } from '../auth/image-upload';
+import { useAuthedImage } from './use-authed-image';
+import { basicValues, useSaveProfile } from './use-save-profile';
+
+type BasicValues = ReturnType<typeof basicValues> & {
+  username: string;
+  password?: string | undefined;
+  confirmPassword?: string | undefined;
+};
+
+const rules = zodRules(profileUpdate);
+const emptyToUndefined = (value: string) => value || undefined;
+
+/** Profile tab 1 (spec §2, §5 Profile): contact and company fields, licence, optional new password. */
+export function BasicInfoTab({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BasicValues>();
+  const [license, setLicense] = useState<PickedImage | null>(null);
+  const currentLicense = useAuthedImage(user.license_thumb ?? user.license);
+  const save = useSaveProfile();
+
+  const onFinish = async (values: BasicValues) => {
+    const { username: _username, confirmPassword: _confirm, password, ...fields } = values;
+    const payload: Record<string, unknown> = { ...fields };
+    if (password) payload.password = password;
+    try {
+      const saved = await save.mutateAsync({ values: payload, files: { license: license?.file } });
+      message.success(t('common.saved'));
+      releaseImage(license);
+      setLicense(null);
+      form.setFieldsValue({ ...basicValues(saved), password: undefined, confirmPassword: undefined });
+    } catch (error) {
+      applyFieldErrors(form, error);
+      message.error(errorMessage(error, t('common.saveFailed')));
+    }
+  };
+
+  return (
+    <Form<BasicValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ ...basicValues(user), username: user.username }}
+      onFinish={onFinish}
+      scrollToFirstError
+      style={{ maxWidth: 880 }}
+    >
+      <Form.Item name="username" label={t('shared.fields.username')}>
+        <Input disabled />
+      </Form.Item>
+      <CompanyFields rules={rules} />
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="password"
+            label={t('auth.newPassword')}
+            rules={rules.password}
+            normalize={emptyToUndefined}
+            extra={t('profile.passwordHint')}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="confirmPassword"
+            label={t('auth.confirmNewPassword')}
+            dependencies={['password']}
+            rules={confirmPasswordRules(t, { required: false, label: t('auth.confirmNewPassword') })}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label={t('shared.fields.license')}>
+        <div style={{ maxWidth: 420 }}>
+          <ImageUpload
+            label={t('shared.fields.license')}
+            value={license}
+            onChange={setLicense}
+            currentUrl={currentLicense}
+          />
+        </div>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}

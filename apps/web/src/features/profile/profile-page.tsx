@@ -1,0 +1,33 @@
+import { Alert, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth';
+import { PageSpinner } from '../../app/guards';
+import { useSiteConfig } from '../../app/site-config';
+import { BasicInfoTab } from './basic-info-tab';
+import { BusinessInfoTab } from './business-info-tab';
+
+/** Member Profile (spec §2): basic info, and business info when the app mode is 2. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { user, isLoadingUser } = useAuth();
+  const config = useSiteConfig();
+
+  if (isLoadingUser) return <PageSpinner />;
+  if (!user) return <Alert type="error" showIcon title={t('profile.fetchFailed')} />;
+
+  const items = [{ key: 'basic', label: t('profile.tabBasic'), children: <BasicInfoTab user={user} /> }];
+  if (config.data?.app_mode === 2) {
+    items.push({
+      key: 'business',
+      label: t('profile.tabBusiness'),
+      children: <BusinessInfoTab user={user} />,
+    });
+  }
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('menu.profile')}</Typography.Title>
+      <Tabs items={items} />
+    </>
+  );
+}

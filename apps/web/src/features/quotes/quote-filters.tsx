@@ -1,0 +1,64 @@
+import { Button, Form, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ReferenceSelect } from '../rates/reference-select';
+import type { QuoteFilters } from './quotes-api';
+
+/**
+ * Quote filters (spec §7 GET /quote): carrier, supplier (only with quote_forwarder), origin port,
+ * delivery place and trade route.
+ */
+export function QuoteFilterForm({
+  showSupplier,
+  onSearch,
+}: {
+  showSupplier: boolean;
+  onSearch: (filters: QuoteFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<QuoteFilters>();
+  const select = { allowClear: true, style: { width: 200 } };
+
+  return (
+    <Form<QuoteFilters>
+      name="quoteFilter"
+      form={form}
+      layout="inline"
+      onFinish={(values) => onSearch({ ...values })}
+      style={{ rowGap: 12, marginBottom: 16 }}
+      aria-label={t('quotes.filters')}
+    >
+      <Form.Item name="carrier_id" label={t('quotes.columns.carrier')}>
+        <ReferenceSelect kind="carrier" {...select} />
+      </Form.Item>
+      {showSupplier && (
+        <Form.Item name="forwarder_id" label={t('quotes.columns.supplier')}>
+          <ReferenceSelect kind="forwarder" {...select} />
+        </Form.Item>
+      )}
+      <Form.Item name="pol_id" label={t('quotes.columns.pol')}>
+        <ReferenceSelect kind="port" {...select} />
+      </Form.Item>
+      <Form.Item name="to_id" label={t('quotes.columns.to')}>
+        <ReferenceSelect kind="port" {...select} />
+      </Form.Item>
+      <Form.Item name="route_id" label={t('quotes.route')}>
+        <ReferenceSelect kind="route" {...select} />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

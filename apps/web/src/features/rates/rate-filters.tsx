@@ -1,0 +1,78 @@
+import '../../i18n/dayjs-locale';
+import { DATE_FORMAT } from '@freight/contract';
+import { Button, DatePicker, Form, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import type { RateFilters } from './rates-api';
+import { ReferenceSelect } from './reference-select';
+
+type FilterValues = {
+  from_id?: number;
+  to_id?: number;
+  carrier_id?: number;
+  validity?: [Dayjs | null, Dayjs | null] | null;
+};
+
+const wire = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : undefined);
+
+/** Rate filters (spec §7 GET /rate): origin port, delivery place, carrier and a validity range. */
+export function RateFilterForm({ onSearch }: { onSearch: (filters: RateFilters) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FilterValues>();
+  const select = { allowClear: true, style: { width: 200 } };
+
+  const onFinish = (values: FilterValues) => {
+    const [start, end] = values.validity ?? [];
+    onSearch({
+      from_id: values.from_id,
+      to_id: values.to_id,
+      carrier_id: values.carrier_id,
+      sdate: wire(start),
+      edate: wire(end),
+    });
+  };
+
+  return (
+    <Form<FilterValues>
+      name="rateFilter"
+      form={form}
+      layout="inline"
+      onFinish={onFinish}
+      style={{ rowGap: 12, marginBottom: 16 }}
+      aria-label={t('rates.filters')}
+    >
+      <Form.Item name="from_id" label={t('rates.columns.pol')}>
+        <ReferenceSelect kind="port" {...select} />
+      </Form.Item>
+      <Form.Item name="to_id" label={t('rates.columns.to')}>
+        <ReferenceSelect kind="port" {...select} />
+      </Form.Item>
+      <Form.Item name="carrier_id" label={t('rates.columns.carrier')}>
+        <ReferenceSelect kind="carrier" {...select} />
+      </Form.Item>
+      <Form.Item name="validity" label={t('rates.validity')}>
+        <DatePicker.RangePicker
+          format={DATE_FORMAT[currentLocale()]}
+          allowEmpty={[true, true]}
+          placeholder={[t('shared.fields.sdate'), t('shared.fields.edate')]}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

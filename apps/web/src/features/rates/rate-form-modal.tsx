@@ -1,0 +1,143 @@
+import '../../i18n/dayjs-locale';
+import { DATE_FORMAT, rateInput, type Rate } from '@freight/contract';
+import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
+import { currentLocale } from '../../i18n';
+import { createRate, updateRate } from './rates-api';
+import { toFormValues, toRateInput, type RateFormValues } from './rate-form-values';
+import { ReferenceSelect } from './reference-select';
+import { SpaceLinesEditor } from './space-lines-editor';
+
+type Props = {
+  open: boolean;
+  /** The rate being edited; none to create one. */
+  rate?: Rate;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+const rules = zodRules(rateInput);
+
+/** Create or edit a rate in a modal (800 wide): route, validity, schedule, remark and space lines. */
+export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RateFormValues>();
+  const [busy, setBusy] = useState(false);
+  const format = DATE_FORMAT[currentLocale()];
+  const f = (name: string) => t(`shared.fields.${name}`);
+  const isEdit = rate !== undefined;
+
+  const onSubmit = async (values: RateFormValues) => {
+    setBusy(true);
+    try {
+      const input = toRateInput(values);
+      if (rate) await updateRate(rate.id, input);
+      else await createRate(input);
+      message.success(t(isEdit ? 'rates.updated' : 'rates.created'));
+      onSaved();
+    } catch (error) {
+      applyFieldErrors(form, error);
+      const fallback = t(isEdit ? 'rates.updateFailed' : 'rates.createFailed');
+      message.error(`${fallback}: ${errorMessage(error, t('common.failed'))}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(isEdit ? 'rates.editTitle' : 'rates.createTitle')}
+      width={800}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<RateFormValues>
+        name="rate"
+        form={form}
+        layout="vertical"
+        initialValues={toFormValues(rate)}
+        onFinish={onSubmit}
+        preserve={false}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="carrier_id" label={f('carrier_id')} rules={rules.carrier_id} required>
+              <ReferenceSelect kind="carrier" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="pol_id" label={f('pol_id')} rules={rules.pol_id} required>
+              <ReferenceSelect kind="port" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="pod_id" label={f('pod_id')} rules={rules.pod_id} required>
+              <ReferenceSelect kind="port" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="to_id" label={f('to_id')} rules={rules.to_id} required>
+              <ReferenceSelect kind="port" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="validity"
+              label={t('rates.validity')}
+              rules={[
+                { required: true, message: t('shared.validation.required', { field: t('rates.validity') }) },
+              ]}
+            >
+              <DatePicker.RangePicker
+                format={format}
+                style={{ width: '100%' }}
+                placeholder={[f('sdate'), f('edate')]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="transit_days" label={f('transit_days')} rules={rules.transit_days}>
+              <InputNumber min={0} max={180} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="etd" label={f('etd')}>
+              <DatePicker format={format} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="eta"
+              label={f('eta')}
+              dependencies={['etd']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, value: RateFormValues['eta']) => {
+                    const etd = getFieldValue('etd') as RateFormValues['etd'];
+                    if (value && etd && value.isBefore(etd, 'day'))
+                      throw new Error(t('shared.rates.etaOrder'));
+                  },
+                }),
+              ]}
+            >
+              <DatePicker format={format} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="remark" label={f('remark')} rules={rules.remark}>
+          <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+        <SpaceLinesEditor />
+      </Form>
+    </Modal>
+  );
+}

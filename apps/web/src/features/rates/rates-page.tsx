@@ -1,0 +1,158 @@
+import { RATE_IMPORT_EXTENSIONS, type Rate } from '@freight/contract';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveDownload } from '../../api/client';
+import { errorMessage } from '../../components/api-error';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { currentLocale } from '../../i18n';
+import { rateColumns } from './rate-columns';
+import { RateFilterForm } from './rate-filters';
+import { deleteRates, fetchRate, RATES_KEY, useRateList, type RateFilters } from './rates-api';
+
+const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
+const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
+
+const DEFAULT_SIZE = 10;
+
+/** Rate Management (spec §2): filters, table, create/edit modal, import, template, single and batch delete. */
+export function RatesPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<RateFilters>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_SIZE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editor, setEditor] = useState<{ rate?: Rate } | undefined>();
+  const [importing, setImporting] = useState(false);
+  const list = useRateList(filters, page, size);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [RATES_KEY] });
+
+  const remove = (ids: number[], isBatch: boolean) =>
+    modal.confirm({
+      title: isBatch ? t('common.confirmBatchDelete', { count: ids.length }) : t('common.confirmDelete'),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await deleteRates(ids);
+          message.success(t('rates.deleted'));
+          setSelected((current) => current.filter((id) => !ids.includes(id)));
+          await refresh();
+        } catch (error) {
+          const fallback = t(isBatch ? 'rates.batchDeleteFailed' : 'rates.deleteFailed');
+          message.error(`${fallback}: ${errorMessage(error, t('common.failed'))}`);
+        }
+      },
+    });
+
+  const edit = async (rate: Rate) => {
+    try {
+      setEditor({ rate: await fetchRate(rate.id) });
+    } catch (error) {
+      message.error(`${t('rates.detailFailed')}: ${errorMessage(error, t('common.failed'))}`);
+    }
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      await saveDownload('/rate/template', 'rates-template.xlsx');
+    } catch (error) {
+      message.error(errorMessage(error, t('common.failed')));
+    }
+  };
+
+  return (
+    <section aria-labelledby="rates-title">
+      <Typography.Title level={4} id="rates-title">
+        {t('menu.rate')}
+      </Typography.Title>
+      <RateFilterForm
+        onSearch={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
+          {t('rates.create')}
+        </Button>
+        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+          {t('common.import')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
+          {t('common.downloadTemplate')}
+        </Button>
+        <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
+          {t('common.batchDelete')}
+        </Button>
+        {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
+      </Space>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${t('rates.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
+        />
+      )}
+      <Table<Rate>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        dataSource={list.data?.lists ?? []}
+        columns={rateColumns(t, currentLocale(), {
+          onEdit: edit,
+          onDelete: (rate) => remove([rate.id], false),
+        })}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 30, 50],
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (nextPage, nextSize) => {
+            setPage(nextSize === size ? nextPage : 1);
+            setSize(nextSize);
+          },
+        }}
+      />
+      {editor && (
+        <RateFormModal
+          open
+          rate={editor.rate}
+          onClose={() => setEditor(undefined)}
+          onSaved={() => {
+            setEditor(undefined);
+            void refresh();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportModal
+          open
+          title={t('rates.importTitle')}
+          path="/rate/import"
+          extensions={RATE_IMPORT_EXTENSIONS}
+          onClose={() => setImporting(false)}
+          onImported={(result) => {
+            setImporting(false);
+            message.success(t('common.importSuccess', { count: result.created }));
+            void refresh();
+          }}
+        />
+      )}
+    </section>
+  );
+}

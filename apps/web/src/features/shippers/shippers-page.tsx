@@ -1,0 +1,63 @@
+import type { Shipper } from '@freight/contract';
+import { Col, Empty, Pagination, Row, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ShipperCard } from './shipper-card';
+import { ShipperDetailModal } from './shipper-detail-modal';
+import { ShipperFilterBar } from './shipper-filters';
+import { SHIPPER_PAGE_SIZE, useShipperList, type ShipperFilters } from './shippers-api';
+
+/**
+ * Shipper Alliance (spec §2 Shippers directory): company search, three filters that re-query at
+ * once, paged cards, detail dialog. Any search or filter goes back to page 1. Load failures are
+ * silent (spec §8): the list is simply empty.
+ */
+export function ShippersPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<ShipperFilters>({});
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Shipper | undefined>();
+  const list = useShipperList(filters, page);
+  const shippers = list.isError ? [] : (list.data?.lists ?? []);
+  const total = list.isError ? 0 : (list.data?.total ?? 0);
+
+  return (
+    <section aria-labelledby="shippers-title">
+      <Typography.Title level={4} id="shippers-title">
+        {t('menu.shippers')}
+      </Typography.Title>
+      <ShipperFilterBar
+        filters={filters}
+        onChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      <Spin spinning={list.isFetching}>
+        {shippers.length === 0 && !list.isPending ? (
+          <Empty description={t('shippers.empty')} style={{ padding: '48px 0' }} />
+        ) : (
+          <Row gutter={[16, 16]} role="list" aria-label={t('shippers.results')}>
+            {shippers.map((shipper) => (
+              <Col key={shipper.id} xs={24} lg={12} role="listitem">
+                <ShipperCard shipper={shipper} onOpen={setOpen} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Spin>
+      {total > 0 && (
+        <Pagination
+          style={{ marginTop: 16, justifyContent: 'flex-end' }}
+          current={page}
+          pageSize={SHIPPER_PAGE_SIZE}
+          total={total}
+          showSizeChanger={false}
+          showTotal={(count) => t('common.total', { total: count })}
+          onChange={setPage}
+        />
+      )}
+      {open && <ShipperDetailModal shipper={open} onClose={() => setOpen(undefined)} />}
+    </section>
+  );
+}

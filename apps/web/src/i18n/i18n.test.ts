@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { detectLocale, withoutLangParam } from './detect';
+import { resources } from './resources';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('web strings', () => {
+  it('have the same keys in Chinese and English, none empty', () => {
+    const zh = keys(resources['zh-CN']).sort();
+    const en = keys(resources['en-US']).sort();
+    expect(en).toEqual(zh);
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      for (const key of zh) {
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[locale]);
+        expect(typeof value === 'string' && value.trim().length > 0, `${locale} ${key}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('language detection (spec §1)', () => {
+  it('takes the lang parameter first, with every alias of the spec', () => {
+    for (const value of ['cn', 'zh', 'zh_cn', 'zh-cn', 'ZH-CN']) {
+      expect(detectLocale({ search: `?lang=${value}`, stored: 'en-US', browser: ['en-US'] })).toEqual({
+        locale: 'zh-CN',
+        fromQuery: true,
+      });
+    }
+    for (const value of ['en', 'en_us', 'en-us']) {
+      expect(detectLocale({ search: `?a=1&lang=${value}`, stored: 'zh-CN', browser: ['zh-CN'] }).locale).toBe(
+        'en-US',
+      );
+    }
+  });
+
+  it('then the stored setting, then the browser, then Chinese', () => {
+    expect(detectLocale({ search: '?lang=fr', stored: 'en-US', browser: ['zh-CN'] })).toEqual({
+      locale: 'en-US',
+      fromQuery: false,
+    });
+    expect(detectLocale({ search: '', stored: null, browser: ['de-DE', 'en-GB'] }).locale).toBe('en-US');
+    expect(detectLocale({ search: '', stored: null, browser: ['zh-TW'] }).locale).toBe('zh-CN');
+    expect(detectLocale({ search: '', stored: 'garbage', browser: ['fr-FR'] }).locale).toBe('zh-CN');
+  });
+
+  it('removes only the lang parameter from the address', () => {
+    expect(withoutLangParam(new URL('http://x/bookings?lang=en&page=2#top'))).toBe('/bookings?page=2#top');
+    expect(withoutLangParam(new URL('http://x/?lang=cn'))).toBe('/');
+  });
+});

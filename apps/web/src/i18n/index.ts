@@ -1,0 +1,72 @@
+import { DEFAULT_LOCALE, type Locale, type MessageKey, type MessageParams } from '@freight/contract';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readStoredLocale, storeLocale } from './detect';
+import type * as ZhCN from './locales/zh-CN';
+
+type LocaleModule = typeof ZhCN;
+
+const loaders: Record<Locale, () => Promise<LocaleModule>> = {
+  'zh-CN': () => import('./locales/zh-CN'),
+  'en-US': () => import('./locales/en-US'),
+};
+const antdLocales = new Map<Locale, AntdLocale>();
+
+/** Loads a language's strings into i18next (once); dates follow in ./dayjs-locale. */
+async function load(locale: Locale): Promise<void> {
+  const module = await loaders[locale]();
+  if (!i18next.hasResourceBundle(locale, 'translation')) {
+    i18next.addResourceBundle(locale, 'translation', module.strings);
+  }
+  antdLocales.set(locale, module.antdLocale);
+}
+
+/**
+ * Starts i18next in the detected language (spec §1: the lang parameter, then the stored setting,
+ * then the browser, then Chinese). Strings: see ./resources.ts.
+ */
+export async function startI18n(locale: Locale): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: false,
+    supportedLngs: ['zh-CN', 'en-US'],
+    resources: {},
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await load(locale);
+  await i18next.changeLanguage(locale);
+  document.documentElement.lang = locale;
+  return i18next;
+}
+
+export function currentLocale(): Locale {
+  return i18next.language === 'en-US' ? 'en-US' : DEFAULT_LOCALE;
+}
+
+/** Ant Design's strings (date pickers, pagination) for a loaded language. */
+export function antdLocaleOf(locale: Locale): AntdLocale | undefined {
+  return antdLocales.get(locale);
+}
+
+/** Switches the language, remembers it, and updates the page's lang attribute. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await load(locale);
+  storeLocale(locale);
+  await i18next.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}
+
+export { readStoredLocale };
+
+/** A shared message of @freight/contract (errors, validation) in the loaded language. */
+export function sharedMessage(key: MessageKey, params?: MessageParams): string {
+  return i18next.t(`shared.${key}`, params ?? {});
+}
+
+/** A field's label from the shared catalog (fields.<name>), or the raw name when it has none. */
+export function sharedFieldLabel(name: string): string {
+  const key = `shared.fields.${name}`;
+  return i18next.exists(key) ? i18next.t(key) : name;
+}
