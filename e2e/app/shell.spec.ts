@@ -1,0 +1,157 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser';
+import { apiToken, openSignedIn } from '../support/steps';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('app shell on the built portal', () => {
+  let portal: PortalServer;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it('sends a visitor from / to /login', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('shows Page Not Found for an unknown path, with a link back to /', async () => {
+    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText('Page Not Found', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('?lang=en switches to English, is remembered and leaves the address', async () => {
+    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
+    await page.goto('/no/such/page?lang=en&x=1');
+    await expect.poll(() => page.getByText('Page Not Found', { exact: true }).isVisible()).toBe(true);
+    const url = new URL(page.url());
+    expect(url.searchParams.has('lang')).toBe(false);
+    expect(url.searchParams.get('x')).toBe('1');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText('Page Not Found', { exact: true }).isVisible()).toBe(true);
+    await page.goto('/no/such/page?lang=zh-cn');
+    await expect.poll(() => page.getByText('页面不存在', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('detects the browser language when nothing is stored, Chinese otherwise', async () => {
+    const english = await newPage(browser, portal.url, { locale: 'en-US' });
+    await english.page.goto('/no/such/page');
+    await expect.poll(() => english.page.getByText('Page Not Found', { exact: true }).isVisible()).toBe(true);
+    await english.context.close();
+    const german = await newPage(browser, portal.url, { locale: 'de-DE' });
+    await german.page.goto('/no/such/page');
+    await expect.poll(() => german.page.getByText('页面不存在', { exact: true }).isVisible()).toBe(true);
+    await german.context.close();
+  });
+
+  it('remembers the origin, filters the menu by role and sends a disallowed path to /quotes', async () => {
+    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
+    await page.goto('/contacts?x=2');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBe('/contacts?x=2');
+    const token = await apiToken(portal.url, DEMO.customer);
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.goto('/rate');
+    await page.waitForURL('**/quotes');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect.poll(() => nav.getByRole('link', { name: 'Shipping Quotes' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Rate Management' }).count()).toBe(0);
+    expect(await page.getByText('Welcome, demo').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('offers Refresh Now / Later after a navigation when the version changed', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: '/quotes',
+      locale: 'en-US',
+      width: 1600,
+    });
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const profileLink = nav.getByRole('link', { name: 'Member Profile' });
+    await expect.poll(() => profileLink.isVisible()).toBe(true);
+    // The check after this navigation must have read the old version before the deploy happens.
+    const checked = page.waitForResponse((response) => response.url().includes('/version.json'));
+    await profileLink.click();
+    await page.waitForURL('**/profile');
+    await checked;
+    portal.setVersion('9.9.9-e2e');
+    await nav.getByRole('link', { name: 'Contact Management' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.innerText()).toContain('A new version is available');
+    await dialog.getByRole('button', { name: 'Later' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await nav.getByRole('link', { name: 'Shipping Quotes' }).click();
+    await page.waitForURL('**/quotes');
+    await page.waitForTimeout(500);
+    expect(await page.getByText('A new version is available').count()).toBe(0);
+    await context.close();
+  });
+
+  it('turns the menu into a hamburger on a 375 px screen', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/quotes',
+      locale: 'zh-CN',
+      width: 375,
+      height: 740,
+    });
+    const burger = page.getByRole('button', { name: '打开菜单' });
+    await expect.poll(() => burger.isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: '主菜单' }).count()).toBe(0);
+    await burger.click();
+    await page.getByRole('link', { name: '联系人管理' }).click();
+    await page.waitForURL('**/contacts');
+    await context.close();
+  });
+});
+
+describe('maintenance mode', () => {
+  let portal: PortalServer;
+  beforeAll(async () => {
+    portal = await startPortal({ config: { app_close: 'true', app_close_tips: 'Back at 06:00 UTC' } });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it('shows only the configured close message', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/login');
+    await expect.poll(() => page.getByText('Back at 06:00 UTC').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /登\s*录/ }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('falls back to the default text when no message is configured, and reopens', async () => {
+    await portal.reconfigure({ app_close_tips: '' });
+    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
+    await page.goto('/');
+    await expect.poll(() => page.getByText('Site is closed for maintenance').isVisible()).toBe(true);
+    await portal.reconfigure({ app_close: 'false' });
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,151 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginThroughPage, newPage } from '../support/browser';
+import { CAPTCHA, DEMO, startPortal, type PortalServer } from '../support/server';
+import { newestMailText, registerByApi, uniqueEmail } from './account-steps';
+
+let browser: Browser;
+let portal: PortalServer;
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe('login', () => {
+  it('returns to the remembered page after logging in (zh-CN)', async () => {
+    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
+    await page.goto('/contacts');
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.getByRole('heading', { name: '会员登录' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: '忘记密码？' }).getAttribute('href')).toBe(
+      '/forget-password',
+    );
+    expect(await page.getByRole('link', { name: '立即注册' }).getAttribute('href')).toBe('/register');
+    await loginThroughPage(page, DEMO.customer, DEMO.password);
+    await page.waitForURL('**/contacts');
+    await expect.poll(() => page.getByText('登录成功').isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBeNull();
+    await context.close();
+  });
+
+  it('shows the failure dialog and a new captcha after a wrong password or captcha (en-US)', async () => {
+    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
+    let captchas = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/system/captcha')) captchas += 1;
+    });
+    await page.goto('/login');
+    const captchaButton = page.getByRole('button', { name: "Can't read it? Show another image" });
+    await expect.poll(() => captchaButton.isVisible()).toBe(true);
+    expect(captchas).toBe(1);
+
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByText('Email is required').isVisible()).toBe(true);
+
+    await page.getByLabel('Email').fill(DEMO.customer);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByLabel('Captcha').fill(CAPTCHA);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login failed' });
+    await expect
+      .poll(() => dialog.getByText('Login failed, please check your username and password').isVisible())
+      .toBe(true);
+    await expect.poll(() => captchas).toBe(2);
+    expect(await page.getByLabel('Captcha').inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByLabel('Captcha').fill('nope');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => dialog.getByText(/captcha is wrong or has expired/).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await captchaButton.click();
+    await expect.poll(() => captchas).toBe(4);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('logs out from the header back to /login (zh-CN and en-US)', async () => {
+    for (const [locale, logout] of [
+      ['zh-CN', '退出登录'],
+      ['en-US', 'Log out'],
+    ] as const) {
+      const { context, page } = await newPage(browser, portal.url, { locale });
+      await loginThroughPage(page, DEMO.forwarder, DEMO.password);
+      await page.waitForURL('**/quotes');
+      await page.getByRole('button', { name: logout }).click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await page.goto('/profile');
+      await page.waitForURL('**/login');
+      await context.close();
+    }
+  });
+});
+
+describe('forgot password', () => {
+  it('sends a code by mail, resets the password and logs in with the new one (en-US)', async () => {
+    const email = uniqueEmail('reset');
+    await registerByApi(portal.url, email, 'old-password-1');
+    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forget-password');
+    await expect.poll(() => page.getByRole('heading', { name: 'Reset password' }).isVisible()).toBe(true);
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.getByText('Code sent', { exact: true }).isVisible()).toBe(true);
+
+    const locked = page.getByLabel('Email');
+    expect(await locked.isDisabled()).toBe(true);
+    expect(await locked.inputValue()).toBe(email);
+    const code = /(?:code|验证码)[:：]\s*(\d{6})\b/i.exec(newestMailText(portal.dataDir))?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel('New password', { exact: true }).fill('new-password-1');
+    await page.getByLabel('Confirm new password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect.poll(() => page.getByText('The two passwords do not match').isVisible()).toBe(true);
+    await page.getByLabel('Confirm new password').fill('new-password-1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset password failed' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText('The code is wrong or has expired').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByLabel('Verification code').fill(code ?? '');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.getByText(/Password reset successfully/).isVisible()).toBe(true);
+    await loginThroughPage(page, email, 'new-password-1');
+    await page.waitForURL('**/quotes');
+    await context.close();
+  });
+
+  it('shows the server message when a code is asked for again too soon (zh-CN)', async () => {
+    const email = uniqueEmail('again');
+    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
+    await page.goto('/forget-password');
+    await page.getByLabel('邮箱').fill(email);
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    await expect.poll(() => page.getByText('验证码已发送', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: '更换邮箱' }).click();
+    await page.getByLabel('邮箱').fill(email);
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    const dialog = page.getByRole('dialog', { name: '验证码发送失败' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText(/验证码发送过于频繁/).isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { gone, openSignedIn, pick, visible } from '../support/steps';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+
+let browser: Browser;
+let portal: PortalServer;
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const FORWARDER_EN = 'DEMO FORWARDING CO., LTD';
+const FORWARDER_ZH = '演示国际货运代理有限公司';
+
+/** Clears a filter with its clear button (a real, labelled button: keyboard users reach it too). */
+async function clear(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+}
+
+describe('shipper alliance directory', () => {
+  it('lists the demo forwarder, searches by company and filters (English)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/shippers',
+      locale: 'en-US',
+    });
+    await visible(page.getByRole('heading', { name: 'Shipper Alliance' }));
+    const card = page.getByRole('article', { name: FORWARDER_EN });
+    await visible(card);
+    await visible(card.getByText(FORWARDER_ZH));
+    expect(await card.getByRole('link', { name: 'forwarder@example.com' }).getAttribute('href')).toBe(
+      'mailto:forwarder@example.com',
+    );
+    expect(await card.getByRole('link', { name: /\+862150000002/ }).getAttribute('href')).toBe(
+      'tel:+862150000002',
+    );
+    await visible(card.getByRole('list', { name: 'Businesses' }).getByText('Full Container Load (FCL)'));
+    await visible(card.getByRole('list', { name: 'Ports' }).getByText('Shanghai', { exact: true }));
+    await visible(card.getByText('ZHANG WEI'));
+
+    await page.getByLabel('Company name').fill('forwarding');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await visible(page.getByRole('article', { name: FORWARDER_EN }));
+
+    await page.getByLabel('Company name').fill('NO SUCH COMPANY XYZ');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await visible(page.getByText('No forwarders found'));
+    await gone(page.getByRole('article'));
+
+    await page.getByLabel('Company name').fill('');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await visible(page.getByRole('article', { name: FORWARDER_EN }));
+
+    // A dropdown re-queries at once, without pressing Search.
+    await pick(page, page, 'Main business', 'Warehousing');
+    await visible(page.getByText('No forwarders found'));
+    await gone(page.getByRole('article'));
+    await clear(page, 'Clear Main business');
+    await visible(page.getByRole('article', { name: FORWARDER_EN }));
+    await pick(page, page, 'Main business', 'Full Container Load (FCL)');
+    await visible(page.getByRole('article', { name: FORWARDER_EN }));
+    await pick(page, page, 'Main port', 'Rotterdam');
+    await visible(page.getByText('No forwarders found'));
+    await context.close();
+  });
+
+  it('opens the detail dialog from the card and from the Detail button (Chinese)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/shippers',
+      locale: 'zh-CN',
+    });
+    await visible(page.getByRole('heading', { name: '货代联盟' }));
+    const card = page.getByRole('article', { name: FORWARDER_EN });
+    await visible(card);
+
+    await card.getByRole('button', { name: `详情：${FORWARDER_EN}` }).click();
+    const dialog = page.getByRole('dialog', { name: '货代详情' });
+    await visible(dialog);
+    for (const [label, value] of [
+      ['中文名称', FORWARDER_ZH],
+      ['英文名称', FORWARDER_EN],
+      ['联系人', 'ZHANG WEI'],
+      ['电话', '+862150000002'],
+      ['登录邮箱', 'forwarder@example.com'],
+      ['英文地址', 'NO. 8 WAIMA ROAD, HUANGPU'],
+    ]) {
+      await visible(
+        dialog
+          .getByRole('row')
+          .filter({ hasText: label })
+          .getByText(value as string, { exact: true }),
+      );
+    }
+    await visible(dialog.getByText(/DEMO FORWARDING books FCL and LCL space/));
+    await visible(dialog.getByRole('list', { name: '主营业务' }).getByText('整箱'));
+    await visible(dialog.getByRole('list', { name: '主营港口' }).getByText('上海'));
+    await visible(dialog.getByRole('list', { name: '主营航线' }));
+    await dialog.getByRole('button', { name: /Close|关闭/ }).click();
+    await gone(page.getByRole('dialog', { name: '货代详情' }));
+
+    await card.getByText(FORWARDER_ZH).click();
+    await visible(page.getByRole('dialog', { name: '货代详情' }));
+    await context.close();
+  });
+});
