@@ -301,6 +301,37 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       sql`select count(*)::int as n from rfqs where id = ${sent.body.data.id}`,
     );
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    // Both sides see it; nobody else does.
+    const rfqId = sent.body.data.id;
+    type Rfq = {
+      id: number;
+      direction: string;
+      status: string;
+      requester: string;
+      request: { sales: string };
+    };
+    const mine = await call<Envelope<ListData<Rfq>>>(t.app, {
+      method: 'GET',
+      url: '/api/rfq',
+      headers: as('member'),
+    });
+    const own = mine.body.data.lists.find((r) => r.id === rfqId);
+    expect(own).toMatchObject({ direction: 'sent', status: 'sent', request: { sales: 'MS WANG' } });
+    const theirs = await call<Envelope<Rfq>>(t.app, {
+      method: 'GET',
+      url: `/api/rfq/${rfqId}`,
+      headers: as('fwdA'),
+    });
+    expect(theirs.body.data).toMatchObject({ direction: 'received', requester: users.member?.username });
+    expect((await call(t.app, { method: 'GET', url: `/api/rfq/${rfqId}`, headers: as('fwdB') })).status).toBe(
+      404,
+    );
+    const other = await call<Envelope<ListData<Rfq>>>(t.app, {
+      method: 'GET',
+      url: '/api/rfq',
+      headers: as('fwdB'),
+    });
+    expect(other.body.data.lists.some((r) => r.id === rfqId)).toBe(false);
     const past = await call<Envelope>(t.app, {
       method: 'POST',
       url: '/api/system/send_rfq',

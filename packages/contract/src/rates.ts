@@ -191,6 +191,23 @@ export const rfqInput = z.strictObject({
 });
 export type RfqInput = z.input<typeof rfqInput>;
 
+/**
+ * GET /api/rfq and /api/rfq/{id}: the RFQs a member sent (`direction` "sent") and those sent to
+ * the member's rates as forwarder ("received"), newest first. `status` is "sent" when stored.
+ */
+export const rfqQuery = pageQuery(10);
+export const rfqRecord = z.object({
+  id: z.number(),
+  quote_id: z.number().nullable(),
+  direction: z.enum(['sent', 'received']),
+  status: z.string(),
+  requester: z.string(),
+  requester_company: z.string(),
+  request: z.record(z.string(), z.union([z.string(), z.number()])),
+  create_time: z.string(),
+});
+export type RfqRecord = z.infer<typeof rfqRecord>;
+
 /** The "rate" text of an RFQ: each container name with its US$ price, joined with a bar. */
 export function rfqRateText(
   spaces: readonly { container_name: string; price: string }[],

@@ -8,13 +8,14 @@ import {
   type Quote,
   type QuoteQuery,
   rfqInput,
+  type RfqRecord,
   translate,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { getSiteConfig } from '../system/service.js';
-import { findQuotePage, findRate, forwarderContact, insertRfq, spacesOf } from './repo.js';
+import { findQuotePage, findRate, findRfqPage, forwarderContact, insertRfq, spacesOf } from './repo.js';
 import { presentRate } from './service.js';
 
 type Viewer = { id: number; username: string; authorities: string[] };
@@ -175,4 +176,39 @@ export async function sendRfq(options: {
     });
   }
   return { id };
+}
+
+function presentRfq(
+  memberId: number,
+  row: Awaited<ReturnType<typeof findRfqPage>>['rows'][number],
+): RfqRecord {
+  const request = JSON.parse(row.payload) as Record<string, string | number>;
+  return {
+    id: row.id,
+    quote_id: row.rateId,
+    direction: row.requesterId === memberId ? 'sent' : 'received',
+    status: row.status,
+    requester: row.requester,
+    requester_company: row.requesterCompany,
+    request,
+    create_time: row.createdAt.toISOString(),
+  };
+}
+
+/** The RFQs the member sent, and those sent to the member's rates (spec: visible to both sides). */
+export async function listRfqs(options: {
+  db: Db;
+  viewer: Viewer;
+  query: { page: number; size: number };
+}): Promise<ListData<RfqRecord>> {
+  const { rows, total } = await findRfqPage(options.db, options.viewer.id, options.query);
+  return { lists: rows.map((row) => presentRfq(options.viewer.id, row)), total };
+}
+
+/** One RFQ the member sent or received; anyone else's is answered as not found. */
+export async function getRfq(options: { db: Db; viewer: Viewer; id: number }): Promise<RfqRecord> {
+  const { rows } = await findRfqPage(options.db, options.viewer.id, { page: 1, size: 1 }, options.id);
+  const row = rows[0];
+  if (!row) throw new AppError(404, 'errors.notFound');
+  return presentRfq(options.viewer.id, row);
 }

@@ -1,5 +1,5 @@
 import type { QuoteQuery, RateQuery } from '@freight/contract';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
@@ -224,4 +224,38 @@ export async function importDictionaries(db: Db) {
       .orderBy(asc(containerTypes.sort)),
   ]);
   return { carriers: carrierRows, ports: portRows, containers: containerRows };
+}
+
+/** RFQs the member sent or received as forwarder, newest first; with `id`, that one only. */
+export async function findRfqPage(
+  db: Db,
+  memberId: number,
+  page: { page: number; size: number },
+  id?: number,
+) {
+  const where = and(
+    or(eq(rfqs.requesterId, memberId), eq(rfqs.forwarderId, memberId)),
+    id === undefined ? undefined : eq(rfqs.id, id),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: rfqs.id,
+        rateId: rfqs.rateId,
+        requesterId: rfqs.requesterId,
+        status: rfqs.status,
+        payload: rfqs.payload,
+        createdAt: rfqs.createdAt,
+        requester: users.username,
+        requesterCompany: users.company1,
+      })
+      .from(rfqs)
+      .innerJoin(users, eq(users.id, rfqs.requesterId))
+      .where(where)
+      .orderBy(desc(rfqs.id))
+      .limit(page.size)
+      .offset(pageOffset(page.page, page.size)),
+    db.select({ value: count() }).from(rfqs).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
 }

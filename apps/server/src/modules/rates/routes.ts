@@ -12,6 +12,8 @@ import {
   RATE_IMPORT_LIMITS,
   rateQuery,
   rfqInput,
+  rfqQuery,
+  rfqRecord,
 } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +21,7 @@ import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/own
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { importRates, rateTemplate } from './import.js';
-import { estimate, getQuote, listQuotes, sendRfq } from './quotes.js';
+import { estimate, getQuote, getRfq, listQuotes, listRfqs, sendRfq } from './quotes.js';
 import { changeRate, createRate, getRate, listRates, removeRates } from './service.js';
 
 const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -205,5 +207,32 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
           locale: request.locale,
         }),
       ),
+  );
+  const rfqReader = authenticated({ some: ['quote_rfq', 'rate'] });
+  app.get(
+    '/rfq',
+    {
+      preHandler: rfqReader,
+      schema: {
+        tags: ['quotes'],
+        summary: 'The RFQs the member sent, and those sent to the member’s rates, newest first',
+        querystring: rfqQuery,
+        response: { 200: okEnvelope(listOf(rfqRecord)), ...failures },
+      },
+    },
+    async (request) => ok(await listRfqs({ db, viewer: currentUser(request), query: request.query })),
+  );
+  app.get(
+    '/rfq/:id',
+    {
+      preHandler: rfqReader,
+      schema: {
+        tags: ['quotes'],
+        summary: 'One RFQ the member sent or received (404 for anyone else’s)',
+        params: idParams,
+        response: { 200: okEnvelope(rfqRecord), ...failures },
+      },
+    },
+    async (request) => ok(await getRfq({ db, viewer: currentUser(request), id: request.params.id })),
   );
 };
