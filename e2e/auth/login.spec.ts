@@ -82,6 +82,8 @@ describe('login', () => {
       await page.getByRole('button', { name: logout }).click();
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      // A deliberate logout does not remember the page that was left for the next login.
+      expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBeNull();
       await page.goto('/profile');
       await page.waitForURL('**/login');
       await context.close();
