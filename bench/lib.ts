@@ -1,0 +1,146 @@
+/** Helpers shared by the benchmarks: the built server, logins, load at a fixed concurrency, databases. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One line of the report: what was measured, the figure, the target and whether it is met. */
+export type Row = { name: string; figure: string; target: string; ok: boolean | undefined };
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+export const ms = (value: number) => `${Math.round(value)} ms`;
+export const count = (value: number) => value.toLocaleString('en-US');
+
+export type Server = { url: string; pid: number; readyMs: number; stop: () => Promise<void> };
+
+/** Starts the built server and resolves once /api/ready answers 200, with the ms that took. */
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (response.ok)
+        return {
+          url: `http://127.0.0.1:${port}`,
+          pid: child.pid ?? 0,
+          readyMs: performance.now() - started,
+          stop,
+        };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await stop();
+  throw new Error('server did not become ready within 30 s');
+}
+
+/** Peak and current resident memory of a process in bytes (VmHWM and VmRSS of /proc/<pid>/status). */
+export function memoryOf(pid: number): { peakBytes: number; rssBytes: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { peakBytes: kB('VmHWM') * 1024, rssBytes: kB('VmRSS') * 1024 };
+}
+
+/** Logs in through the captcha (the server runs with CAPTCHA_FIXED=bench) and returns the bearer token. */
+export async function login(url: string, username: string, password: string): Promise<string> {
+  const captcha = (await (await fetch(`${url}/api/system/captcha`)).json()) as {
+    data: { captcha_id: string };
+  };
+  const reply = await fetch(`${url}/api/system/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, captcha_id: captcha.data.captcha_id, captcha: 'bench' }),
+  });
+  if (!reply.ok) throw new Error(`login of ${username} failed with ${reply.status}`);
+  return ((await reply.json()) as { data: { token: string } }).data.token;
+}
+
+/** GET of an API path with a bearer token; the envelope's data, or an error naming the status. */
+export async function getJson<T>(url: string, token: string): Promise<T> {
+  const reply = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await reply.json()) as { code: number; data: T; msg?: string };
+  if (!reply.ok || body.code !== 0) throw new Error(`GET ${url} answered ${reply.status}: ${body.msg ?? ''}`);
+  return body.data;
+}
+
+/**
+ * Runs `total` calls of `task` from `concurrency` clients, each starting its next call as soon as
+ * the previous one answered (closed loop, no think time). Returns every call's latency and the rate.
+ */
+export async function underLoad(options: {
+  concurrency: number;
+  total: number;
+  task: (index: number) => Promise<unknown>;
+}): Promise<{ latencies: number[]; perSecond: number }> {
+  const latencies: number[] = [];
+  let issued = 0;
+  const client = async () => {
+    while (issued < options.total) {
+      const index = issued;
+      issued += 1;
+      const started = performance.now();
+      await options.task(index);
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: options.concurrency }, client));
+  return { latencies, perSecond: options.total / ((performance.now() - started) / 1000) };
+}
+
+/** The PostgreSQL server the benchmarks create their databases on. */
+export const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+/** True when PostgreSQL at `adminUrl` answers. */
+export async function postgresAvailable(): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+/** Creates a new database on the benchmark's PostgreSQL, runs `work` with its URL, then drops it. */
+export async function withDatabase<T>(prefix: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

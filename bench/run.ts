@@ -1,0 +1,271 @@
+/**
+ * `npm run bench`: measures what the targets of the issues name and writes bench/REPORT.md.
+ * Figures come from this machine; targets are in the table beside them. Bounded in time.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import * as prettier from 'prettier';
+import { seedBase } from '../apps/server/src/db/seed/index.js';
+import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
+import { benchDataSet } from './data.js';
+import { generateMembers } from './generate.js';
+import { adminUrl, median, percentile, root, type Row, startServer } from './lib.js';
+
+const KB = 1024;
+const rows: Row[] = [];
+
+async function timeStartup(dataDir: string): Promise<number> {
+  const server = await startServer({ DATA_DIR: dataDir });
+  await server.stop();
+  return server.readyMs;
+}
+
+/** Logins at a fixed concurrency against the built server on PostgreSQL (argon2id m=19 MiB, t=2). */
+async function benchLogin() {
+  const name = `portal_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    rows.push({
+      name: 'Login p95 at 20 concurrent (PostgreSQL)',
+      figure: 'skipped: no PostgreSQL',
+      target: '≤ 150 ms',
+      ok: undefined,
+    });
+    return;
+  }
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const server = await startServer({
+    DATABASE_URL: url.toString(),
+    SEED_DEMO: 'true',
+    CAPTCHA_FIXED: 'bench',
+    DATA_DIR: os.tmpdir(),
+  });
+  try {
+    const latencies: number[] = [];
+    const total = 400;
+    let issued = 0;
+    const worker = async () => {
+      while (issued < total) {
+        issued += 1;
+        const captcha = (await (await fetch(`${server.url}/api/system/captcha`)).json()) as {
+          data: { captcha_id: string };
+        };
+        const started = performance.now();
+        const reply = await fetch(`${server.url}/api/system/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            username: 'demo@example.com',
+            password: 'demo123456',
+            captcha_id: captcha.data.captcha_id,
+            captcha: 'bench',
+          }),
+        });
+        latencies.push(performance.now() - started);
+        if (!reply.ok) throw new Error(`login failed with ${reply.status}`);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 20 }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    const p95 = percentile(latencies, 95);
+    rows.push({
+      name: `Login p95 at 20 concurrent, PostgreSQL, argon2id m=19 MiB t=2 (${total} logins, ${Math.round(total / seconds)}/s, p50 ${Math.round(percentile(latencies, 50))} ms)`,
+      figure: `${Math.round(p95)} ms`,
+      target: '≤ 150 ms',
+      ok: p95 <= 150,
+    });
+  } finally {
+    await server.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function benchStartup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  try {
+    const first = await timeStartup(dataDir);
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await timeStartup(dataDir));
+    rows.push({
+      name: 'Server start on a new embedded database (spawn → /api/ready)',
+      figure: `${Math.round(first)} ms`,
+      target: '—',
+      ok: undefined,
+    });
+    rows.push({
+      name: 'Server start on an existing embedded database, median of 5 (max)',
+      figure: `${Math.round(median(runs))} ms (${Math.round(Math.max(...runs))} ms)`,
+      target: '≤ 3000 ms',
+      ok: Math.max(...runs) <= 3000,
+    });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+};
+
+/**
+ * Gzip size of the JavaScript a route loads before it shows: the entry's closure, the default
+ * language's chunk (loaded at boot), the main layout for member pages (not for /login, /register,
+ * /forget-password), and the route chunk's closure.
+ */
+function benchBundles() {
+  const dist = path.join(root, 'apps/web/dist');
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    rows.push({
+      name: 'Web bundle sizes',
+      figure: 'no manifest (build with build.manifest)',
+      target: '—',
+      ok: false,
+    });
+    return;
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const gz = new Map<string, number>();
+  const size = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+    return gz.get(file) ?? 0;
+  };
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('no entry in the web manifest');
+  const entry = closure(entryKey);
+  const keyOf = (fragment: string) => {
+    const key = Object.keys(manifest).find((k) => manifest[k]?.src?.includes(fragment));
+    if (!key) throw new Error(`no chunk for ${fragment} in the web manifest`);
+    return key;
+  };
+  const boot = closure(keyOf('i18n/locales/zh-CN'), new Set(entry));
+  const member = closure(keyOf('app/main-layout'), new Set(boot));
+  const jsOf = (keys: Set<string>) =>
+    [...keys]
+      .map((key) => manifest[key]?.file ?? '')
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + size(file), 0);
+  rows.push({
+    name: 'Web: entry + default language JavaScript (shared by every route), gzip',
+    figure: `${(jsOf(boot) / KB).toFixed(1)} KB`,
+    target: '—',
+    ok: undefined,
+  });
+  const routes = Object.entries(manifest).filter(
+    // Pages only: dialogs (lazy *-modal chunks) load when the user opens them, not with the route.
+    ([, chunk]) => chunk.isDynamicEntry && /\/features\/.+-page\.tsx$/.test(chunk.src ?? ''),
+  );
+  let largest = { name: '', bytes: 0 };
+  for (const [key, chunk] of routes) {
+    const name = (chunk.src ?? key).replace(/^.*\/features\//, '');
+    const base = name.startsWith('auth/') || name.startsWith('system/') ? boot : member;
+    const bytes = jsOf(closure(key, new Set(base)));
+    if (bytes > largest.bytes) largest = { name, bytes };
+    if (/login/i.test(name)) {
+      rows.push({
+        name: `Web: login route initial JavaScript (${name}), gzip`,
+        figure: `${(bytes / KB).toFixed(1)} KB`,
+        target: '≤ 250 KB',
+        ok: bytes <= 250 * KB,
+      });
+    }
+  }
+  rows.push({
+    name: `Web: largest route initial JavaScript (${largest.name}), gzip`,
+    figure: `${(largest.bytes / KB).toFixed(1)} KB`,
+    target: '≤ 450 KB',
+    ok: largest.bytes <= 450 * KB,
+  });
+}
+
+async function benchGenerator() {
+  const database = await openDatabase({});
+  try {
+    await runMigrations(database);
+    await seedBase(database.db);
+    const started = performance.now();
+    await generateMembers(database.db, { count: 10_000 });
+    rows.push({
+      name: 'Generator: 10,000 members into PGlite',
+      figure: `${Math.round(performance.now() - started)} ms`,
+      target: '—',
+      ok: undefined,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    const result = await client.query<{ server_version: string }>('show server_version');
+    return `PostgreSQL ${result.rows[0]?.server_version ?? '?'}`;
+  } catch {
+    return 'no PostgreSQL';
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')))
+    throw new Error('build first: npm run build');
+  const started = performance.now();
+  await benchStartup();
+  benchBundles();
+  await benchLogin();
+  await benchGenerator();
+  await benchDataSet(rows);
+  const lines = [
+    '# Benchmark report',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} in ${Math.round((performance.now() - started) / 1000)} s; ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${await postgresVersion()}.`,
+    'Load is closed-loop (each client sends its next request when the previous one answered) from the',
+    'same machine as the server and the database; p50/p95 are per request, measured by the client.',
+    'The data set and what the figures led to are described in bench/data.ts and bench/generate.ts.',
+    '',
+    '| measurement | figure | target | met |',
+    '| --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.figure} | ${r.target} | ${r.ok === undefined ? '—' : r.ok ? 'yes' : '**no**'} |`,
+    ),
+    '',
+  ];
+  // Formatted as `npm run check` expects (the table's columns aligned by Prettier).
+  const reportPath = path.join(root, 'bench/REPORT.md');
+  const report = await prettier.format(lines.join('\n'), {
+    ...(await prettier.resolveConfig(reportPath)),
+    filepath: reportPath,
+  });
+  fs.writeFileSync(reportPath, report);
+  console.log(report);
+  if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
