@@ -16,6 +16,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { bookingRoutes } from './modules/bookings/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { rateRoutes } from './modules/rates/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(contactRoutes);
       await api.register(shipperRoutes);
       await api.register(rateRoutes);
+      await api.register(bookingRoutes);
     },
     { prefix: '/api' },
   );

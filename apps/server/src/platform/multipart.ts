@@ -1,3 +1,4 @@
+import type { MessageKey } from '@freight/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -26,7 +27,7 @@ export async function readMultipart(
   options: {
     fileFields: readonly string[];
     maxFileBytes: number;
-    tooLargeKey: 'account.imageSize' | 'errors.payloadTooLarge';
+    tooLargeKey: MessageKey;
   },
 ): Promise<MultipartData> {
   if (!request.isMultipart()) throw new AppError(415, 'errors.unsupportedMediaType');

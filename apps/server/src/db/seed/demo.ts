@@ -1,10 +1,21 @@
 import { FORWARDER_AUTHORITIES, MEMBER_AUTHORITIES } from '@freight/contract';
 import { count, inArray } from 'drizzle-orm';
+import { acceptBooking, createBooking, releaseSpace } from '../../modules/bookings/service.js';
 import { createContact } from '../../modules/contacts/service.js';
 import { createRate } from '../../modules/rates/service.js';
 import { createMember } from '../../modules/users/service.js';
 import type { Db } from '../../platform/db.js';
-import { businesses, carriers, containerTypes, countries, ports, tradeRoutes, users } from '../schema.js';
+import type { Mailer } from '../../platform/mail.js';
+import {
+  businesses,
+  carriers,
+  containerTypes,
+  countries,
+  ports,
+  tradeRoutes,
+  units,
+  users,
+} from '../schema.js';
 
 /** The documented demo logins (README, start-up banner). */
 export const DEMO_LOGINS = [
@@ -20,7 +31,8 @@ async function idsByCode(
     | typeof tradeRoutes
     | typeof countries
     | typeof carriers
-    | typeof containerTypes,
+    | typeof containerTypes
+    | typeof units,
   codes: string[],
 ) {
   const rows = await db
@@ -35,7 +47,9 @@ async function idsByCode(
 /**
  * Demo members for a new database (no member yet): a customer and a forwarder with fixed logins.
  * The forwarder publishes a few rates valid from a week ago for half a year (so the quote board
- * has something to show), the customer has a shipper and a consignee in the contact book.
+ * has something to show), the customer has a shipper and a consignee in the contact book, and two
+ * bookings with the forwarder: an FCL booking from the first demo rate whose space is released
+ * (status 2, awaiting shipping instructions) and an LCL booking just submitted (status 0).
  * Returns whether it seeded anything.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -76,8 +90,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     routes: await idsByCode(db, tradeRoutes, ['EU', 'USWC', 'MED']),
     ports: await idsByCode(db, ports, ['CNSHA', 'CNNGB']),
   });
-  await seedDemoRates(db, forwarder.id);
-  await seedDemoContacts(db, customer.id, cn);
+  const rateIds = await seedDemoRates(db, forwarder.id);
+  const parties = await seedDemoContacts(db, customer.id, cn);
+  await seedDemoBookings(db, customer, forwarder.id, rateIds[0], parties);
   return true;
 }
 
@@ -93,7 +108,8 @@ const DEMO_RATES: [string, string, string, string, number, Record<string, string
   ['ONEY', 'CNSHA', 'USNYC', 'USNYC', 35, { '40GP': '3350', '40HQ': '3420' }],
 ];
 
-async function seedDemoRates(db: Db, ownerId: number) {
+async function seedDemoRates(db: Db, ownerId: number): Promise<number[]> {
+  const ids: number[] = [];
   for (const [carrier, pol, pod, to, transitDays, prices] of DEMO_RATES) {
     const [carrierId] = await idsByCode(db, carriers, [carrier]);
     const [polId, podId, toId] = await Promise.all(
@@ -102,7 +118,7 @@ async function seedDemoRates(db: Db, ownerId: number) {
     const containers = Object.keys(prices);
     const containerIds = await idsByCode(db, containerTypes, containers);
     if (containerIds.length !== containers.length) throw new Error('reference data missing: container types');
-    await createRate({
+    const rate = await createRate({
       db,
       ownerId,
       locale: 'en-US',
@@ -118,13 +134,15 @@ async function seedDemoRates(db: Db, ownerId: number) {
         spaces: containers.map((code, i) => ({ container_id: containerIds[i], price: prices[code] })),
       },
     });
+    ids.push(rate.id);
   }
+  return ids;
 }
 
 async function seedDemoContacts(db: Db, ownerId: number, cn: number) {
   const [us] = await idsByCode(db, countries, ['US']);
   const base = { db, ownerId, locale: 'en-US' } as const;
-  await createContact({
+  const shipper = await createContact({
     ...base,
     input: {
       type: 'shipper',
@@ -139,7 +157,7 @@ async function seedDemoContacts(db: Db, ownerId: number, cn: number) {
       email: 'wang.fang@example.com',
     },
   });
-  await createContact({
+  const consignee = await createContact({
     ...base,
     input: {
       type: 'consignee',
@@ -152,6 +170,110 @@ async function seedDemoContacts(db: Db, ownerId: number, cn: number) {
       zip_code: '90012',
       phone: '+13105550100',
       email: 'john.smith@example.com',
+    },
+  });
+  return { shipperId: shipper.id, consigneeId: consignee.id };
+}
+
+/** Demo data sends no mail. */
+const SILENT_MAILER: Mailer = { send: async () => undefined, close: () => undefined };
+
+async function seedDemoBookings(
+  db: Db,
+  customer: { id: number; username: string; authorities: string[] },
+  forwarderId: number,
+  quoteId: number | undefined,
+  parties: { shipperId: number; consigneeId: number },
+) {
+  const [sha, rtm, ngb, lax] = await idsByCode(db, ports, ['CNSHA', 'NLRTM', 'CNNGB', 'USLAX']);
+  const [maersk, cosco] = await idsByCode(db, carriers, ['MAEU', 'COSU']);
+  const [gp40, hq40] = await idsByCode(db, containerTypes, ['40GP', '40HQ']);
+  const [carton, pallet] = await idsByCode(db, units, ['CT', 'PX']);
+  const common = { db, mailer: SILENT_MAILER, locale: 'en-US' as const, viewer: customer };
+  const party = { shipper_id: parties.shipperId, consignee_id: parties.consigneeId };
+  const fcl = await createBooking({
+    ...common,
+    input: {
+      ...party,
+      container_mode: 1,
+      quote_id: quoteId,
+      cust_ref_no: 'PO-2026-0815',
+      ready_date: isoDay(5),
+      incoterm: 'FOB',
+      place_of_receipt: 'NINGBO',
+      pol_id: sha,
+      pod_id: rtm,
+      to_id: rtm,
+      carrier_id: maersk,
+      remark: 'DEMO FCL BOOKING',
+      containers: [
+        {
+          container_id: gp40,
+          hs_code: '851762',
+          description: 'WIRELESS ROUTERS',
+          packages: 1200,
+          unit_id: carton,
+          weight: '9800.5',
+          volume: '56.4',
+          quantity: 1,
+        },
+        {
+          container_id: hq40,
+          hs_code: '852872',
+          description: 'LCD MONITORS',
+          packages: 860,
+          unit_id: carton,
+          weight: '12040',
+          volume: '67.25',
+          quantity: 2,
+        },
+      ],
+    },
+  });
+  const forwarderSide = {
+    db,
+    mailer: SILENT_MAILER,
+    locale: 'en-US' as const,
+    viewerId: forwarderId,
+    id: fcl.id,
+  };
+  await acceptBooking(forwarderSide);
+  await releaseSpace({
+    ...forwarderSide,
+    input: {
+      so_no: 'MAEU2605518',
+      vessel: 'MAERSK ESSEN',
+      voyage: '447W',
+      etd: isoDay(9),
+      eta: isoDay(39),
+      si_cutoff: `${isoDay(7)} 12:00`,
+      cy_cutoff: `${isoDay(8)} 17:00`,
+    },
+  });
+  await createBooking({
+    ...common,
+    input: {
+      ...party,
+      container_mode: 2,
+      forwarder_id: forwarderId,
+      cust_ref_no: 'PO-2026-0902',
+      ready_date: isoDay(10),
+      incoterm: 'FCA',
+      pol_id: ngb,
+      pod_id: lax,
+      to_id: lax,
+      carrier_id: cosco,
+      remark: 'DEMO LCL BOOKING',
+      cargo_items: [
+        {
+          hs_code: '940360',
+          description: 'WOODEN FURNITURE',
+          packages: 12,
+          unit_id: pallet,
+          weight: '1850.75',
+          volume: '9.6',
+        },
+      ],
     },
   });
 }

@@ -63,3 +63,37 @@ export async function readFile(options: {
   if (!data) throw new AppError(404, 'errors.notFound');
   return { data, contentType: row.contentType, isPublic: PUBLIC_KINDS.has(row.kind) };
 }
+
+/** Stores a file as it is (a booking document …) under a server-made name; returns its id. */
+export async function storeFile(options: {
+  db: Db;
+  storage: FileStorage;
+  ownerId: number;
+  kind: string;
+  data: Buffer;
+  contentType: string;
+  extension: string;
+}): Promise<string> {
+  const key = await options.storage.put(options.data, options.extension);
+  try {
+    return await insertFile(options.db, {
+      ownerId: options.ownerId,
+      kind: options.kind,
+      storageKey: key,
+      contentType: options.contentType,
+      size: options.data.length,
+    });
+  } catch (error) {
+    await options.storage.remove(key);
+    throw error;
+  }
+}
+
+/** The bytes of a stored file, for a caller that has already checked who may read it. */
+export async function readStoredFile(options: { db: Db; storage: FileStorage; id: string }) {
+  if (!UUID.test(options.id)) throw new AppError(404, 'errors.notFound');
+  const row = await findFile(options.db, options.id);
+  const data = row ? await options.storage.read(row.storageKey) : undefined;
+  if (!row || !data) throw new AppError(404, 'errors.notFound');
+  return { data, contentType: row.contentType };
+}

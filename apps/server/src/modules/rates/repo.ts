@@ -150,19 +150,27 @@ export async function deleteRates(db: Db, ownerId: number, ids: number[]): Promi
   return rows.length;
 }
 
-const SORT: Record<QuoteQuery['field'], (zh: boolean) => SQL | AnyPgColumn> = {
-  sdate: () => rates.sdate,
-  edate: () => rates.edate,
-  etd: () => rates.etd,
-  eta: () => rates.eta,
-  transit_days: () => rates.transitDays,
-  carrier_name: (zh) => sql`${zh ? carriers.nameZh : carriers.nameEn}`,
-  pol_name: (zh) => sql`${zh ? pol.nameZh : pol.nameEn}`,
-  to_name: (zh) => sql`${zh ? dest.nameZh : dest.nameEn}`,
-  create_time: () => rates.createdAt,
+/** The sort key of each quote board field, and the reference table (if any) it is read from. */
+const SORT: Record<
+  QuoteQuery['field'],
+  { key: (zh: boolean) => SQL | AnyPgColumn; join?: 'carrier' | 'pol' | 'dest' }
+> = {
+  sdate: { key: () => rates.sdate },
+  edate: { key: () => rates.edate },
+  etd: { key: () => rates.etd },
+  eta: { key: () => rates.eta },
+  transit_days: { key: () => rates.transitDays },
+  carrier_name: { key: (zh) => sql`${zh ? carriers.nameZh : carriers.nameEn}`, join: 'carrier' },
+  pol_name: { key: (zh) => sql`${zh ? pol.nameZh : pol.nameEn}`, join: 'pol' },
+  to_name: { key: (zh) => sql`${zh ? dest.nameZh : dest.nameEn}`, join: 'dest' },
+  create_time: { key: () => rates.createdAt },
 };
 
-/** Published rates whose validity includes `day`, filtered and sorted for the quote board. */
+/**
+ * Published rates whose validity includes `day`, filtered and sorted for the quote board. The page
+ * is chosen on `rates` alone (joined only to the table a name sort needs) and only its rows are
+ * then joined to their names; the count reads `rates` alone (a route is the set of its ports).
+ */
 export async function findQuotePage(db: Db, query: QuoteQuery, day: string, zh: boolean) {
   const where = and(
     eq(rates.status, 1),
@@ -172,17 +180,27 @@ export async function findQuotePage(db: Db, query: QuoteQuery, day: string, zh: 
     query.forwarder_id ? eq(rates.ownerId, query.forwarder_id) : undefined,
     query.pol_id ? eq(rates.polId, query.pol_id) : undefined,
     query.to_id ? eq(rates.toId, query.to_id) : undefined,
-    query.route_id ? eq(dest.routeId, query.route_id) : undefined,
+    query.route_id
+      ? inArray(rates.toId, db.select({ id: ports.id }).from(ports).where(eq(ports.routeId, query.route_id)))
+      : undefined,
   );
-  const sortColumn = SORT[query.field](zh);
-  const order = query.order === 'desc' ? desc(sortColumn) : asc(sortColumn);
+  const sort = SORT[query.field];
+  const direction = query.order === 'desc' ? desc : asc;
+  const order = [direction(sort.key(zh)), asc(rates.id)];
+  const page = db.select({ id: rates.id }).from(rates).$dynamic();
+  if (sort.join === 'carrier') page.innerJoin(carriers, eq(carriers.id, rates.carrierId));
+  if (sort.join === 'pol') page.innerJoin(pol, eq(pol.id, rates.polId));
+  if (sort.join === 'dest') page.innerJoin(dest, eq(dest.id, rates.toId));
+  page
+    .where(where)
+    .orderBy(...order)
+    .limit(query.size)
+    .offset(pageOffset(query.page, query.size));
   const [rows, [total]] = await Promise.all([
     joined(db, zh)
-      .where(where)
-      .orderBy(order, asc(rates.id))
-      .limit(query.size)
-      .offset(pageOffset(query.page, query.size)),
-    db.select({ value: count() }).from(rates).innerJoin(dest, eq(dest.id, rates.toId)).where(where),
+      .where(inArray(rates.id, page))
+      .orderBy(...order),
+    db.select({ value: count() }).from(rates).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(company1 || chr(31) || company2 || chr(31) || linkman || chr(31) || phone || chr(31) || email || chr(31) || city)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "contacts_owner_search_idx" ON "contacts" USING btree ("owner_id","id","type","search_text");

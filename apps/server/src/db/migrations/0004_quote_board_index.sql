@@ -1,0 +1,2 @@
+DROP INDEX "rates_validity_idx";--> statement-breakpoint
+CREATE INDEX "rates_quote_idx" ON "rates" USING btree ("edate","sdate","status","carrier_id","pol_id","to_id","owner_id","transit_days","etd","eta","created_at","id");

@@ -1,0 +1,136 @@
+import {
+  type BookingDocument,
+  DOCUMENT_MAX_BYTES,
+  documentFields,
+  type ListData,
+  type Locale,
+  PARSE_OPTIONS,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError, RequestValidationError } from '../../platform/errors.js';
+import { DOCUMENT_CONTENT_TYPES, type DocumentKind, sniffDocument } from '../../platform/file-types.js';
+import type { MultipartData } from '../../platform/multipart.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { readStoredFile, removeFiles, storeFile } from '../files/service.js';
+import { presentDocument } from './present.js';
+import { deleteDocument, documentsOf, findBookingOfParty, findDocument, insertDocument } from './repo.js';
+
+type Common = { db: Db; viewerId: number; locale: Locale };
+
+/** The extensions a file of each kind may be called by; anything else gets the kind's own appended. */
+const EXTENSIONS: Record<DocumentKind, string[]> = {
+  pdf: ['pdf'],
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  xlsx: ['xlsx'],
+  docx: ['docx'],
+  xls: ['xls'],
+  doc: ['doc'],
+};
+
+/** A display name from the client's file name: no path, no control characters, the right extension. */
+export function documentFileName(clientName: string, kind: DocumentKind): string {
+  const base = (clientName.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
+  const extension = /\.([a-z0-9]+)$/i.exec(base)?.[1]?.toLowerCase();
+  if (base && extension && EXTENSIONS[kind].includes(extension)) return base;
+  return `${base || 'document'}.${kind}`;
+}
+
+async function visibleBooking(db: Db, viewerId: number, bookingId: number) {
+  const booking = await findBookingOfParty(db, viewerId, bookingId);
+  if (!booking) throw new AppError(404, 'errors.notFound');
+  return booking;
+}
+
+/**
+ * POST /api/attachment: a document of a booking, from its member or its forwarder. The kind is
+ * judged by content (pdf, jpg, png, xlsx, docx, xls, doc; else 415); it is stored under a
+ * server-made name.
+ */
+export async function uploadDocument(
+  options: Common & { storage: FileStorage; form: MultipartData },
+): Promise<BookingDocument> {
+  const { db, form } = options;
+  const parsed = documentFields.safeParse(form.fields, PARSE_OPTIONS);
+  if (!parsed.success) throw new RequestValidationError(parsed.error);
+  const file = form.files.file;
+  if (!file) throw new AppError(400, 'validation.required', {}, [{ field: 'file' }]);
+  if (file.length > DOCUMENT_MAX_BYTES)
+    throw new AppError(413, 'booking.documentTooLarge', {}, [{ field: 'file' }]);
+  const booking = await visibleBooking(db, options.viewerId, parsed.data.order_id);
+  const kind = sniffDocument(file);
+  if (!kind) throw new AppError(415, 'booking.documentFileType', {}, [{ field: 'file' }]);
+  const fileId = await storeFile({
+    db,
+    storage: options.storage,
+    ownerId: options.viewerId,
+    kind: 'document',
+    data: file,
+    contentType: DOCUMENT_CONTENT_TYPES[kind],
+    extension: kind,
+  });
+  let id: number;
+  try {
+    id = await insertDocument(db, {
+      bookingId: booking.id,
+      fileId,
+      uploaderId: options.viewerId,
+      uploaderRole: booking.ownerId === options.viewerId ? 'member' : 'forwarder',
+      documentType: parsed.data.document_type,
+      description: parsed.data.description,
+      fileName: documentFileName(form.fileNames.file ?? '', kind),
+    });
+  } catch (error) {
+    await removeFiles({ db, storage: options.storage, ids: [fileId] });
+    throw error;
+  }
+  return getDocument({ ...options, id });
+}
+
+/** GET /api/order/document/{id}: the documents of a booking, oldest first. */
+export async function listDocuments(
+  options: Common & { bookingId: number },
+): Promise<ListData<BookingDocument>> {
+  await visibleBooking(options.db, options.viewerId, options.bookingId);
+  const rows = await documentsOf(options.db, options.bookingId, options.locale === 'zh-CN');
+  return {
+    lists: rows.map((row) => presentDocument(row, options.viewerId, options.locale)),
+    total: rows.length,
+  };
+}
+
+export async function getDocument(options: Common & { id: number }): Promise<BookingDocument> {
+  const row = await findDocument(options.db, options.viewerId, options.id, options.locale === 'zh-CN');
+  if (!row) throw new AppError(404, 'errors.notFound');
+  return presentDocument(row, options.viewerId, options.locale);
+}
+
+/** The bytes, type and name of a document its booking's member or forwarder may read. */
+export async function downloadDocument(options: Common & { storage: FileStorage; id: number }) {
+  const row = await findDocument(options.db, options.viewerId, options.id, false);
+  if (!row) throw new AppError(404, 'errors.notFound');
+  const file = await readStoredFile({ db: options.db, storage: options.storage, id: row.document.fileId });
+  return { data: file.data, contentType: file.contentType, fileName: row.document.fileName };
+}
+
+/** DELETE /api/document/{id}: only by its uploader (the other side gets 403; strangers 404). */
+export async function removeDocument(
+  options: Common & { storage: FileStorage; id: number },
+): Promise<{ deleted: number }> {
+  const row = await findDocument(options.db, options.viewerId, options.id, false);
+  if (!row) throw new AppError(404, 'errors.notFound');
+  if (row.document.uploaderId !== options.viewerId) throw new AppError(403, 'booking.documentNotOwn');
+  await deleteDocument(options.db, row.document.id);
+  await removeFiles({ db: options.db, storage: options.storage, ids: [row.document.fileId] });
+  return { deleted: 1 };
+}
+
+/** Content-Disposition for a download: an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,70 @@
+import { BOOKING_ACTIONS, type BookingAction, fieldLabel, parseLocale, translate } from '@freight/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db.js';
+import type { Mailer } from '../../platform/mail.js';
+import { getSiteConfig } from '../system/service.js';
+import { statusName } from './present.js';
+import { findBooking, findMember } from './repo.js';
+
+export type MailEvent = {
+  action: BookingAction;
+  from: number | null;
+  to: number;
+  reason?: string;
+  /** further lines: [field name, value], e.g. the SO number of a release */
+  details?: [string, string][];
+};
+
+/**
+ * Mails the other side of a booking about a change, in the recipient's language: the member on
+ * every change the forwarder makes, the forwarder on a new booking (or copy), a cancellation and
+ * submitted shipping instructions. The message is built before the reply; sending runs in the
+ * background so that a slow mail server never holds the request (a failure is logged).
+ */
+export async function notifyChange(options: {
+  db: Db;
+  mailer: Mailer;
+  log?: FastifyBaseLogger | undefined;
+  bookingId: number;
+  event: MailEvent;
+}): Promise<void> {
+  const { db, event } = options;
+  const by = BOOKING_ACTIONS[event.action].by;
+  const base = await findBooking(db, null, options.bookingId, false);
+  if (!base) return;
+  const recipientId = by === 'forwarder' ? base.booking.ownerId : base.booking.forwarderId;
+  const [recipient, actor] = await Promise.all([
+    findMember(db, recipientId),
+    findMember(db, by === 'forwarder' ? base.booking.forwarderId : base.booking.ownerId),
+  ]);
+  if (!recipient) return;
+  const locale = parseLocale(recipient.language) ?? 'zh-CN';
+  const zh = locale === 'zh-CN';
+  const row = zh ? await findBooking(db, null, options.bookingId, true) : base;
+  if (!row) return;
+  const site = await getSiteConfig({ db });
+  const app = site.app_title || translate(locale, 'config.defaultTitle');
+  const lines: string[] = [];
+  if (event.reason) lines.push(`${fieldLabel(locale, 'reason')}: ${event.reason}`);
+  for (const [field, value] of event.details ?? []) lines.push(`${fieldLabel(locale, field)}: ${value}`);
+  const actorCompany = actor ? (zh && actor.company2 ? actor.company2 : actor.company1) : '';
+  const params = {
+    app,
+    order_no: row.booking.orderNo,
+    status: statusName(locale, event.to),
+    actor: `${translate(locale, `bookingParty.${by}`)} ${actorCompany}`.trim(),
+    action: translate(locale, `bookingAction.${event.action}`),
+    route: `${row.polName} → ${row.toName}`,
+    from: event.from === null ? translate(locale, 'booking.mailNoStatus') : statusName(locale, event.from),
+    to: statusName(locale, event.to),
+    details: lines.length > 0 ? `${lines.join('\n')}\n` : '',
+  };
+  const message = {
+    to: recipient.username,
+    subject: translate(locale, 'booking.mailSubject', params),
+    text: translate(locale, 'booking.mailBody', params),
+  };
+  options.mailer.send(message).catch((error: unknown) => {
+    options.log?.warn({ err: error, to: message.to, booking: row.booking.orderNo }, 'booking mail not sent');
+  });
+}

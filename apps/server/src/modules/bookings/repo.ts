@@ -1,0 +1,459 @@
+import type { BookingQuery } from '@freight/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db.js';
+import { likePattern, pageOffset } from '../../platform/sql.js';
+import {
+  bookingDocuments,
+  bookingHistory,
+  bookingInstructionContainers,
+  bookingInstructions,
+  bookingLines,
+  bookingNoSeq,
+  bookings,
+  carriers,
+  containerTypes,
+  countries,
+  files,
+  incoterms,
+  ports,
+  units,
+  users,
+} from '../../db/schema.js';
+
+const pol = alias(ports, 'pol');
+const pod = alias(ports, 'pod');
+const dest = alias(ports, 'dest');
+const forwarder = alias(users, 'forwarder');
+const owner = alias(users, 'owner');
+
+export type BookingRecord = typeof bookings.$inferSelect;
+export type BookingValues = Omit<
+  typeof bookings.$inferInsert,
+  'id' | 'orderNo' | 'ownerId' | 'status' | 'createdAt' | 'updatedAt'
+>;
+export type LineValues = Omit<typeof bookingLines.$inferInsert, 'id' | 'bookingId'>;
+export type HistoryValues = Omit<typeof bookingHistory.$inferInsert, 'id' | 'createdAt'>;
+
+/** Whose bookings a query reads: a member's own, or those addressed to a forwarder. */
+export type Scope = { ownerId: number } | { forwarderId: number };
+
+const scopeWhere = (scope: Scope) =>
+  'ownerId' in scope ? eq(bookings.ownerId, scope.ownerId) : eq(bookings.forwarderId, scope.forwarderId);
+
+const name = (table: { nameZh: AnyPgColumn; nameEn: AnyPgColumn }, zh: boolean) =>
+  sql<string>`${zh ? table.nameZh : table.nameEn}`;
+const company = (table: { company1: AnyPgColumn; company2: AnyPgColumn }, zh: boolean) =>
+  zh
+    ? sql<string>`coalesce(nullif(${table.company2}, ''), ${table.company1})`
+    : sql<string>`${table.company1}`;
+
+function rowColumns(zh: boolean) {
+  return {
+    booking: bookings,
+    carrierName: sql<string | null>`${zh ? carriers.nameZh : carriers.nameEn}`,
+    polName: name(pol, zh),
+    podName: name(pod, zh),
+    toName: name(dest, zh),
+    incotermCode: incoterms.code,
+    incotermName: name(incoterms, zh),
+    forwarderName: company(forwarder, zh),
+    customerName: company(owner, zh),
+  };
+}
+
+function joined(db: Db, zh: boolean) {
+  return db
+    .select(rowColumns(zh))
+    .from(bookings)
+    .innerJoin(pol, eq(pol.id, bookings.polId))
+    .innerJoin(pod, eq(pod.id, bookings.podId))
+    .innerJoin(dest, eq(dest.id, bookings.toId))
+    .innerJoin(incoterms, eq(incoterms.id, bookings.incotermId))
+    .innerJoin(forwarder, eq(forwarder.id, bookings.forwarderId))
+    .innerJoin(owner, eq(owner.id, bookings.ownerId))
+    .leftJoin(carriers, eq(carriers.id, bookings.carrierId));
+}
+export type BookingJoined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+/** The day after an ISO date (an exclusive upper bound for "created on or before"). */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+function filters(scope: Scope, query: BookingQuery): SQL | undefined {
+  const contains = (column: AnyPgColumn, value: string | undefined) =>
+    value ? ilike(column, likePattern(value)) : undefined;
+  const keyword = query.keyword ? likePattern(query.keyword) : undefined;
+  return and(
+    scopeWhere(scope),
+    keyword
+      ? or(
+          ilike(bookings.orderNo, keyword),
+          ilike(bookings.blNo, keyword),
+          ilike(bookings.custRefNo, keyword),
+        )
+      : undefined,
+    query.status === undefined ? undefined : eq(bookings.status, query.status),
+    query.container_mode === undefined ? undefined : eq(bookings.containerMode, query.container_mode),
+    query.to_id ? eq(bookings.toId, query.to_id) : undefined,
+    query.pol_id ? eq(bookings.polId, query.pol_id) : undefined,
+    query.carrier_id ? eq(bookings.carrierId, query.carrier_id) : undefined,
+    contains(bookings.orderNo, query.order_no),
+    contains(bookings.custRefNo, query.cust_ref_no),
+    contains(bookings.vessel, query.vessel),
+    contains(bookings.voyage, query.voyage),
+    query.sdate ? gte(bookings.createdAt, new Date(`${query.sdate}T00:00:00Z`)) : undefined,
+    query.edate ? lt(bookings.createdAt, new Date(nextDay(query.edate))) : undefined,
+    query.etd_from ? gte(bookings.etd, query.etd_from) : undefined,
+    query.etd_to ? lte(bookings.etd, query.etd_to) : undefined,
+    query.eta_from ? gte(bookings.eta, query.eta_from) : undefined,
+    query.eta_to ? lte(bookings.eta, query.eta_to) : undefined,
+  );
+}
+
+/**
+ * A page of bookings, newest first. The page's ids are chosen on `bookings` alone (the owner's or
+ * forwarder's index) and only those rows are joined to their names.
+ */
+export async function findBookingPage(
+  db: Db,
+  scope: Scope,
+  query: BookingQuery,
+  zh: boolean,
+  withTotal = true,
+) {
+  const where = filters(scope, query);
+  const pageIds = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(where)
+    .orderBy(desc(bookings.id))
+    .limit(query.size)
+    .offset(pageOffset(query.page, query.size));
+  const [rows, total] = await Promise.all([
+    joined(db, zh).where(inArray(bookings.id, pageIds)).orderBy(desc(bookings.id)),
+    withTotal
+      ? db
+          .select({ value: count() })
+          .from(bookings)
+          .where(where)
+          .then(([row]) => row?.value ?? 0)
+      : Promise.resolve(0),
+  ]);
+  return { rows, total };
+}
+
+/** One booking with its names, if the scope may see it. */
+export async function findBooking(db: Db, scope: Scope | null, id: number, zh: boolean) {
+  const [row] = await joined(db, zh)
+    .where(and(eq(bookings.id, id), scope ? scopeWhere(scope) : undefined))
+    .limit(1);
+  return row;
+}
+
+/** The bare booking row, if the member or the forwarder it is addressed to asks. */
+export async function findBookingOfParty(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), or(eq(bookings.ownerId, userId), eq(bookings.forwarderId, userId))))
+    .limit(1);
+  return row;
+}
+
+export async function linesOf(db: Db, bookingId: number, zh: boolean) {
+  return db
+    .select({
+      line: bookingLines,
+      unitName: name(units, zh),
+      containerName: containerTypes.code,
+    })
+    .from(bookingLines)
+    .innerJoin(units, eq(units.id, bookingLines.unitId))
+    .leftJoin(containerTypes, eq(containerTypes.id, bookingLines.containerId))
+    .where(eq(bookingLines.bookingId, bookingId))
+    .orderBy(asc(bookingLines.lineNo), asc(bookingLines.id));
+}
+
+export async function historyOf(db: Db, bookingId: number, zh: boolean) {
+  return db
+    .select({ entry: bookingHistory, actorName: sql<string | null>`${company(users, zh)}` })
+    .from(bookingHistory)
+    .leftJoin(users, eq(users.id, bookingHistory.actorId))
+    .where(eq(bookingHistory.bookingId, bookingId))
+    .orderBy(asc(bookingHistory.id));
+}
+
+const documentColumns = (zh: boolean) => ({
+  document: bookingDocuments,
+  contentType: files.contentType,
+  size: files.size,
+  storageKey: files.storageKey,
+  uploaderName: company(users, zh),
+});
+
+export async function documentsOf(db: Db, bookingId: number, zh: boolean) {
+  return db
+    .select(documentColumns(zh))
+    .from(bookingDocuments)
+    .innerJoin(files, eq(files.id, bookingDocuments.fileId))
+    .innerJoin(users, eq(users.id, bookingDocuments.uploaderId))
+    .where(eq(bookingDocuments.bookingId, bookingId))
+    .orderBy(asc(bookingDocuments.id));
+}
+
+/** One document, if its booking belongs to `userId` as member or forwarder. */
+export async function findDocument(db: Db, userId: number, id: number, zh: boolean) {
+  const [row] = await db
+    .select(documentColumns(zh))
+    .from(bookingDocuments)
+    .innerJoin(files, eq(files.id, bookingDocuments.fileId))
+    .innerJoin(users, eq(users.id, bookingDocuments.uploaderId))
+    .innerJoin(bookings, eq(bookings.id, bookingDocuments.bookingId))
+    .where(
+      and(eq(bookingDocuments.id, id), or(eq(bookings.ownerId, userId), eq(bookings.forwarderId, userId))),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertDocument(db: Db, values: typeof bookingDocuments.$inferInsert) {
+  const [row] = await db.insert(bookingDocuments).values(values).returning({ id: bookingDocuments.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function deleteDocument(db: Db, id: number) {
+  await db.delete(bookingDocuments).where(eq(bookingDocuments.id, id));
+}
+
+/** The file ids of a booking's documents (to remove the stored bytes with the booking). */
+export async function documentFileIds(db: Db, bookingIds: number[]): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .select({ fileId: bookingDocuments.fileId })
+    .from(bookingDocuments)
+    .where(inArray(bookingDocuments.bookingId, bookingIds));
+  return rows.map((row) => row.fileId);
+}
+
+export async function instructionsOf(db: Db, bookingId: number) {
+  const [row] = await db
+    .select()
+    .from(bookingInstructions)
+    .where(eq(bookingInstructions.bookingId, bookingId))
+    .limit(1);
+  if (!row) return undefined;
+  const containers = await db
+    .select({ container: bookingInstructionContainers, containerName: containerTypes.code })
+    .from(bookingInstructionContainers)
+    .innerJoin(containerTypes, eq(containerTypes.id, bookingInstructionContainers.containerId))
+    .where(eq(bookingInstructionContainers.bookingId, bookingId))
+    .orderBy(asc(bookingInstructionContainers.id));
+  return { row, containers };
+}
+
+export async function saveInstructions(
+  db: Db,
+  values: typeof bookingInstructions.$inferInsert,
+  containers: { containerId: number; containerNo: string; sealNo: string }[],
+) {
+  await db.delete(bookingInstructions).where(eq(bookingInstructions.bookingId, values.bookingId));
+  await db.insert(bookingInstructions).values(values);
+  if (containers.length > 0)
+    await db
+      .insert(bookingInstructionContainers)
+      .values(containers.map((c) => ({ ...c, bookingId: values.bookingId })));
+}
+
+/** A new order number: BK + yyMMdd (UTC) + the next value of booking_no_seq, at least 6 digits. */
+export async function nextOrderNo(db: Db): Promise<string> {
+  const result = await db.execute<{ value: string | number }>(
+    sql`select nextval(${bookingNoSeq.seqName}) as value`,
+  );
+  const rows = (result as unknown as { rows?: { value: string | number }[] }).rows ?? [];
+  const value = rows[0]?.value;
+  if (value === undefined) throw new Error('booking_no_seq returned nothing');
+  const day = new Date().toISOString().slice(2, 10).replace(/-/g, '');
+  return `BK${day}${String(value).padStart(6, '0')}`;
+}
+
+export async function insertBooking(
+  db: Db,
+  values: BookingValues & { orderNo: string; ownerId: number },
+  lines: LineValues[],
+): Promise<number> {
+  const [row] = await db.insert(bookings).values(values).returning({ id: bookings.id });
+  if (!row) throw new Error('insert returned no row');
+  await insertLines(db, row.id, lines);
+  return row.id;
+}
+
+async function insertLines(db: Db, bookingId: number, lines: LineValues[]) {
+  if (lines.length > 0) await db.insert(bookingLines).values(lines.map((l) => ({ ...l, bookingId })));
+}
+
+/** Replaces a status-0 booking's fields and lines; false when it is not (or no longer) at status 0. */
+export async function updateSubmittedBooking(
+  db: Db,
+  ownerId: number,
+  id: number,
+  values: BookingValues,
+  lines: LineValues[],
+): Promise<boolean> {
+  const updated = await db
+    .update(bookings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(bookings.id, id), eq(bookings.ownerId, ownerId), eq(bookings.status, 0)))
+    .returning({ id: bookings.id });
+  if (updated.length !== 1) return false;
+  await db.delete(bookingLines).where(eq(bookingLines.bookingId, id));
+  await insertLines(db, id, lines);
+  return true;
+}
+
+export async function rawLines(db: Db, bookingId: number) {
+  return db
+    .select()
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, bookingId))
+    .orderBy(asc(bookingLines.lineNo), asc(bookingLines.id));
+}
+
+/**
+ * Moves bookings from one of `from` to `to` (with `patch`), only if the scope owns them and they
+ * are still in one of `from`: the status check and the change are one statement. Returns the ids
+ * changed.
+ */
+export async function changeStatus(
+  db: Db,
+  scope: Scope,
+  ids: number[],
+  from: readonly number[],
+  to: number,
+  patch: Partial<typeof bookings.$inferInsert> = {},
+): Promise<{ id: number }[]> {
+  return db
+    .update(bookings)
+    .set({ ...patch, status: to, updatedAt: new Date() })
+    .where(and(inArray(bookings.id, ids), scopeWhere(scope), inArray(bookings.status, [...from])))
+    .returning({ id: bookings.id });
+}
+
+/** Status and order number of the scope's bookings among `ids`. */
+export async function statusesOf(db: Db, scope: Scope, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: bookings.id, status: bookings.status, orderNo: bookings.orderNo })
+    .from(bookings)
+    .where(and(inArray(bookings.id, ids), scopeWhere(scope)));
+}
+
+export async function insertHistory(db: Db, entries: HistoryValues[]) {
+  if (entries.length > 0) await db.insert(bookingHistory).values(entries);
+}
+
+export async function deleteSubmittedBooking(db: Db, ownerId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.ownerId, ownerId), eq(bookings.status, 0)))
+    .returning({ id: bookings.id });
+  return rows.length === 1;
+}
+
+/* ---------- reference look-ups and parties ---------- */
+
+/** Which of the given ids exist in each reference table the form names. */
+export async function referenceCheck(
+  db: Db,
+  ids: { ports: number[]; carriers: number[]; containers: number[]; units: number[] },
+) {
+  const existing = async (table: typeof ports | typeof carriers | typeof containerTypes, list: number[]) =>
+    list.length === 0
+      ? new Set<number>()
+      : new Set(
+          (await db.select({ id: table.id }).from(table).where(inArray(table.id, list))).map((r) => r.id),
+        );
+  const [portSet, carrierSet, containerSet, unitRows] = await Promise.all([
+    existing(ports, ids.ports),
+    existing(carriers, ids.carriers),
+    existing(containerTypes, ids.containers),
+    ids.units.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: units.id })
+          .from(units)
+          .where(and(inArray(units.id, ids.units), eq(units.type, 3))),
+  ]);
+  return {
+    ports: portSet,
+    carriers: carrierSet,
+    containers: containerSet,
+    packageUnits: new Set(unitRows.map((r) => r.id)),
+  };
+}
+
+export async function findIncoterm(db: Db, codeOrId: string) {
+  const where = /^\d+$/.test(codeOrId) ? eq(incoterms.id, Number(codeOrId)) : eq(incoterms.code, codeOrId);
+  const [row] = await db
+    .select({ id: incoterms.id, code: incoterms.code })
+    .from(incoterms)
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+export async function containerNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: containerTypes.id, code: containerTypes.code })
+    .from(containerTypes)
+    .where(inArray(containerTypes.id, ids));
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
+
+export async function countryNames(db: Db, ids: number[], zh: boolean) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: countries.id, name: name(countries, zh) })
+    .from(countries)
+    .where(inArray(countries.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A member as a party of bookings: contact details, language and authorities. */
+export async function findMember(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      company1: users.company1,
+      company2: users.company2,
+      linkman: users.linkman,
+      phone: users.phone,
+      language: users.language,
+      authorities: users.authorities,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Locks the scope's bookings among `ids` for the rest of the transaction; returns what it found. */
+export async function lockBookings(db: Db, scope: Scope, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      orderNo: bookings.orderNo,
+      readyDate: bookings.readyDate,
+      containerMode: bookings.containerMode,
+      ownerId: bookings.ownerId,
+      forwarderId: bookings.forwarderId,
+    })
+    .from(bookings)
+    .where(and(inArray(bookings.id, ids), scopeWhere(scope)))
+    .orderBy(asc(bookings.id))
+    .for('update');
+}

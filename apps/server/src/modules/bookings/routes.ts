@@ -1,0 +1,640 @@
+import {
+  bookingDetail,
+  bookingDocking,
+  bookingDocument,
+  bookingForm,
+  bookingInput,
+  bookingQuery,
+  bookingRow,
+  bookingShipment,
+  cancelManyInput,
+  confirmSiInput,
+  DOCUMENT_MAX_BYTES,
+  errorEnvelope,
+  idParams,
+  listOf,
+  okEnvelope,
+  reasonInput,
+  releaseInput,
+  shipInput,
+  shipmentInput,
+} from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readMultipart } from '../../platform/multipart.js';
+import { ok } from '../../platform/reply.js';
+import { authenticated, currentUser } from '../auth/hook.js';
+import {
+  attachmentDisposition,
+  downloadDocument,
+  getDocument,
+  listDocuments,
+  removeDocument,
+  uploadDocument,
+} from './documents.js';
+import {
+  acceptBooking,
+  cancelBooking,
+  cancelBookings,
+  changeBooking,
+  confirmShipment,
+  copyBooking,
+  createBooking,
+  deleteBooking,
+  exportBookings,
+  getBookingDetail,
+  getBookingForm,
+  getDocking,
+  getShipment,
+  listBookings,
+  markShipped,
+  releaseSpace,
+  submitShipment,
+  voidBooking,
+} from './service.js';
+
+const failures = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Bookings (issue 6): the member's side (authority order, own bookings only), the forwarder's side
+ * (authority rate, bookings addressed to them only) and booking documents (either side). Anyone
+ * else's booking answers 404.
+ */
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer, storage } = app.deps;
+  const member = authenticated({ all: ['order'] });
+  const forwarder = authenticated({ all: ['rate'] });
+  const party = authenticated({ some: ['order', 'rate'] });
+  const tags = ['bookings'];
+  const detail = { 200: okEnvelope(bookingDetail), ...failures };
+
+  /* ---------- member ---------- */
+
+  app.get(
+    '/order',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'The member’s bookings, newest first, filtered',
+        querystring: bookingQuery,
+        response: { 200: okEnvelope(listOf(bookingRow)), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await listBookings({
+          db,
+          party: 'member',
+          viewerId: currentUser(request).id,
+          query: request.query,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/order/export',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'The filtered booking list as .xlsx (headers in the Lang)',
+        querystring: bookingQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportBookings({
+        db,
+        party: 'member',
+        viewerId: currentUser(request).id,
+        query: request.query,
+        locale: request.locale,
+      });
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', 'attachment; filename="bookings.xlsx"')
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
+  app.post(
+    '/order/booking',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Create an FCL or LCL booking (status 0)',
+        body: bookingInput,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await createBooking({
+          db,
+          mailer,
+          log: request.log,
+          viewer: currentUser(request),
+          input: request.body,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/order/booking/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'A booking as the form edits it (edit and copy)',
+        params: idParams,
+        response: { 200: okEnvelope(bookingForm), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await getBookingForm({
+          db,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.put(
+    '/order/booking/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Change a booking; only at status 0 (409 otherwise)',
+        params: idParams,
+        body: bookingInput,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await changeBooking({
+          db,
+          viewer: currentUser(request),
+          id: request.params.id,
+          input: request.body,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.post(
+    '/order/:id/copy',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Copy a booking into a new one (status 0, new order number)',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await copyBooking({
+          db,
+          mailer,
+          log: request.log,
+          viewer: currentUser(request),
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.put(
+    '/order/cancel',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Cancel several bookings with one reason; all or nothing',
+        body: cancelManyInput,
+        response: { 200: okEnvelope(z.object({ cancelled: z.number() })), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await cancelBookings({
+          db,
+          mailer,
+          log: request.log,
+          viewerId: currentUser(request).id,
+          ids: request.body.ids,
+          reason: request.body.reason,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/order/docking/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Liaison: the forwarder’s contact and the vessel schedule',
+        params: idParams,
+        response: { 200: okEnvelope(bookingDocking), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await getDocking({
+          db,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/order/document/:id',
+    {
+      preHandler: party,
+      schema: {
+        tags,
+        summary: 'The documents of booking {id} (its member or its forwarder)',
+        params: idParams,
+        response: { 200: okEnvelope(listOf(bookingDocument)), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await listDocuments({
+          db,
+          viewerId: currentUser(request).id,
+          bookingId: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/order/shipment/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Shipping instructions: what was booked and the instructions so far',
+        params: idParams,
+        response: { 200: okEnvelope(bookingShipment), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await getShipment({
+          db,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.put(
+    '/order/shipment/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Submit shipping instructions; only at status 2, moves the booking to 3',
+        params: idParams,
+        body: shipmentInput,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await submitShipment({
+          db,
+          mailer,
+          log: request.log,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          input: request.body,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.post(
+    '/order/:id/cancel',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Cancel a booking with a reason, while not yet shipped',
+        params: idParams,
+        body: reasonInput,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await cancelBooking({
+          db,
+          mailer,
+          log: request.log,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          reason: request.body.reason,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/order/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'A booking with its timeline, documents and totals',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await getBookingDetail({
+          db,
+          party: 'member',
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.delete(
+    '/order/:id',
+    {
+      preHandler: member,
+      schema: {
+        tags,
+        summary: 'Delete a booking; only at status 0 (409 otherwise)',
+        params: idParams,
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await deleteBooking({
+          db,
+          storage,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+
+  /* ---------- forwarder ---------- */
+
+  app.get(
+    '/forwarder/order',
+    {
+      preHandler: forwarder,
+      schema: {
+        tags,
+        summary: 'Bookings addressed to the forwarder, newest first, filtered',
+        querystring: bookingQuery,
+        response: { 200: okEnvelope(listOf(bookingRow)), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await listBookings({
+          db,
+          party: 'forwarder',
+          viewerId: currentUser(request).id,
+          query: request.query,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/forwarder/order/export',
+    {
+      preHandler: forwarder,
+      schema: { tags, summary: 'Received bookings, filtered, as .xlsx', querystring: bookingQuery },
+    },
+    async (request, reply) => {
+      const file = await exportBookings({
+        db,
+        party: 'forwarder',
+        viewerId: currentUser(request).id,
+        query: request.query,
+        locale: request.locale,
+      });
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', 'attachment; filename="received-bookings.xlsx"')
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
+  app.get(
+    '/forwarder/order/:id',
+    {
+      preHandler: forwarder,
+      schema: { tags, summary: 'A booking addressed to the forwarder', params: idParams, response: detail },
+    },
+    async (request) =>
+      ok(
+        await getBookingDetail({
+          db,
+          party: 'forwarder',
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  const common = (request: Parameters<typeof currentUser>[0], id: number) => ({
+    db,
+    mailer,
+    log: request.log,
+    viewerId: currentUser(request).id,
+    id,
+    locale: request.locale,
+  });
+  app.post(
+    '/forwarder/order/:id/accept',
+    {
+      preHandler: forwarder,
+      schema: { tags, summary: 'Accept a booking (0 → 1)', params: idParams, response: detail },
+    },
+    async (request) => ok(await acceptBooking(common(request, request.params.id))),
+  );
+  app.post(
+    '/forwarder/order/:id/release',
+    {
+      preHandler: forwarder,
+      schema: {
+        tags,
+        summary: 'Release space with SO number, vessel, voyage, ETD/ETA and cut-offs (1 → 2)',
+        params: idParams,
+        body: releaseInput,
+        response: detail,
+      },
+    },
+    async (request) => ok(await releaseSpace({ ...common(request, request.params.id), input: request.body })),
+  );
+  app.post(
+    '/forwarder/order/:id/confirm-si',
+    {
+      preHandler: forwarder,
+      schema: {
+        tags,
+        summary: 'Confirm shipping instructions received outside the portal (2 → 3)',
+        params: idParams,
+        body: confirmSiInput.nullish(),
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await confirmShipment({ ...common(request, request.params.id), reason: request.body?.reason ?? '' }),
+      ),
+  );
+  app.post(
+    '/forwarder/order/:id/ship',
+    {
+      preHandler: forwarder,
+      schema: {
+        tags,
+        summary: 'Mark shipped with the B/L number (3 → 5)',
+        params: idParams,
+        body: shipInput,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(await markShipped({ ...common(request, request.params.id), blNo: request.body.bl_no })),
+  );
+  app.post(
+    '/forwarder/order/:id/void',
+    {
+      preHandler: forwarder,
+      schema: {
+        tags,
+        summary: 'Void a booking with a reason (→ 40)',
+        params: idParams,
+        body: reasonInput,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(await voidBooking({ ...common(request, request.params.id), reason: request.body.reason })),
+  );
+
+  /* ---------- documents ---------- */
+
+  app.post(
+    '/attachment',
+    {
+      preHandler: party,
+      schema: {
+        tags,
+        summary:
+          'Upload a booking document (multipart: file, order_id, document_type, description); pdf, jpg, png, xlsx, xls, docx, doc by content, at most 20 MB',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: okEnvelope(z.object({ file: bookingDocument })),
+          413: errorEnvelope,
+          415: errorEnvelope,
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, {
+        fileFields: ['file'],
+        maxFileBytes: DOCUMENT_MAX_BYTES,
+        tooLargeKey: 'booking.documentTooLarge',
+      });
+      return ok({
+        file: await uploadDocument({
+          db,
+          storage,
+          viewerId: currentUser(request).id,
+          form,
+          locale: request.locale,
+        }),
+      });
+    },
+  );
+  app.get(
+    '/document/:id',
+    {
+      preHandler: party,
+      schema: {
+        tags,
+        summary: 'One booking document',
+        params: idParams,
+        response: { 200: okEnvelope(bookingDocument), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await getDocument({
+          db,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/document/download/:id',
+    {
+      preHandler: party,
+      schema: { tags, summary: 'Download a booking document (as an attachment)', params: idParams },
+    },
+    async (request, reply) => {
+      const file = await downloadDocument({
+        db,
+        storage,
+        viewerId: currentUser(request).id,
+        id: request.params.id,
+        locale: request.locale,
+      });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+  app.delete(
+    '/document/:id',
+    {
+      preHandler: party,
+      schema: {
+        tags,
+        summary: 'Delete a booking document; only its uploader',
+        params: idParams,
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await removeDocument({
+          db,
+          storage,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+};

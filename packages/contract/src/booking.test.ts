@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_STATUSES,
+  bookingActionsFor,
+  bookingInput,
+  bookingState,
+  canBooking,
+  earliestReadyDate,
+  isValidContainerNo,
+  releaseInput,
+} from './booking.js';
+import { translate } from './i18n/index.js';
+import { PARSE_OPTIONS, toFieldErrors } from './validation.js';
+
+describe('booking statuses', () => {
+  it('keep the spec’s numbers and colours, with labels in both languages', () => {
+    expect(BOOKING_STATUSES.map((s) => [s.value, s.color])).toEqual([
+      [0, 'default'],
+      [1, 'blue'],
+      [2, 'orange'],
+      [3, 'green'],
+      [5, 'blue'],
+      [40, 'default'],
+    ]);
+    expect(translate('en-US', 'bookingStatus.s2')).toBe('Awaiting supplementary material');
+  });
+
+  it('map the named states: pending 0, confirmed 1–3, completed 5, cancelled or voided 40', () => {
+    expect([0, 1, 2, 3, 5].map((s) => bookingState(s))).toEqual([
+      'pending',
+      'confirmed',
+      'confirmed',
+      'confirmed',
+      'completed',
+    ]);
+    expect(bookingState(40, 'member')).toBe('cancelled');
+    expect(bookingState(40, 'forwarder')).toBe('voided');
+  });
+
+  it('allow each action only from its statuses, for its side', () => {
+    expect(canBooking('edit', 0)).toBe(true);
+    expect(canBooking('edit', 1)).toBe(false);
+    expect(canBooking('cancel', 3)).toBe(true);
+    expect(canBooking('cancel', 5)).toBe(false);
+    expect(bookingActionsFor('member', 0)).toEqual(['edit', 'delete', 'cancel']);
+    expect(bookingActionsFor('member', 2)).toEqual(['submit_si', 'cancel']);
+    expect(bookingActionsFor('forwarder', 2)).toEqual(['confirm_si', 'void']);
+    expect(bookingActionsFor('forwarder', 40)).toEqual([]);
+  });
+});
+
+describe('booking rules', () => {
+  it('check ISO 6346 container numbers', () => {
+    expect(isValidContainerNo('CSQU3054383')).toBe(true);
+    expect(isValidContainerNo('csqu3054383')).toBe(true);
+    expect(isValidContainerNo('CSQU3054384')).toBe(false);
+    expect(isValidContainerNo('CSQX3054383')).toBe(false);
+    expect(isValidContainerNo('CSQU305438')).toBe(false);
+  });
+
+  it('accept as ready date the date that is today anywhere on earth', () => {
+    expect(earliestReadyDate(new Date('2026-03-10T11:00:00Z'))).toBe('2026-03-09');
+    expect(earliestReadyDate(new Date('2026-03-10T13:00:00Z'))).toBe('2026-03-10');
+  });
+
+  it('name the missing shipper and consignee with the spec’s messages', () => {
+    const result = bookingInput.safeParse({}, PARSE_OPTIONS);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const errors = toFieldErrors(result.error, 'en-US');
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: 'shipper_id', message: 'Please select a shipper' },
+        { field: 'consignee_id', message: 'Please select a consignee' },
+      ]),
+    );
+  });
+
+  it('upper-case document text and refuse an ETA before the ETD', () => {
+    const ok = releaseInput.safeParse({
+      so_no: 'so 1',
+      vessel: 'v',
+      voyage: '1e',
+      etd: '2026-05-01',
+      eta: '2026-05-01',
+    });
+    expect(ok.success && ok.data.so_no).toBe('SO 1');
+    const bad = releaseInput.safeParse({
+      so_no: 'S',
+      vessel: 'V',
+      voyage: '1',
+      etd: '2026-05-02',
+      eta: '2026-05-01',
+    });
+    expect(bad.success).toBe(false);
+  });
+});
