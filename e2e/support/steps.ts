@@ -56,3 +56,59 @@ export async function pick(page: Page, scope: Locator | Page, label: string, tex
   await expect.poll(() => page.getByTitle(text, { exact: true }).first().isVisible(), WAIT).toBe(true);
   await input.press('Enter');
 }
+
+/**
+ * Picks an option of a select searched on the server: types `typed` (what the server matches) and
+ * clicks the option titled `title` (what the list shows).
+ */
+export async function pickOption(
+  page: Page,
+  scope: Locator | Page,
+  label: string,
+  typed: string,
+  title: string,
+) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(typed);
+  const option = page.getByTitle(title, { exact: true }).filter({ visible: true }).first();
+  // The list changes when the server's answer arrives: retry the click on the current option.
+  await expect
+    .poll(async () => {
+      try {
+        await option.click({ timeout: 1000 });
+        return true;
+      } catch {
+        return false;
+      }
+    }, WAIT)
+    .toBe(true);
+}
+
+/** Types a date (or date and time) into an Ant Design picker and confirms it. */
+export async function fillDate(input: Locator, value: string) {
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Answers an Ant Design confirmation that says `question` by clicking `button`. */
+export async function confirm(page: Page, question: string | RegExp, button: string | RegExp) {
+  const dialog = page.getByRole('dialog').filter({ hasText: question });
+  await visible(dialog);
+  // A click that lands while the dialog is still opening can go unheard: click until it closes
+  // (Ant Design ignores further clicks while the first one's work is running).
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.count()) === 0) return true;
+        await dialog
+          .getByRole('button', { name: button })
+          .click({ timeout: 1000 })
+          .catch(() => undefined);
+        return false;
+      },
+      { timeout: WAIT.timeout, interval: 1000 },
+    )
+    .toBe(true);
+}

@@ -23,6 +23,7 @@ export const MENU = [
   { path: '/quotes', authority: 'quote', labelKey: 'menu.quotes' },
   { path: '/rate', authority: 'rate', labelKey: 'menu.rate' },
   { path: '/bookings', authority: 'order', labelKey: 'menu.bookings' },
+  { path: '/received-bookings', authority: 'rate', labelKey: 'menu.receivedBookings' },
   { path: '/shippers', authority: 'shipper', labelKey: 'menu.shippers' },
   { path: '/contacts', authority: 'contact', labelKey: 'menu.contacts' },
   { path: '/profile', authority: 'user', labelKey: 'menu.profile' },

@@ -13,7 +13,7 @@ import { RESTRICTED_TEXT, isoDate } from './validation.js';
  *   POST   /order/booking            bookingInput → BookingDetail (status 0, new order_no)
  *   GET    /order/booking/{id}       → BookingForm (the form data for edit and copy)
  *   PUT    /order/booking/{id}       bookingInput → BookingDetail; status 0 only, else 409
- *   POST   /order/{id}/copy          → BookingDetail of the new booking (see copy rules below)
+ *   POST   /order/{id}/copy          → BookingDetail of the new booking (a new status-0 booking: same form fields and lines, new order number; no schedule, SI, documents or history; a past ready date is cleared and must be set before the forwarder can accept)
  *   GET    /order/{id}               → BookingDetail (history timeline, documents, totals, SI)
  *   GET    /order/docking/{id}       → BookingDocking (forwarder's contact, vessel schedule)
  *   GET    /order/document/{id}      → {lists: BookingDocument[], total} of booking {id}

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf, currentLocale } from '../i18n';
 import { AuthProvider } from './auth';
@@ -42,8 +42,12 @@ export function PortalApp({ queryClient }: { queryClient: QueryClient }) {
 }
 
 function ThemedApp() {
-  useTranslation(); // re-render on a language change
+  const { t } = useTranslation(); // re-render on a language change
   const config = useSiteConfig();
+  const title = config.data?.app_title || t('app.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <ConfigProvider
       locale={antdLocaleOf(currentLocale())}

@@ -27,7 +27,17 @@ const register = page(() => import('../features/auth/register-page'), 'RegisterP
 const forgetPassword = page(() => import('../features/auth/forget-password-page'), 'ForgetPasswordPage');
 const quotes = page(() => import('../features/quotes/quotes-page'), 'QuotesPage');
 const rates = page(() => import('../features/rates/rates-page'), 'RatesPage');
-const bookings = page(() => import('../features/bookings/bookings-page'), 'BookingsPlaceholderPage');
+const bookings = page(() => import('../features/bookings/bookings-page'), 'BookingsPage');
+const receivedBookings = page(() => import('../features/bookings/bookings-page'), 'ReceivedBookingsPage');
+const bookingForm = page(() => import('../features/bookings/booking-form-page'), 'BookingFormPage');
+const bookingDetail = page(
+  () => import('../features/bookings/booking-detail-page'),
+  'MemberBookingDetailPage',
+);
+const receivedBookingDetail = page(
+  () => import('../features/bookings/booking-detail-page'),
+  'ForwarderBookingDetailPage',
+);
 const shippers = page(() => import('../features/shippers/shippers-page'), 'ShippersPage');
 const contacts = page(() => import('../features/contacts/contacts-page'), 'ContactsPage');
 const profile = page(() => import('../features/profile/profile-page'), 'ProfilePage');
@@ -70,13 +80,15 @@ const routes: RouteObject[] = [
               { path: '/quotes', element: quotes },
               { path: '/rate', element: rates },
               { path: '/bookings', element: bookings },
-              { path: '/bookings/create-fcl', element: bookings },
-              { path: '/bookings/create-lcl', element: bookings },
-              { path: '/bookings/edit-fcl/:id', element: bookings },
-              { path: '/bookings/edit-lcl/:id', element: bookings },
-              { path: '/bookings/copy-fcl/:id', element: bookings },
-              { path: '/bookings/copy-lcl/:id', element: bookings },
-              { path: '/bookings/:id', element: bookings },
+              { path: '/bookings/create-fcl', element: bookingForm },
+              { path: '/bookings/create-lcl', element: bookingForm },
+              { path: '/bookings/edit-fcl/:id', element: bookingForm },
+              { path: '/bookings/edit-lcl/:id', element: bookingForm },
+              { path: '/bookings/copy-fcl/:id', element: bookingForm },
+              { path: '/bookings/copy-lcl/:id', element: bookingForm },
+              { path: '/bookings/:id', element: bookingDetail },
+              { path: '/received-bookings', element: receivedBookings },
+              { path: '/received-bookings/:id', element: receivedBookingDetail },
               { path: '/shippers', element: shippers },
               { path: '/contacts', element: contacts },
               { path: '/profile', element: profile },

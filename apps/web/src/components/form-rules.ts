@@ -10,6 +10,9 @@ import { currentLocale } from '../i18n';
 export function zodRule(field: string, schema: z.ZodType): Rule {
   const wrapper = z.object({ [field]: schema });
   return {
+    // Marks the label as required (the asterisk) when the schema refuses a missing value; the
+    // validator below still decides, with the server's message.
+    required: !schema.safeParse(undefined).success,
     validator: async (_rule, value: unknown) => {
       const result = wrapper.safeParse({ [field]: value === null ? undefined : value }, PARSE_OPTIONS);
       if (result.success) return;

@@ -1,11 +1,42 @@
+import bookingsEn from './en-US/bookings.json';
+import bookingsZh from './zh-CN/bookings.json';
+import contactsEn from './en-US/contacts.json';
+import contactsZh from './zh-CN/contacts.json';
+import profileEn from './en-US/profile.json';
+import profileZh from './zh-CN/profile.json';
+import quotesEn from './en-US/quotes.json';
+import quotesZh from './zh-CN/quotes.json';
+import ratesEn from './en-US/rates.json';
+import ratesZh from './zh-CN/rates.json';
+import shippersEn from './en-US/shippers.json';
+import shippersZh from './zh-CN/shippers.json';
 import { strings as enUS } from './locales/en-US';
 import { strings as zhCN } from './locales/zh-CN';
 
 /**
  * The web's strings of both languages side by side (for the key-parity test). The app itself
- * loads one language at a time through ./locales/<locale>.ts. Strings live in one file per area and
+ * loads one language at a time through ./locales/<locale>.ts, and each area's strings with its pages. Strings live in one file per area and
  * language (i18n/<locale>/<area>.json); `common.json` holds the shell (app, menu, layout, common,
  * error, version) at the top level, every other area sits under its own key (`auth.login.title`),
  * and the messages shared with the server are under `shared.`.
  */
-export const resources = { 'zh-CN': zhCN, 'en-US': enUS };
+export const resources = {
+  'zh-CN': {
+    ...zhCN,
+    bookings: bookingsZh,
+    contacts: contactsZh,
+    profile: profileZh,
+    quotes: quotesZh,
+    rates: ratesZh,
+    shippers: shippersZh,
+  },
+  'en-US': {
+    ...enUS,
+    bookings: bookingsEn,
+    contacts: contactsEn,
+    profile: profileEn,
+    quotes: quotesEn,
+    rates: ratesEn,
+    shippers: shippersEn,
+  },
+};

@@ -1,9 +1,9 @@
 import { CAPTCHA_MAX, EMAIL_MAX, PASSWORD_MAX } from '@freight/contract';
 import { App, Button, Form } from 'antd';
-// The two inputs by path: the Input index would bring TextArea, Search and OTP into the first download.
+// Input by path: the Input index would bring TextArea, Search, OTP and Password (with its icon
+// set) into the first download; the password's show/hide toggle is drawn here instead.
 import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,47 @@ import { useAuth } from '../../app/auth';
 import { requiredRules } from '../../components/required-rule';
 import { AuthLayout } from './auth-layout';
 import { useCaptcha } from './use-captcha';
+
+/** A password field with a show/hide toggle button (labelled, keyboard reachable). */
+function PasswordInput(props: {
+  value?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <Input
+      {...props}
+      type={visible ? 'text' : 'password'}
+      autoComplete="current-password"
+      suffix={
+        <button
+          type="button"
+          aria-label={t(visible ? 'auth.login.hidePassword' : 'auth.login.showPassword')}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+          style={{
+            border: 0,
+            background: 'none',
+            padding: 0,
+            cursor: 'pointer',
+            color: 'rgba(0,0,0,0.45)',
+            display: 'flex',
+          }}
+        >
+          <svg viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">
+            <g fill="none" stroke="currentColor" strokeWidth="1.3">
+              <path d="M1 8s2.6-4.5 7-4.5S15 8 15 8s-2.6 4.5-7 4.5S1 8 1 8z" />
+              <circle cx="8" cy="8" r="2.2" />
+              {visible ? null : <path d="M2.5 13.5l11-11" />}
+            </g>
+          </svg>
+        </button>
+      }
+    />
+  );
+}
 
 type LoginValues = { username: string; password: string; captcha: string };
 
@@ -78,7 +119,7 @@ export function LoginPage() {
           <Input type="email" autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('shared.fields.password')} rules={rules.password}>
-          <Password autoComplete="current-password" />
+          <PasswordInput />
         </Form.Item>
         <Form.Item label={t('shared.fields.captcha')} required>
           <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>

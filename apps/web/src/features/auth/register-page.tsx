@@ -87,13 +87,16 @@ export function RegisterPage() {
   };
 
   const onSubmit = async () => {
+    // Every field error shows at once, with the terms reminder, not one after the other.
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     if (!agreed) {
       message.warning(t('auth.register.termsRequired'));
       return;
     }
-    try {
-      await form.validateFields();
-    } catch {
+    if (!valid) {
       message.error(t('auth.register.checkBasic'));
       return;
     }

@@ -1,3 +1,4 @@
+import './strings';
 import { CONTACT_TYPES, contactInput, type Contact, type ContactInput } from '@freight/contract';
 import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { ReactNode } from 'react';

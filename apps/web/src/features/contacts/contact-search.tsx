@@ -1,3 +1,4 @@
+import './strings';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,3 +1,4 @@
+import './strings';
 import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact } from '@freight/contract';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './strings';
 import type { Contact } from '@freight/contract';
 import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

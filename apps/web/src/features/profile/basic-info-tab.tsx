@@ -1,3 +1,4 @@
+import './strings';
 import { profileUpdate, type UserInfo } from '@freight/contract';
 import { App, Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';

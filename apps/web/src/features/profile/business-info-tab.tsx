@@ -1,3 +1,4 @@
+import './strings';
 import type { UserInfo } from '@freight/contract';
 import { App, Button, Form, Switch } from 'antd';
 import { useState } from 'react';

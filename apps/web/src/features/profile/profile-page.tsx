@@ -1,3 +1,4 @@
+import './strings';
 import { Alert, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';

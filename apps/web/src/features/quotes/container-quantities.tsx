@@ -1,3 +1,4 @@
+import './strings';
 import type { Space as QuoteSpace } from '@freight/contract';
 import { InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './strings';
 import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../rates/reference-select';
@@ -12,7 +13,7 @@ export function QuoteFilterForm({
   onSearch,
 }: {
   showSupplier: boolean;
-  onSearch: (filters: QuoteFilters) => void;
+  onSearch: (filters: QuoteFilters, options?: { reset: boolean }) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<QuoteFilters>();
@@ -52,7 +53,7 @@ export function QuoteFilterForm({
           <Button
             onClick={() => {
               form.resetFields();
-              onSearch({});
+              onSearch({}, { reset: true });
             }}
           >
             {t('common.reset')}

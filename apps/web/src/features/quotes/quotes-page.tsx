@@ -1,3 +1,4 @@
+import './strings';
 import { QUOTE_SORT_FIELDS, type Quote } from '@freight/contract';
 import { Alert, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -49,9 +50,11 @@ export function QuotesPage() {
       </Typography.Title>
       <QuoteFilterForm
         showSupplier={showSupplier}
-        onSearch={(next) => {
+        onSearch={(next, options) => {
           setFilters(showSupplier ? next : { ...next, forwarder_id: undefined });
           setPage(1);
+          // Reset returns the board to its default order too.
+          if (options?.reset) setSort({});
         }}
       />
       {list.isError && (

@@ -1,3 +1,4 @@
+import './strings';
 import '../../i18n/dayjs-locale';
 import { DATE_FORMAT, formatPrice, rfqInput, rfqRateText, type Quote } from '@freight/contract';
 import { App, DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';

@@ -1,3 +1,4 @@
+import './strings';
 import { formatDate, formatPrice, type Locale, type Rate } from '@freight/contract';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

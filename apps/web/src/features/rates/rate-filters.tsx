@@ -1,3 +1,4 @@
+import './strings';
 import '../../i18n/dayjs-locale';
 import { DATE_FORMAT } from '@freight/contract';
 import { Button, DatePicker, Form, Space } from 'antd';

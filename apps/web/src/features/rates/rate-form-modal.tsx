@@ -1,3 +1,4 @@
+import './strings';
 import '../../i18n/dayjs-locale';
 import { DATE_FORMAT, rateInput, type Rate } from '@freight/contract';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row } from 'antd';

@@ -1,3 +1,4 @@
+import './strings';
 import { RATE_IMPORT_EXTENSIONS, type Rate } from '@freight/contract';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './strings';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './strings';
 import type { Shipper } from '@freight/contract';
 import { MailOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Flex, Typography } from 'antd';

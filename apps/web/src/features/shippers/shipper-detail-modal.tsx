@@ -1,3 +1,4 @@
+import './strings';
 import type { Shipper } from '@freight/contract';
 import { Descriptions, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './strings';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';

@@ -1,3 +1,4 @@
+import './strings';
 import type { Shipper } from '@freight/contract';
 import { Col, Empty, Pagination, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';

@@ -3,21 +3,15 @@ import antdLocale from 'antd/locale/en_US';
 
 import auth from '../en-US/auth.json';
 import common from '../en-US/common.json';
-import contacts from '../en-US/contacts.json';
-import profile from '../en-US/profile.json';
-import quotes from '../en-US/quotes.json';
-import rates from '../en-US/rates.json';
-import shippers from '../en-US/shippers.json';
 
-/** Everything one language needs, loaded on its own so a page downloads only its language. */
+/**
+ * What every page of one language needs (the shell, the visitor pages, the shared messages), loaded
+ * on its own so a page downloads only its language. Each feature area registers its own strings
+ * when its pages load (features/<area>/strings.ts).
+ */
 export const strings = {
   ...common,
   auth,
-  profile,
-  contacts,
-  shippers,
-  rates,
-  quotes,
   shared: enUS as Messages,
 };
 

@@ -1,0 +1,86 @@
+import './strings';
+import { canBooking, formatDate, type BookingParty, type BookingRow, type Locale } from '@freight/contract';
+import { Button, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { formatDateTime, StatusTag } from './booking-format';
+
+type Options = {
+  locale: Locale;
+  party: BookingParty;
+  onOpen: (row: BookingRow) => void;
+  onCopy?: (row: BookingRow) => void;
+  onCancel?: (row: BookingRow) => void;
+};
+
+/** The booking table's columns (spec §3 list row); the order number opens the booking. */
+export function bookingColumns(t: TFunction, options: Options): ColumnsType<BookingRow> {
+  const { locale } = options;
+  const date = (value: string | null) => formatDate(value, locale) || '-';
+  const f = (name: string) => t(`shared.fields.${name}`);
+  const columns: ColumnsType<BookingRow> = [
+    {
+      title: f('order_no'),
+      dataIndex: 'order_no',
+      key: 'order_no',
+      fixed: 'left',
+      render: (value: string, row) => (
+        <Button type="link" style={{ padding: 0 }} onClick={() => options.onOpen(row)}>
+          {value}
+        </Button>
+      ),
+    },
+    {
+      title: f('status'),
+      key: 'status',
+      render: (_v, row) => <StatusTag status={row.status} name={row.status_name} />,
+    },
+    {
+      title: f('container_mode'),
+      key: 'mode',
+      render: (_v, row) => t(`shared.dictionary.containerMode.${row.container_mode === 1 ? 'fcl' : 'lcl'}`),
+    },
+    { title: f('cust_ref_no'), dataIndex: 'cust_ref_no', key: 'cust_ref_no' },
+    options.party === 'member'
+      ? { title: t('bookings.forwarder'), dataIndex: 'forwarder_name', key: 'party' }
+      : { title: t('bookings.customer'), dataIndex: 'customer_name', key: 'party' },
+    { title: f('carrier_id'), dataIndex: 'carrier_name', key: 'carrier' },
+    { title: f('pol_id'), dataIndex: 'pol_name', key: 'pol' },
+    { title: f('pod_id'), dataIndex: 'pod_name', key: 'pod' },
+    { title: f('to_id'), dataIndex: 'to_name', key: 'to' },
+    { title: f('vessel'), dataIndex: 'vessel', key: 'vessel', render: (v: string) => v || '-' },
+    { title: f('voyage'), dataIndex: 'voyage', key: 'voyage', render: (v: string) => v || '-' },
+    { title: f('etd'), dataIndex: 'etd', key: 'etd', render: date },
+    { title: f('eta'), dataIndex: 'eta', key: 'eta', render: date },
+    { title: f('bl_no'), dataIndex: 'bl_no', key: 'bl_no', render: (v: string) => v || '-' },
+    {
+      title: t('bookings.bookingDate'),
+      dataIndex: 'create_time',
+      key: 'create_time',
+      render: (value: string) => formatDateTime(value, locale),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0}>
+          <Button type="link" onClick={() => options.onOpen(row)}>
+            {row.status === 0 && options.party === 'member' ? t('common.edit') : t('common.detail')}
+          </Button>
+          {options.onCopy && (
+            <Button type="link" onClick={() => options.onCopy?.(row)}>
+              {t('bookings.copy')}
+            </Button>
+          )}
+          {options.onCancel && canBooking('cancel', row.status) && (
+            <Button type="link" danger onClick={() => options.onCancel?.(row)}>
+              {t('bookings.cancelBooking')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return columns;
+}

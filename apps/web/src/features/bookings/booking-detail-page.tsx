@@ -1,0 +1,262 @@
+import './strings';
+import type { BookingDetail, BookingParty } from '@freight/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Row, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Panel } from './panel';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../components/api-error';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { BookingDetailView } from './booking-detail-view';
+import { BookingDocuments } from './booking-documents';
+import { modeSlug, StatusTag } from './booking-format';
+import { BookingTimeline } from './booking-timeline';
+import {
+  BOOKINGS_KEY,
+  cancelBooking,
+  deleteBooking,
+  forwarderAction,
+  useBookingDetail,
+} from './bookings-api';
+import { DockingCard } from './docking-card';
+
+const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
+const ShipmentModal = lazyDialog(async () => (await import('./shipment-modal')).ShipmentModal);
+const ReleaseModal = lazyDialog(async () => (await import('./forwarder-modals')).ReleaseModal);
+const ShipModal = lazyDialog(async () => (await import('./forwarder-modals')).ShipModal);
+
+type Dialog = 'cancel' | 'void' | 'si' | 'release' | 'ship' | undefined;
+
+/** The buttons of the viewer's allowed actions (the detail reply's `actions`). */
+function useActions(party: BookingParty, detail: BookingDetail, reload: () => void) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>();
+  const can = (action: BookingDetail['actions'][number]) => detail.actions.includes(action);
+  const failure = (error: unknown) =>
+    modal.error({
+      title: t('bookings.actionFailed'),
+      content: errorMessage(error, t('common.failed')),
+      okText: t('common.ok'),
+    });
+  const confirmed = (title: string, call: () => Promise<unknown>, after: () => void) =>
+    modal.confirm({
+      title,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await call();
+          after();
+        } catch (error) {
+          failure(error);
+        }
+      },
+    });
+  const done = () => {
+    setDialog(undefined);
+    message.success(t('bookings.actionDone'));
+    reload();
+  };
+  const orderNo = detail.order_no;
+  const mode = modeSlug(detail.container_mode);
+
+  const buttons =
+    party === 'member' ? (
+      <>
+        {can('edit') && (
+          <Button type="primary" onClick={() => navigate(`/bookings/edit-${mode}/${detail.id}`)}>
+            {t('common.edit')}
+          </Button>
+        )}
+        {can('submit_si') && (
+          <Button type="primary" onClick={() => setDialog('si')}>
+            {t('bookings.actions.submit_si')}
+          </Button>
+        )}
+        <Button onClick={() => navigate(`/bookings/copy-${mode}/${detail.id}`)}>{t('bookings.copy')}</Button>
+        {can('cancel') && (
+          <Button danger onClick={() => setDialog('cancel')}>
+            {t('bookings.cancelBooking')}
+          </Button>
+        )}
+        {can('delete') && (
+          <Button
+            danger
+            onClick={() =>
+              confirmed(
+                t('bookings.deleteConfirm', { order_no: orderNo }),
+                () => deleteBooking(detail.id),
+                () => {
+                  message.success(t('bookings.deleted'));
+                  navigate('/bookings');
+                },
+              )
+            }
+          >
+            {t('common.delete')}
+          </Button>
+        )}
+      </>
+    ) : (
+      <>
+        {can('accept') && (
+          <Button
+            type="primary"
+            onClick={() =>
+              confirmed(
+                t('bookings.confirm.accept', { order_no: orderNo }),
+                () => forwarderAction(detail.id, { action: 'accept' }),
+                done,
+              )
+            }
+          >
+            {t('bookings.actions.accept')}
+          </Button>
+        )}
+        {can('release') && (
+          <Button type="primary" onClick={() => setDialog('release')}>
+            {t('bookings.actions.release')}
+          </Button>
+        )}
+        {can('confirm_si') && (
+          <Button
+            type="primary"
+            onClick={() =>
+              confirmed(
+                t('bookings.confirm.confirm_si', { order_no: orderNo }),
+                () => forwarderAction(detail.id, { action: 'confirm_si', body: {} }),
+                done,
+              )
+            }
+          >
+            {t('bookings.actions.confirm_si')}
+          </Button>
+        )}
+        {can('ship') && (
+          <Button type="primary" onClick={() => setDialog('ship')}>
+            {t('bookings.actions.ship')}
+          </Button>
+        )}
+        {can('void') && (
+          <Button danger onClick={() => setDialog('void')}>
+            {t('bookings.actions.void')}
+          </Button>
+        )}
+      </>
+    );
+
+  const close = () => setDialog(undefined);
+  const props = { id: detail.id, orderNo, onClose: close, onDone: done };
+  const dialogs = (
+    <>
+      {dialog === 'si' && <ShipmentModal id={detail.id} onClose={close} onDone={done} />}
+      {dialog === 'release' && <ReleaseModal {...props} />}
+      {dialog === 'ship' && <ShipModal {...props} />}
+      {(dialog === 'cancel' || dialog === 'void') && (
+        <ReasonModal
+          title={t(dialog === 'cancel' ? 'bookings.cancelTitle' : 'bookings.voidTitle')}
+          question={t(dialog === 'cancel' ? 'bookings.cancelConfirm' : 'bookings.voidConfirm', {
+            order_no: orderNo,
+          })}
+          okText={t(dialog === 'cancel' ? 'bookings.cancelBooking' : 'bookings.actions.void')}
+          onClose={close}
+          onSubmit={async (reason) => {
+            try {
+              if (dialog === 'cancel') await cancelBooking(detail.id, { reason });
+              else await forwarderAction(detail.id, { action: 'void', body: { reason } });
+              message.success(t(dialog === 'cancel' ? 'bookings.cancelled' : 'bookings.actionDone'));
+              reload();
+            } catch (error) {
+              failure(error);
+              throw error;
+            }
+          }}
+        />
+      )}
+    </>
+  );
+  return { buttons, dialogs };
+}
+
+function DetailBody({
+  party,
+  detail,
+  reload,
+}: {
+  party: BookingParty;
+  detail: BookingDetail;
+  reload: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { buttons, dialogs } = useActions(party, detail, reload);
+  const isForwarder = party === 'forwarder';
+  return (
+    <section aria-labelledby="booking-detail-title">
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Space align="center">
+          <Typography.Title level={4} id="booking-detail-title" style={{ margin: 0 }}>
+            {t('bookings.detail.title', { order_no: detail.order_no })}
+          </Typography.Title>
+          <StatusTag status={detail.status} name={detail.status_name} />
+        </Space>
+        <Space wrap>
+          {buttons}
+          <Button onClick={() => navigate(isForwarder ? '/received-bookings' : '/bookings')}>
+            {t('bookings.backToList')}
+          </Button>
+        </Space>
+      </Space>
+      {detail.status === 2 && !isForwarder && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('bookings.si.needed')} />
+      )}
+      <Row gutter={16}>
+        <Col xs={24} xl={17}>
+          <BookingDetailView detail={detail} isForwarder={isForwarder} />
+          {!isForwarder && <DockingCard id={detail.id} />}
+          <Panel>
+            <BookingDocuments orderId={detail.id} documents={detail.documents} canUpload onChanged={reload} />
+          </Panel>
+        </Col>
+        <Col xs={24} xl={7}>
+          <Panel>
+            <BookingTimeline history={detail.history} />
+          </Panel>
+        </Col>
+      </Row>
+      {dialogs}
+    </section>
+  );
+}
+
+function BookingDetailPage({ party }: { party: BookingParty }) {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const detail = useBookingDetail(party, id);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
+  if (detail.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`${t('bookings.detailFailed')}: ${errorMessage(detail.error, t('common.failed'))}`}
+      />
+    );
+  if (!detail.data)
+    return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
+  return <DetailBody party={party} detail={detail.data} reload={reload} />;
+}
+
+/** Booking detail of the member (/bookings/{id}). */
+export function MemberBookingDetailPage() {
+  return <BookingDetailPage party="member" />;
+}
+
+/** A received booking's detail for the forwarder (/received-bookings/{id}). */
+export function ForwarderBookingDetailPage() {
+  return <BookingDetailPage party="forwarder" />;
+}

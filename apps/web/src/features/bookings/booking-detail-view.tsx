@@ -1,0 +1,178 @@
+import './strings';
+import { formatDate, type BookingDetail, type BookingPartyInfo, type ContainerLine } from '@freight/contract';
+import { Col, Descriptions, Row, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Panel } from './panel';
+import { currentLocale } from '../../i18n';
+import { formatDateTime, formatLocalDateTime, StatusTag } from './booking-format';
+
+function PartyText({ party }: { party: BookingPartyInfo }) {
+  return (
+    <span>
+      {party.company1}
+      {party.company2 && ` (${party.company2})`}
+      <br />
+      {[party.linkman, party.phone, party.email].filter(Boolean).join(' · ')}
+      <br />
+      {[party.address1, party.city, party.province, party.country_name, party.zip_code]
+        .filter(Boolean)
+        .join(', ')}
+    </span>
+  );
+}
+
+/** The booking itself (spec §2 Booking detail): fields, parties, schedule, lines and totals. */
+export function BookingDetailView({ detail, isForwarder }: { detail: BookingDetail; isForwarder: boolean }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const f = (name: string) => t(`shared.fields.${name}`);
+  const date = (value: string | null) => formatDate(value, locale) || '-';
+  const dash = (value: string | null | undefined) => value || '-';
+  const isFcl = detail.container_mode === 1;
+  const { schedule, totals } = detail;
+
+  const lineColumns = [
+    ...(isFcl
+      ? [
+          { title: f('container_id'), dataIndex: 'container_name', key: 'container' },
+          { title: f('container_no'), dataIndex: 'container_no', key: 'no', render: dash },
+          { title: f('seal_no'), dataIndex: 'seal_no', key: 'seal', render: dash },
+        ]
+      : []),
+    { title: f('hs_code'), dataIndex: 'hs_code', key: 'hs' },
+    { title: f('description'), dataIndex: 'description', key: 'description' },
+    {
+      title: f('packages'),
+      key: 'packages',
+      render: (_v: unknown, line: ContainerLine) => `${line.packages} ${line.unit_name}`,
+    },
+    { title: f('weight'), dataIndex: 'weight', key: 'weight', align: 'right' as const },
+    { title: f('volume'), dataIndex: 'volume', key: 'volume', align: 'right' as const },
+    ...(isFcl
+      ? [{ title: f('quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' as const }]
+      : []),
+  ];
+  const lines: ContainerLine[] = isFcl
+    ? detail.containers
+    : detail.cargo_items.map((item) => ({
+        ...item,
+        container_id: 0,
+        container_name: '',
+        container_no: '',
+        seal_no: '',
+        quantity: 1,
+      }));
+
+  return (
+    <>
+      <Panel>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={f('order_no')}>{detail.order_no}</Descriptions.Item>
+          <Descriptions.Item label={f('status')}>
+            <StatusTag status={detail.status} name={detail.status_name} />
+          </Descriptions.Item>
+          <Descriptions.Item label={f('container_mode')}>{detail.container_mode_name}</Descriptions.Item>
+          <Descriptions.Item label={isForwarder ? t('bookings.customer') : t('bookings.forwarder')}>
+            {isForwarder ? detail.customer_name : detail.forwarder_name}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('cust_ref_no')}>{dash(detail.cust_ref_no)}</Descriptions.Item>
+          <Descriptions.Item label={f('ready_date')}>{date(detail.ready_date)}</Descriptions.Item>
+          <Descriptions.Item label={f('incoterm')}>
+            {dash(detail.incoterm_name || detail.incoterm)}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('place_of_receipt')}>{dash(detail.place_of_receipt)}</Descriptions.Item>
+          <Descriptions.Item label={f('carrier_id')}>{dash(detail.carrier_name)}</Descriptions.Item>
+          <Descriptions.Item label={f('pol_id')}>{detail.pol_name}</Descriptions.Item>
+          <Descriptions.Item label={f('pod_id')}>{detail.pod_name}</Descriptions.Item>
+          <Descriptions.Item label={f('to_id')}>{detail.to_name}</Descriptions.Item>
+          <Descriptions.Item label={t('bookings.bookingDate')}>
+            {formatDateTime(detail.create_time, locale)}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('remark')}>{dash(detail.remark)}</Descriptions.Item>
+          {detail.status === 40 && (
+            <Descriptions.Item label={t(`shared.bookingState.${detail.state}`)}>
+              {dash(detail.cancel_reason)}
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+      </Panel>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Panel title={f('shipper_id')}>
+            <PartyText party={detail.shipper} />
+          </Panel>
+        </Col>
+        <Col xs={24} md={12}>
+          <Panel title={f('consignee_id')}>
+            <PartyText party={detail.consignee} />
+          </Panel>
+        </Col>
+      </Row>
+      <Panel title={t('bookings.detail.schedule')}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={f('so_no')}>{dash(schedule.so_no)}</Descriptions.Item>
+          <Descriptions.Item label={f('vessel')}>{dash(schedule.vessel)}</Descriptions.Item>
+          <Descriptions.Item label={f('voyage')}>{dash(schedule.voyage)}</Descriptions.Item>
+          <Descriptions.Item label={f('etd')}>{date(schedule.etd)}</Descriptions.Item>
+          <Descriptions.Item label={f('eta')}>{date(schedule.eta)}</Descriptions.Item>
+          <Descriptions.Item label={f('si_cutoff')}>
+            {dash(formatLocalDateTime(schedule.si_cutoff, locale))}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('cy_cutoff')}>
+            {dash(formatLocalDateTime(schedule.cy_cutoff, locale))}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('bl_no')}>{dash(schedule.bl_no)}</Descriptions.Item>
+        </Descriptions>
+      </Panel>
+      <Panel title={t(isFcl ? 'bookings.form.containers' : 'bookings.form.cargo')}>
+        <Table<ContainerLine>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={lines}
+          columns={lineColumns}
+        />
+        <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 0 }}>
+          {t(isFcl ? 'bookings.totalsFcl' : 'bookings.totals', {
+            weight: totals.weight,
+            volume: totals.volume,
+            packages: totals.packages,
+            containers: totals.container_count,
+          })}
+          {isFcl && totals.containers.length > 0 && (
+            <> ({totals.containers.map((c) => `${c.quantity} × ${c.container_name}`).join(', ')})</>
+          )}
+        </Typography.Paragraph>
+      </Panel>
+      {detail.shipment && (
+        <Panel title={t('bookings.si.title')}>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+            <Descriptions.Item label={f('notify_party')}>
+              {dash(detail.shipment.notify_party)}
+            </Descriptions.Item>
+            <Descriptions.Item label={f('marks')}>{dash(detail.shipment.marks)}</Descriptions.Item>
+            <Descriptions.Item label={f('description')}>{detail.shipment.description}</Descriptions.Item>
+            <Descriptions.Item label={f('bl_type')}>
+              {t(`shared.blType.${detail.shipment.bl_type}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={f('freight_term')}>
+              {t(`shared.freightTerm.${detail.shipment.freight_term}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={f('remark')}>{dash(detail.shipment.remark)}</Descriptions.Item>
+            {detail.shipment.containers.length > 0 && (
+              <Descriptions.Item label={f('containers')}>
+                {detail.shipment.containers
+                  .map((c) => `${c.container_name} ${c.container_no}${c.seal_no ? ` / ${c.seal_no}` : ''}`)
+                  .join('; ')}
+              </Descriptions.Item>
+            )}
+            <Descriptions.Item label={t('bookings.si.submitted')}>
+              {formatDateTime(detail.shipment.submit_time, locale)}
+            </Descriptions.Item>
+          </Descriptions>
+        </Panel>
+      )}
+    </>
+  );
+}

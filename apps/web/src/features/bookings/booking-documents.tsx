@@ -1,0 +1,140 @@
+import './strings';
+import type { BookingDocument } from '@freight/contract';
+import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../components/api-error';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { currentLocale } from '../../i18n';
+import { deleteDocument, downloadDocument } from './bookings-api';
+import { formatDateTime } from './booking-format';
+
+const DocumentUploadModal = lazyDialog(
+  async () => (await import('./document-upload-modal')).DocumentUploadModal,
+);
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+type Props = {
+  orderId: number;
+  documents: BookingDocument[];
+  canUpload: boolean;
+  /** Called after an upload or a delete, to reload the booking. */
+  onChanged: () => void;
+};
+
+/** The booking's documents (spec §7 Attachments and documents): list, download, upload, delete own. */
+export function BookingDocuments({ orderId, documents, canUpload, onChanged }: Props) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [isUploading, setUploading] = useState(false);
+  const locale = currentLocale();
+
+  const download = async (document: BookingDocument) => {
+    try {
+      await downloadDocument(document);
+    } catch (error) {
+      message.error(`${t('bookings.documents.downloadFailed')}: ${errorMessage(error, t('common.failed'))}`);
+    }
+  };
+
+  const remove = (document: BookingDocument) =>
+    modal.confirm({
+      title: t('bookings.documents.deleteConfirm', { name: document.file_name }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await deleteDocument(document.id);
+          message.success(t('bookings.documents.deleted'));
+          onChanged();
+        } catch (error) {
+          modal.error({
+            title: t('bookings.documents.deleteFailed'),
+            content: errorMessage(error, t('common.failed')),
+            okText: t('common.ok'),
+          });
+        }
+      },
+    });
+
+  return (
+    <section aria-labelledby="booking-documents-title">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
+        <Typography.Title level={5} id="booking-documents-title" style={{ margin: 0 }}>
+          {t('bookings.documents.title')}
+        </Typography.Title>
+        {canUpload && (
+          <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+            {t('bookings.documents.upload')}
+          </Button>
+        )}
+      </Space>
+      <Table<BookingDocument>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={documents}
+        locale={{ emptyText: t('bookings.documents.none') }}
+        columns={[
+          { title: t('shared.fields.document_type'), dataIndex: 'document_type_name', key: 'type' },
+          { title: t('bookings.documents.file'), dataIndex: 'file_name', key: 'file' },
+          { title: t('bookings.documents.description'), dataIndex: 'description', key: 'description' },
+          { title: t('bookings.documents.size'), dataIndex: 'size', key: 'size', render: sizeText },
+          {
+            title: t('bookings.documents.uploader'),
+            key: 'uploader',
+            render: (_v, document) =>
+              `${document.uploader_name} (${t(`shared.bookingParty.${document.uploaded_by}`)})`,
+          },
+          {
+            title: t('bookings.documents.time'),
+            dataIndex: 'create_time',
+            key: 'time',
+            render: (value: string) => formatDateTime(value, locale),
+          },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_v, document) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  icon={<DownloadOutlined />}
+                  aria-label={t('bookings.documents.download', { name: document.file_name })}
+                  onClick={() => void download(document)}
+                />
+                {document.own && (
+                  <Button
+                    type="link"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('bookings.documents.delete', { name: document.file_name })}
+                    onClick={() => remove(document)}
+                  />
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {isUploading && (
+        <DocumentUploadModal
+          orderId={orderId}
+          onClose={() => setUploading(false)}
+          onUploaded={() => {
+            setUploading(false);
+            message.success(t('bookings.documents.uploaded'));
+            onChanged();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,292 @@
+import './strings';
+import '../../i18n/dayjs-locale';
+import {
+  BOOKING_LIMITS,
+  bookingInput,
+  DATE_FORMAT,
+  formatPrice,
+  rfqRateText,
+  type BookingDetail,
+  type BookingForm,
+  type DictionaryItem,
+  type ListData,
+  type Quote,
+} from '@freight/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
+import { currentLocale } from '../../i18n';
+import { ReferenceSelect } from '../rates/reference-select';
+import { BookingTotalsLine } from './booking-totals';
+import { toBookingInput, type BookingFormValues, type BookingMode } from './booking-form-values';
+import { BOOKINGS_KEY, copyBooking, createBooking, updateBooking } from './bookings-api';
+import { Panel } from './panel';
+import { CargoLinesEditor } from './cargo-lines-editor';
+import { ContainerLinesEditor } from './container-lines-editor';
+import { ForwarderSelect, PartySelect } from './party-select';
+
+export type EditorKind = 'create' | 'edit' | 'copy';
+
+type Props = {
+  kind: EditorKind;
+  mode: BookingMode;
+  /** The saved booking (edit, copy). */
+  booking?: BookingForm;
+  /** The quote of the Book button (create). */
+  quote?: Quote;
+  quoteFailed?: boolean;
+  initialValues: BookingFormValues;
+};
+
+const rules = zodRules(bookingInput);
+const upper = (value: string | undefined) => (value ?? '').toUpperCase();
+
+/** The FCL or LCL booking form (spec §2, §3, §5): save and submit with confirmations. */
+export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initialValues }: Props) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<BookingFormValues>();
+  const [busy, setBusy] = useState(false);
+  const copiedId = useRef<number | undefined>(undefined);
+  const isFcl = mode === 'fcl';
+  const format = DATE_FORMAT[currentLocale()];
+  const f = (name: string) => t(`shared.fields.${name}`);
+  const incoterms = useQuery({
+    queryKey: ['dictionary', 'incoterm', currentLocale()],
+    queryFn: () => api.get<ListData<DictionaryItem>>('/system/dictionary', { field: 'incoterm' }),
+    staleTime: 10 * 60_000,
+  });
+  const quoteLocked = initialValues.quote_id !== null && initialValues.quote_id !== undefined;
+  const forwarderName = quote?.forwarder_name ?? booking?.forwarder_name;
+
+  const title = t(`bookings.form.${kind}Title`, {
+    mode: t(`shared.dictionary.containerMode.${mode}`),
+    order_no: booking?.order_no ?? '',
+  });
+
+  const persist = async (values: BookingFormValues, intent: 'save' | 'submit') => {
+    const input = toBookingInput(values, mode);
+    setBusy(true);
+    try {
+      let detail: BookingDetail;
+      if (kind === 'edit' && booking) detail = await updateBooking(booking.id, input);
+      else if (kind === 'copy' && booking) {
+        // The copy keeps its origin in the timeline; the member's changes are then saved onto it.
+        copiedId.current ??= (await copyBooking(booking.id)).id;
+        detail = await updateBooking(copiedId.current, input);
+      } else detail = await createBooking(input);
+      const done = { create: 'bookings.created', copy: 'bookings.copied', edit: 'common.saved' } as const;
+      message.success(t(intent === 'submit' && kind === 'edit' ? 'bookings.submitted' : done[kind]));
+      void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
+      if (intent === 'submit') navigate(`/bookings/${detail.id}`);
+      else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
+    } catch (error) {
+      applyFieldErrors(form, error);
+      const failed = {
+        create: 'bookings.createFailed',
+        copy: 'bookings.copyFailed',
+        edit: 'common.saveFailed',
+      };
+      modal.error({
+        title: t(failed[kind]),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (intent: 'save' | 'submit') => {
+    try {
+      await form.validateFields();
+    } catch {
+      message.error(t('bookings.form.checkFields'));
+      return;
+    }
+    const values = form.getFieldsValue(true) as BookingFormValues;
+    modal.confirm({
+      title: t(intent === 'save' ? 'bookings.form.saveConfirm' : 'bookings.form.submitConfirm'),
+      okText: t(intent === 'save' ? 'common.save' : 'common.submit'),
+      cancelText: t('common.cancel'),
+      onOk: () => persist(values, intent),
+    });
+  };
+
+  return (
+    <section aria-labelledby="booking-form-title">
+      <Typography.Title level={4} id="booking-form-title">
+        {title}
+      </Typography.Title>
+      {quote && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('bookings.form.fromQuote', {
+            carrier: quote.carrier_name,
+            route: [quote.pol_name, quote.pod_name, quote.to_name].join(' → '),
+            rate: rfqRateText(quote.spaces, formatPrice),
+          })}
+        />
+      )}
+      {quoteFailed && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('bookings.form.quoteFailed')} />
+      )}
+      <Form<BookingFormValues>
+        name="booking"
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        scrollToFirstError
+        disabled={busy}
+      >
+        <Panel title={t('bookings.form.parties')}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="shipper_id" label={f('shipper_id')} rules={rules.shipper_id} required>
+                <PartySelect aria-label={f('shipper_id')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="consignee_id" label={f('consignee_id')} rules={rules.consignee_id} required>
+                <PartySelect aria-label={f('consignee_id')} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Panel>
+        <Panel title={t('bookings.form.shipment')}>
+          <Row gutter={16}>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item
+                name="cust_ref_no"
+                label={f('cust_ref_no')}
+                rules={rules.cust_ref_no}
+                normalize={upper}
+              >
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item
+                name="ready_date"
+                label={f('ready_date')}
+                required
+                rules={[
+                  {
+                    validator: async (_rule, value: Dayjs | null | undefined) => {
+                      if (!value)
+                        throw new Error(t('shared.validation.required', { field: f('ready_date') }));
+                      if (value.isBefore(dayjs(), 'day')) throw new Error(t('shared.booking.readyDatePast'));
+                    },
+                  },
+                ]}
+              >
+                <DatePicker
+                  format={format}
+                  style={{ width: '100%' }}
+                  disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item name="incoterm" label={f('incoterm')} rules={rules.incoterm} required>
+                <Select<string>
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={incoterms.isPending}
+                  options={(incoterms.data?.lists ?? []).map((item) => ({
+                    value: String(item.id),
+                    label: item.name,
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item
+                name="place_of_receipt"
+                label={f('place_of_receipt')}
+                rules={rules.place_of_receipt}
+                normalize={upper}
+              >
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item name="pol_id" label={f('pol_id')} rules={rules.pol_id} required>
+                <ReferenceSelect kind="port" disabled={quoteLocked} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item name="pod_id" label={f('pod_id')} rules={rules.pod_id} required>
+                <ReferenceSelect kind="port" disabled={quoteLocked} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item name="to_id" label={f('to_id')} rules={rules.to_id} required>
+                <ReferenceSelect kind="port" disabled={quoteLocked} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item name="carrier_id" label={f('carrier_id')} rules={rules.carrier_id}>
+                <ReferenceSelect kind="carrier" allowClear disabled={quoteLocked} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item
+                name="forwarder_id"
+                label={t('bookings.forwarder')}
+                required={!quoteLocked}
+                extra={quoteLocked ? t('bookings.form.forwarderOfQuote') : undefined}
+                rules={[
+                  {
+                    validator: async (_rule, value: number | null | undefined) => {
+                      if (!quoteLocked && !value) throw new Error(t('shared.booking.selectForwarder'));
+                    },
+                  },
+                ]}
+              >
+                <ForwarderSelect
+                  aria-label={t('bookings.forwarder')}
+                  disabled={quoteLocked}
+                  known={
+                    initialValues.forwarder_id && forwarderName
+                      ? { id: initialValues.forwarder_id, name: forwarderName }
+                      : undefined
+                  }
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item name="remark" label={f('remark')} rules={rules.remark}>
+            <Input.TextArea
+              maxLength={BOOKING_LIMITS.remarkMax}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+            />
+          </Form.Item>
+        </Panel>
+        <Panel title={t(isFcl ? 'bookings.form.containers' : 'bookings.form.cargo')}>
+          {isFcl ? <ContainerLinesEditor /> : <CargoLinesEditor />}
+          <BookingTotalsLine isFcl={isFcl} />
+        </Panel>
+      </Form>
+      <Space wrap>
+        <Button type="primary" loading={busy} onClick={() => void confirm('submit')}>
+          {t('common.submit')}
+        </Button>
+        <Button loading={busy} onClick={() => void confirm('save')}>
+          {t('common.save')}
+        </Button>
+        <Button onClick={() => navigate('/bookings')}>{t('bookings.backToList')}</Button>
+      </Space>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import './strings';
+import type { BookingForm, Quote } from '@freight/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { errorMessage } from '../../components/api-error';
+import { BookingEditor, type EditorKind } from './booking-editor';
+import { newFormValues, toFormValues, type BookingMode } from './booking-form-values';
+import { fetchBookingForm } from './bookings-api';
+
+/** What the route asks for: /bookings/{create|edit|copy}-{fcl|lcl}[/{id}]. */
+function useRouteKind(): { kind: EditorKind; mode: BookingMode; id?: number } {
+  const { pathname } = useLocation();
+  const { id } = useParams();
+  const match = /\/bookings\/(create|edit|copy)-(fcl|lcl)/.exec(pathname);
+  return {
+    kind: (match?.[1] ?? 'create') as EditorKind,
+    mode: (match?.[2] ?? 'fcl') as BookingMode,
+    id: id ? Number(id) : undefined,
+  };
+}
+
+/**
+ * The booking form's route (spec §2): create, edit and copy of FCL and LCL bookings. It loads what
+ * the form starts from (a saved booking, or the quote of the quotes page's Book button) and hands
+ * it to the editor.
+ */
+export function BookingFormPage() {
+  const { t } = useTranslation();
+  const { kind, mode, id } = useRouteKind();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const stateQuote = (location.state as { quote?: Quote } | null)?.quote;
+  const quoteId = Number(search.get('quote_id')) || undefined;
+  const needsQuote = kind === 'create' && quoteId !== undefined && stateQuote?.id !== quoteId;
+
+  const saved = useQuery({
+    queryKey: ['bookings', 'member', 'form', id],
+    queryFn: () => fetchBookingForm(id ?? 0),
+    enabled: kind !== 'create' && id !== undefined,
+    retry: false,
+    gcTime: 0,
+  });
+  const quote = useQuery({
+    queryKey: ['quote', quoteId],
+    queryFn: () => api.get<Quote>(`/quote/${quoteId}`),
+    enabled: needsQuote,
+    retry: false,
+  });
+
+  if (saved.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`${t('bookings.detailFailed')}: ${errorMessage(saved.error, t('common.failed'))}`}
+      />
+    );
+  if ((kind !== 'create' && !saved.data) || (needsQuote && quote.isPending))
+    return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
+
+  const booking: BookingForm | undefined = saved.data;
+  if (kind === 'edit' && booking && booking.status !== 0)
+    return (
+      <Alert type="warning" showIcon title={t('bookings.form.locked', { order_no: booking.order_no })} />
+    );
+
+  const fromQuote = stateQuote?.id === quoteId ? stateQuote : quote.data;
+  const initial = booking ? toFormValues(booking, kind === 'copy') : newFormValues(mode, fromQuote);
+  return (
+    <BookingEditor
+      key={`${kind}-${mode}-${id ?? 'new'}`}
+      kind={kind}
+      mode={mode}
+      booking={booking}
+      quote={kind === 'create' ? fromQuote : undefined}
+      quoteFailed={needsQuote && quote.isError}
+      initialValues={initial}
+    />
+  );
+}

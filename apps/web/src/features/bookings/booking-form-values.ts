@@ -1,0 +1,190 @@
+import '../../i18n/dayjs-locale';
+import {
+  BOOKING_LIMITS,
+  CONTAINER_MODES,
+  type BookingForm,
+  type BookingInput,
+  type Quote,
+} from '@freight/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+
+export type BookingMode = 'fcl' | 'lcl';
+
+/** An LCL cargo line as the form holds it (numbers from number inputs, empty while not filled in). */
+export type CargoFormLine = {
+  hs_code?: string;
+  description?: string;
+  packages?: number | null;
+  unit_id?: number;
+  weight?: number | null;
+  volume?: number | null;
+};
+
+/** An FCL container line: `quantity` containers of one type (one when it has a container number). */
+export type ContainerFormLine = CargoFormLine & {
+  container_id?: number;
+  container_no?: string;
+  seal_no?: string;
+  quantity?: number | null;
+};
+
+/** The booking form's values; the ready date is a picker value, the wire holds YYYY-MM-DD. */
+export type BookingFormValues = {
+  quote_id?: number | null;
+  forwarder_id?: number | null;
+  shipper_id?: number | null;
+  consignee_id?: number | null;
+  cust_ref_no?: string;
+  ready_date?: Dayjs | null;
+  incoterm?: string;
+  place_of_receipt?: string;
+  pol_id?: number;
+  pod_id?: number;
+  to_id?: number;
+  carrier_id?: number | null;
+  remark?: string;
+  cargo_items: CargoFormLine[];
+  containers: ContainerFormLine[];
+};
+
+const WIRE_DATE = 'YYYY-MM-DD';
+const num = (value: string) => (value === '' ? null : Number(value));
+
+export const emptyCargoLine = (): CargoFormLine => ({ packages: null, weight: null, volume: null });
+export const emptyContainerLine = (containerId?: number): ContainerFormLine => ({
+  container_id: containerId,
+  container_no: '',
+  seal_no: '',
+  packages: null,
+  weight: null,
+  volume: null,
+  quantity: 1,
+});
+
+/** A new booking, optionally prefilled from a quote's Book button (route, carrier, forwarder). */
+export function newFormValues(mode: BookingMode, quote?: Quote): BookingFormValues {
+  return {
+    quote_id: quote?.id ?? null,
+    forwarder_id: quote?.forwarder_id ?? null,
+    cust_ref_no: '',
+    place_of_receipt: '',
+    remark: '',
+    pol_id: quote?.pol_id,
+    pod_id: quote?.pod_id,
+    to_id: quote?.to_id,
+    carrier_id: quote?.carrier_id ?? null,
+    cargo_items: mode === 'lcl' ? [emptyCargoLine()] : [],
+    containers: mode === 'fcl' ? [emptyContainerLine(quote?.spaces[0]?.container_id)] : [],
+  };
+}
+
+/**
+ * A saved booking as the form edits it (edit and copy). A copy gets no ready date when the
+ * original's has passed: the member must give a new one.
+ */
+export function toFormValues(booking: BookingForm, isCopy: boolean): BookingFormValues {
+  const ready = booking.ready_date ? dayjs(booking.ready_date, WIRE_DATE) : null;
+  return {
+    quote_id: booking.quote_id,
+    forwarder_id: booking.forwarder_id,
+    shipper_id: booking.shipper_id,
+    consignee_id: booking.consignee_id,
+    cust_ref_no: booking.cust_ref_no,
+    ready_date: isCopy && ready && ready.isBefore(dayjs(), 'day') ? null : ready,
+    incoterm: booking.incoterm || undefined,
+    place_of_receipt: booking.place_of_receipt,
+    pol_id: booking.pol_id,
+    pod_id: booking.pod_id,
+    to_id: booking.to_id,
+    carrier_id: booking.carrier_id,
+    remark: booking.remark,
+    cargo_items: booking.cargo_items.map((line) => ({
+      hs_code: line.hs_code,
+      description: line.description,
+      packages: line.packages,
+      unit_id: line.unit_id,
+      weight: num(line.weight),
+      volume: num(line.volume),
+    })),
+    containers: booking.containers.map((line) => ({
+      container_id: line.container_id,
+      container_no: line.container_no,
+      seal_no: line.seal_no,
+      hs_code: line.hs_code,
+      description: line.description,
+      packages: line.packages,
+      unit_id: line.unit_id,
+      weight: num(line.weight),
+      volume: num(line.volume),
+      quantity: line.quantity,
+    })),
+  };
+}
+
+const decimal = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(Number(value.toFixed(BOOKING_LIMITS.decimals)));
+
+const cargoLine = (line: CargoFormLine) => ({
+  hs_code: line.hs_code ?? '',
+  description: line.description ?? '',
+  packages: line.packages ?? 0,
+  unit_id: line.unit_id ?? 0,
+  weight: decimal(line.weight),
+  volume: decimal(line.volume),
+});
+
+/** The payload of POST/PUT /order/booking (contract bookingInput): only the mode's own lines. */
+export function toBookingInput(values: BookingFormValues, mode: BookingMode): BookingInput {
+  const isFcl = mode === 'fcl';
+  return {
+    container_mode: isFcl ? CONTAINER_MODES.fcl : CONTAINER_MODES.lcl,
+    quote_id: values.quote_id ?? null,
+    forwarder_id: values.forwarder_id ?? null,
+    shipper_id: values.shipper_id ?? undefined,
+    consignee_id: values.consignee_id ?? undefined,
+    cust_ref_no: values.cust_ref_no?.trim() ?? '',
+    ready_date: values.ready_date ? values.ready_date.format(WIRE_DATE) : '',
+    incoterm: values.incoterm ?? '',
+    place_of_receipt: values.place_of_receipt?.trim() ?? '',
+    pol_id: values.pol_id,
+    pod_id: values.pod_id,
+    to_id: values.to_id,
+    carrier_id: values.carrier_id ?? null,
+    remark: values.remark?.trim() ?? '',
+    cargo_items: isFcl ? [] : (values.cargo_items ?? []).map(cargoLine),
+    containers: isFcl
+      ? (values.containers ?? []).map((line) => ({
+          ...cargoLine(line),
+          container_id: line.container_id ?? 0,
+          container_no: line.container_no?.trim() ?? '',
+          seal_no: line.seal_no?.trim() ?? '',
+          quantity: line.quantity ?? 0,
+        }))
+      : [],
+  };
+}
+
+export type LiveTotals = { weight: string; volume: string; packages: number; containers: number };
+
+/** Thousandths as integers, so that a sum of decimals never drifts (1.1 + 2.2 is 3.3). */
+const thousandths = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 1000) : 0;
+const fromThousandths = (value: number) => (value / 1000).toFixed(3);
+
+/** Totals of the lines as the member types (the server computes the saved ones the same way). */
+export function liveTotals(
+  lines: (CargoFormLine & { quantity?: number | null })[] | undefined,
+  isFcl: boolean,
+) {
+  let weight = 0;
+  let volume = 0;
+  let packages = 0;
+  let containers = 0;
+  for (const line of lines ?? []) {
+    weight += thousandths(line.weight);
+    volume += thousandths(line.volume);
+    packages += typeof line.packages === 'number' ? line.packages : 0;
+    if (isFcl) containers += typeof line.quantity === 'number' ? line.quantity : 0;
+  }
+  return { weight: fromThousandths(weight), volume: fromThousandths(volume), packages, containers };
+}

@@ -1,0 +1,50 @@
+import {
+  bookingState,
+  bookingStatusColor,
+  bookingStatusKey,
+  BOOKING_STATUSES,
+  type Locale,
+} from '@freight/contract';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A status's label. 0 and 1 share the spec's label (awaiting space release), so the list filter
+ * tells them apart by their named state (pending, confirmed).
+ */
+export function statusLabel(t: TFunction, status: number, withState = false): string {
+  const label = t(`shared.${bookingStatusKey(status)}`);
+  if (!withState || (status !== 0 && status !== 1)) return label;
+  return `${label} (${t(`shared.bookingState.${bookingState(status)}`)})`;
+}
+
+export const statusOptions = (t: TFunction) =>
+  BOOKING_STATUSES.map((s) => ({ value: s.value, label: statusLabel(t, s.value, true) }));
+
+/** The status as a coloured tag (spec §4 colours, from the contract). */
+export function StatusTag({ status, name }: { status: number; name?: string }) {
+  const { t } = useTranslation();
+  return <Tag color={bookingStatusColor(status)}>{name || statusLabel(t, status)}</Tag>;
+}
+
+/** A timestamp in the viewer's time zone: YYYY-MM-DD HH:mm in Chinese, MM/DD/YYYY HH:mm in English. */
+export function formatDateTime(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '';
+  const parsed = dayjs(value);
+  if (!parsed.isValid()) return value;
+  return parsed.format(locale === 'en-US' ? 'MM/DD/YYYY HH:mm' : 'YYYY-MM-DD HH:mm');
+}
+
+/** A port-local cut-off ("YYYY-MM-DD HH:mm") in the viewer's date order, without time-zone shifts. */
+export function formatLocalDateTime(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(value);
+  if (!match) return value;
+  const [, y, m, d, time] = match;
+  return locale === 'en-US' ? `${m}/${d}/${y} ${time}` : `${y}-${m}-${d} ${time}`;
+}
+
+/** The editor's route of a booking by its container mode (1 FCL, else LCL). */
+export const modeSlug = (containerMode: number) => (containerMode === 1 ? 'fcl' : 'lcl');

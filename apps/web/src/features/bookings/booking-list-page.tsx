@@ -1,0 +1,152 @@
+import './strings';
+import { BOOKING_PAGE_SIZE, BOOKING_PAGE_SIZES, type BookingParty, type BookingRow } from '@freight/contract';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../components/api-error';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { currentLocale } from '../../i18n';
+import { bookingColumns } from './booking-columns';
+import { BookingFilterForm } from './booking-filters';
+import { modeSlug } from './booking-format';
+import {
+  BOOKINGS_KEY,
+  cancelBooking,
+  exportBookings,
+  useBookingList,
+  type BookingFilters,
+} from './bookings-api';
+
+const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
+
+const SEARCH_SIZE = BOOKING_PAGE_SIZES[0];
+
+/**
+ * A list of bookings (spec §2 My Bookings): filters, buttons, table with coloured statuses. The
+ * member sees their own bookings, the forwarder those addressed to them.
+ */
+export function BookingListPage({ party }: { party: BookingParty }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<BookingFilters>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(BOOKING_PAGE_SIZE);
+  const [cancelling, setCancelling] = useState<BookingRow | undefined>();
+  const [isExporting, setExporting] = useState(false);
+  const list = useBookingList(party, filters, page, size);
+  const isMember = party === 'member';
+  const title = t(isMember ? 'menu.bookings' : 'menu.receivedBookings');
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY, party] });
+  const showFailure = (heading: string, error: unknown) =>
+    modal.error({ title: heading, content: errorMessage(error, t('common.failed')), okText: t('common.ok') });
+
+  const open = (row: BookingRow) => {
+    if (!isMember) navigate(`/received-bookings/${row.id}`);
+    else if (row.status === 0) navigate(`/bookings/edit-${modeSlug(row.container_mode)}/${row.id}`);
+    else navigate(`/bookings/${row.id}`);
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportBookings(party, filters);
+    } catch (error) {
+      showFailure(t('bookings.exportFailed'), error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="bookings-title">
+      <Typography.Title level={4} id="bookings-title">
+        {title}
+      </Typography.Title>
+      <BookingFilterForm
+        onSearch={(next, kind) => {
+          setFilters(next);
+          setPage(1);
+          setSize(kind === 'search' ? SEARCH_SIZE : BOOKING_PAGE_SIZE);
+        }}
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        {isMember && (
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bookings/create-fcl')}>
+              {t('bookings.addFcl')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bookings/create-lcl')}>
+              {t('bookings.addLcl')}
+            </Button>
+          </>
+        )}
+        <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
+          {t('common.refresh')}
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={isExporting} onClick={onExport}>
+          {t('bookings.export')}
+        </Button>
+      </Space>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${t('bookings.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
+        />
+      )}
+      <Table<BookingRow>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        dataSource={list.data?.lists ?? []}
+        columns={bookingColumns(t, {
+          locale: currentLocale(),
+          party,
+          onOpen: open,
+          onCopy: isMember
+            ? (row) => navigate(`/bookings/copy-${modeSlug(row.container_mode)}/${row.id}`)
+            : undefined,
+          onCancel: isMember ? setCancelling : undefined,
+        })}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [...BOOKING_PAGE_SIZES],
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (nextPage, nextSize) => {
+            setPage(nextSize === size ? nextPage : 1);
+            setSize(nextSize);
+          },
+        }}
+      />
+      {cancelling && (
+        <ReasonModal
+          title={t('bookings.cancelTitle')}
+          question={t('bookings.cancelConfirm', { order_no: cancelling.order_no })}
+          okText={t('bookings.cancelBooking')}
+          onClose={() => setCancelling(undefined)}
+          onSubmit={async (reason) => {
+            try {
+              await cancelBooking(cancelling.id, { reason });
+              message.success(t('bookings.cancelled'));
+              void refresh();
+            } catch (error) {
+              showFailure(t('bookings.cancelFailed'), error);
+              throw error;
+            }
+          }}
+        />
+      )}
+    </section>
+  );
+}

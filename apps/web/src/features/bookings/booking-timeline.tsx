@@ -1,0 +1,45 @@
+import './strings';
+import type { BookingHistoryEntry } from '@freight/contract';
+import { Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import { formatDateTime } from './booking-format';
+
+/** The status timeline (oldest first): who did what, when, from which status to which, and why. */
+export function BookingTimeline({ history }: { history: BookingHistoryEntry[] }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <section aria-labelledby="booking-timeline-title">
+      <Typography.Title level={5} id="booking-timeline-title">
+        {t('bookings.detail.timeline')}
+      </Typography.Title>
+      <Timeline
+        items={history.map((entry) => ({
+          key: entry.id,
+          content: (
+            <article aria-label={`${entry.action_name} ${formatDateTime(entry.create_time, locale)}`}>
+              <Typography.Text strong>{entry.action_name}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">
+                {t('bookings.detail.timelineBy', {
+                  time: formatDateTime(entry.create_time, locale),
+                  party: t(`shared.bookingParty.${entry.actor}`),
+                  name: entry.actor_name,
+                })}
+              </Typography.Text>
+              <br />
+              <span>{entry.from_name ? `${entry.from_name} → ${entry.to_name}` : `→ ${entry.to_name}`}</span>
+              {entry.reason && (
+                <>
+                  <br />
+                  <span>{t('bookings.detail.timelineReason', { reason: entry.reason })}</span>
+                </>
+              )}
+            </article>
+          ),
+        }))}
+      />
+    </section>
+  );
+}

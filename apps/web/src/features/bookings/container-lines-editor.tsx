@@ -1,0 +1,184 @@
+import './strings';
+import { BOOKING_LIMITS, containerLineInput, isValidContainerNo } from '@freight/contract';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LineTable } from '../../components/line-table';
+import { useReferenceList } from '../../api/reference';
+import { zodRules } from '../../components/form-rules';
+import { emptyContainerLine, type BookingFormValues, type ContainerFormLine } from './booking-form-values';
+import { cargoColumns, cellLabel, NumberCell } from './line-cells';
+
+const rules = zodRules(containerLineInput);
+
+/**
+ * The FCL container lines (spec §3 FCL form): container type, number (ISO 6346 check digit),
+ * seal, cargo and quantity; plus "delete all containers of one type" with its confirmation.
+ */
+export function ContainerLinesEditor() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const form = Form.useFormInstance<BookingFormValues>();
+  const lines = Form.useWatch('containers', form);
+  const containers = useReferenceList('container');
+  const options = (containers.data?.lists ?? []).map((item) => ({
+    value: item.id,
+    label: item.code ?? item.name,
+  }));
+  const nameOf = (id: number) => options.find((option) => option.value === id)?.label ?? String(id);
+  const types = [
+    ...new Set((lines ?? []).map((line) => line?.container_id).filter((id) => typeof id === 'number')),
+  ];
+
+  const removeType = (containerId: number) =>
+    modal.confirm({
+      title: t('bookings.form.removeTypeConfirm', { type: nameOf(containerId) }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => {
+        const current = (form.getFieldValue('containers') as ContainerFormLine[] | undefined) ?? [];
+        form.setFieldValue(
+          'containers',
+          current.filter((line) => line.container_id !== containerId),
+        );
+        void form.validateFields([['containers']]).catch(() => undefined);
+      },
+    });
+
+  return (
+    <Form.List
+      name="containers"
+      rules={[
+        {
+          validator: async (_rule, value: ContainerFormLine[] | undefined) => {
+            if (!value || value.length === 0) throw new Error(t('shared.booking.addContainer'));
+          },
+        },
+      ]}
+    >
+      {(fields, { add, remove }, { errors }) => (
+        <>
+          {types.length > 0 && (
+            <Space wrap style={{ marginBottom: 8 }}>
+              {types.map((id) => (
+                <Button key={id} size="small" danger icon={<DeleteOutlined />} onClick={() => removeType(id)}>
+                  {t('bookings.form.removeType', { type: nameOf(id) })}
+                </Button>
+              ))}
+            </Space>
+          )}
+          <LineTable
+            rows={fields}
+            caption={t('shared.fields.containers')}
+            emptyText={t('bookings.form.noLines')}
+            columns={[
+              {
+                title: t('shared.fields.container_id'),
+                key: 'container_id',
+                width: 120,
+                render: (_v, field, index) => (
+                  <Form.Item
+                    name={[field.name, 'container_id']}
+                    rules={rules.container_id}
+                    style={{ margin: 0 }}
+                  >
+                    <Select<number>
+                      aria-label={cellLabel(t, 'container_id', index)}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      loading={containers.isPending}
+                      options={options}
+                      style={{ width: '100%' }}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: t('shared.fields.container_no'),
+                key: 'container_no',
+                width: 150,
+                render: (_v, field, index) => (
+                  <Form.Item
+                    name={[field.name, 'container_no']}
+                    rules={[
+                      {
+                        validator: async (_rule, value: string | undefined) => {
+                          const text = (value ?? '').replace(/\s/g, '');
+                          if (text && !isValidContainerNo(text))
+                            throw new Error(
+                              t('shared.booking.containerNo', { field: t('shared.fields.container_no') }),
+                            );
+                        },
+                      },
+                    ]}
+                    normalize={(value: string) => value.toUpperCase()}
+                    style={{ margin: 0 }}
+                  >
+                    <Input aria-label={cellLabel(t, 'container_no', index)} maxLength={11} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: t('shared.fields.seal_no'),
+                key: 'seal_no',
+                width: 120,
+                render: (_v, field, index) => (
+                  <Form.Item name={[field.name, 'seal_no']} rules={rules.seal_no} style={{ margin: 0 }}>
+                    <Input aria-label={cellLabel(t, 'seal_no', index)} maxLength={30} />
+                  </Form.Item>
+                ),
+              },
+              ...cargoColumns(t),
+              {
+                title: t('shared.fields.quantity'),
+                key: 'quantity',
+                width: 100,
+                render: (_v, field, index) => (
+                  <NumberCell
+                    name={field.name}
+                    index={index}
+                    t={t}
+                    field="quantity"
+                    decimals={0}
+                    max={BOOKING_LIMITS.maxQuantity}
+                    rules={[
+                      ...rules.quantity,
+                      ({ getFieldValue }) => ({
+                        validator: async (_rule, value: number | null | undefined) => {
+                          const numbered = getFieldValue(['containers', field.name, 'container_no']) as
+                            string | undefined;
+                          if (numbered?.trim() && value !== 1)
+                            throw new Error(t('shared.booking.numberedQuantity'));
+                        },
+                      }),
+                    ]}
+                  />
+                ),
+              },
+              {
+                title: t('common.actions'),
+                key: 'actions',
+                width: 70,
+                render: (_v, field, index) => (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('bookings.form.removeLine', { index: index + 1 })}
+                    onClick={() => remove(field.name)}
+                  />
+                ),
+              },
+            ]}
+          />
+          <Form.Item style={{ marginTop: 8 }}>
+            <Button type="dashed" icon={<PlusOutlined />} block onClick={() => add(emptyContainerLine())}>
+              {t('bookings.form.addContainer')}
+            </Button>
+            <Form.ErrorList errors={errors} />
+          </Form.Item>
+        </>
+      )}
+    </Form.List>
+  );
+}

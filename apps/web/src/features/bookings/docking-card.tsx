@@ -1,0 +1,66 @@
+import './strings';
+import { formatDate } from '@freight/contract';
+import { Alert, Descriptions, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Panel } from './panel';
+import { errorMessage } from '../../components/api-error';
+import { currentLocale } from '../../i18n';
+import { useDocking } from './bookings-api';
+import { formatLocalDateTime } from './booking-format';
+
+/** The liaison ("docking") information: who handles the booking at the forwarder, and the vessel schedule. */
+export function DockingCard({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const docking = useDocking(id, true);
+  const locale = currentLocale();
+  const f = (name: string) => t(`shared.fields.${name}`);
+  const dash = (value: string | null | undefined) => value || '-';
+  return (
+    <Panel title={t('bookings.detail.docking')}>
+      {docking.isPending && <Spin aria-label={t('common.loading')} />}
+      {docking.isError && (
+        <Alert type="error" showIcon title={errorMessage(docking.error, t('common.failed'))} />
+      )}
+      {docking.data && (
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={t('bookings.forwarder')}>
+            {docking.data.forwarder.company}
+            {docking.data.forwarder.company2 && ` (${docking.data.forwarder.company2})`}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('bookings.detail.handler')}>
+            {dash(docking.data.forwarder.linkman)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('bookings.detail.phone')}>
+            {docking.data.forwarder.phone ? (
+              <a href={`tel:${docking.data.forwarder.phone}`}>{docking.data.forwarder.phone}</a>
+            ) : (
+              '-'
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('bookings.detail.email')}>
+            {docking.data.forwarder.email ? (
+              <a href={`mailto:${docking.data.forwarder.email}`}>{docking.data.forwarder.email}</a>
+            ) : (
+              '-'
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('carrier_id')}>
+            {dash(docking.data.schedule.carrier_name)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('bookings.detail.vesselVoyage')}>
+            {[docking.data.schedule.vessel, docking.data.schedule.voyage].filter(Boolean).join(' / ') || '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('etd')}>
+            {formatDate(docking.data.schedule.etd, locale) || '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('eta')}>
+            {formatDate(docking.data.schedule.eta, locale) || '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('si_cutoff')}>
+            {dash(formatLocalDateTime(docking.data.schedule.si_cutoff, locale))}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,219 @@
+import './strings';
+import '../../i18n/dayjs-locale';
+import { DATE_FORMAT, releaseInput, shipInput, type ReleaseInput } from '@freight/contract';
+import { App, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
+import { currentLocale } from '../../i18n';
+import { forwarderAction } from './bookings-api';
+
+const releaseRules = zodRules(releaseInput);
+const shipRules = zodRules(shipInput);
+const upper = (value: string | undefined) => (value ?? '').toUpperCase();
+
+type ReleaseValues = {
+  so_no?: string;
+  vessel?: string;
+  voyage?: string;
+  etd?: Dayjs | null;
+  eta?: Dayjs | null;
+  si_cutoff?: Dayjs | null;
+  cy_cutoff?: Dayjs | null;
+};
+
+type Props = { id: number; orderNo: string; onClose: () => void; onDone: () => void };
+
+/** Asks before the change and shows the server's refusal in a modal (spec §8). */
+function useAct(onDone: () => void) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  return (question: string, call: () => Promise<unknown>, form: Parameters<typeof applyFieldErrors>[0]) =>
+    modal.confirm({
+      title: question,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await call();
+          message.success(t('bookings.actionDone'));
+          onDone();
+        } catch (error) {
+          applyFieldErrors(form, error);
+          modal.error({
+            title: t('bookings.actionFailed'),
+            content: errorMessage(error, t('common.failed')),
+            okText: t('common.ok'),
+          });
+        }
+      },
+    });
+}
+
+/** Release space (1 → 2): SO number, vessel, voyage, ETD/ETA and the optional cut-offs. */
+export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ReleaseValues>();
+  const act = useAct(onDone);
+  const f = (name: string) => t(`shared.fields.${name}`);
+  const date = DATE_FORMAT[currentLocale()];
+  const dateTime = `${date} HH:mm`;
+  const wire = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : '');
+  const wireTime = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD HH:mm') : null);
+  const dateRule = (name: 'etd' | 'eta') => [
+    {
+      validator: async (_rule: unknown, value: Dayjs | null | undefined) => {
+        if (!value) throw new Error(t('shared.validation.required', { field: f(name) }));
+      },
+    },
+  ];
+
+  const onFinish = (values: ReleaseValues) => {
+    const input: ReleaseInput = {
+      so_no: values.so_no ?? '',
+      vessel: values.vessel ?? '',
+      voyage: values.voyage ?? '',
+      etd: wire(values.etd),
+      eta: wire(values.eta),
+      si_cutoff: wireTime(values.si_cutoff),
+      cy_cutoff: wireTime(values.cy_cutoff),
+    };
+    act(
+      t('bookings.confirm.release', { order_no: orderNo }),
+      () => forwarderAction(id, { action: 'release', body: input }),
+      form,
+    );
+  };
+
+  return (
+    <Modal
+      open
+      width={800}
+      title={t('bookings.actions.release')}
+      okText={t('bookings.actions.release')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<ReleaseValues> form={form} name="release" layout="vertical" onFinish={onFinish}>
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="so_no" label={f('so_no')} rules={releaseRules.so_no} normalize={upper} required>
+              <Input maxLength={30} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="vessel"
+              label={f('vessel')}
+              rules={releaseRules.vessel}
+              normalize={upper}
+              required
+            >
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="voyage"
+              label={f('voyage')}
+              rules={releaseRules.voyage}
+              normalize={upper}
+              required
+            >
+              <Input maxLength={20} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="etd" label={f('etd')} rules={dateRule('etd')} required>
+              <DatePicker format={date} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="eta"
+              label={f('eta')}
+              dependencies={['etd']}
+              required
+              rules={[
+                ...dateRule('eta'),
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, value: Dayjs | null | undefined) => {
+                    const etd = getFieldValue('etd') as Dayjs | null | undefined;
+                    if (value && etd && value.isBefore(etd, 'day'))
+                      throw new Error(t('shared.rates.etaOrder'));
+                  },
+                }),
+              ]}
+            >
+              <DatePicker format={date} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          {(['si_cutoff', 'cy_cutoff'] as const).map((name) => (
+            <Col xs={24} sm={12} key={name}>
+              <Form.Item
+                name={name}
+                label={f(name)}
+                dependencies={['etd']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: async (_rule, value: Dayjs | null | undefined) => {
+                      const etd = getFieldValue('etd') as Dayjs | null | undefined;
+                      if (value && etd && value.isAfter(etd, 'day'))
+                        throw new Error(t('shared.booking.cutoffAfterEtd', { field: f(name) }));
+                    },
+                  }),
+                ]}
+              >
+                <DatePicker showTime={{ format: 'HH:mm' }} format={dateTime} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Mark as shipped (3 → 5) with the B/L number. */
+export function ShipModal({ id, orderNo, onClose, onDone }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ bl_no?: string }>();
+  const act = useAct(onDone);
+  return (
+    <Modal
+      open
+      title={t('bookings.actions.ship')}
+      okText={t('bookings.actions.ship')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="ship"
+        layout="vertical"
+        onFinish={(values) =>
+          act(
+            t('bookings.confirm.ship', { order_no: orderNo, bl_no: values.bl_no ?? '' }),
+            () => forwarderAction(id, { action: 'ship', body: { bl_no: values.bl_no ?? '' } }),
+            form,
+          )
+        }
+      >
+        <Form.Item
+          name="bl_no"
+          label={t('shared.fields.bl_no')}
+          rules={shipRules.bl_no}
+          normalize={upper}
+          required
+        >
+          <Input maxLength={30} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,159 @@
+import './strings';
+import { BOOKING_LIMITS, cargoItemInput } from '@freight/contract';
+import { Form, Input, InputNumber, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useReferenceList } from '../../api/reference';
+import { zodRules } from '../../components/form-rules';
+
+export const cargoRules = zodRules(cargoItemInput);
+
+type Cell = { index: number; name: number; t: TFunction };
+
+/** "HS code (line 2)": every cell's input is labelled for screen readers and tests. */
+export const cellLabel = (t: TFunction, field: string, index: number) =>
+  t('bookings.form.lineField', { field: t(`shared.fields.${field}`), index: index + 1 });
+
+const item = (name: number, field: string, rules: Rule[], children: ReactNode) => (
+  <Form.Item name={[name, field]} rules={rules} style={{ margin: 0 }}>
+    {children}
+  </Form.Item>
+);
+
+export function TextCell({
+  name,
+  index,
+  t,
+  field,
+  max,
+  rules,
+}: Cell & { field: string; max: number; rules: Rule[] }) {
+  return item(name, field, rules, <Input aria-label={cellLabel(t, field, index)} maxLength={max} />);
+}
+
+export function NumberCell({
+  name,
+  index,
+  t,
+  field,
+  rules,
+  decimals,
+  max,
+}: Cell & { field: string; rules: Rule[]; decimals: number; max: number }) {
+  return item(
+    name,
+    field,
+    rules,
+    <InputNumber
+      aria-label={cellLabel(t, field, index)}
+      min={0}
+      max={max}
+      precision={decimals}
+      style={{ width: '100%' }}
+    />,
+  );
+}
+
+/** The package unit of a line (GET /unit?type=3, spec §7). */
+export function UnitCell({ name, index, t }: Cell) {
+  const units = useReferenceList('unit', { query: { type: 3 } });
+  return item(
+    name,
+    'unit_id',
+    cargoRules.unit_id,
+    <Select<number>
+      aria-label={cellLabel(t, 'unit_id', index)}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={units.isPending}
+      options={(units.data?.lists ?? []).map((unit) => ({ value: unit.id, label: unit.name }))}
+      style={{ width: '100%' }}
+    />,
+  );
+}
+
+/** The cargo columns both line tables share: HS code, description, packages and unit, weight, volume. */
+export function cargoColumns(t: TFunction) {
+  const f = (field: string) => t(`shared.fields.${field}`);
+  return [
+    {
+      title: f('hs_code'),
+      key: 'hs_code',
+      width: 130,
+      render: (_v: unknown, field: { name: number }, index: number) => (
+        <TextCell name={field.name} index={index} t={t} field="hs_code" max={13} rules={cargoRules.hs_code} />
+      ),
+    },
+    {
+      title: f('description'),
+      key: 'description',
+      width: 200,
+      render: (_v: unknown, field: { name: number }, index: number) => (
+        <TextCell
+          name={field.name}
+          index={index}
+          t={t}
+          field="description"
+          max={500}
+          rules={cargoRules.description}
+        />
+      ),
+    },
+    {
+      title: f('packages'),
+      key: 'packages',
+      width: 110,
+      render: (_v: unknown, field: { name: number }, index: number) => (
+        <NumberCell
+          name={field.name}
+          index={index}
+          t={t}
+          field="packages"
+          decimals={0}
+          max={BOOKING_LIMITS.maxPackages}
+          rules={cargoRules.packages}
+        />
+      ),
+    },
+    {
+      title: f('unit_id'),
+      key: 'unit_id',
+      width: 130,
+      render: (_v: unknown, field: { name: number }, index: number) => (
+        <UnitCell name={field.name} index={index} t={t} />
+      ),
+    },
+    {
+      title: f('weight'),
+      key: 'weight',
+      width: 140,
+      render: (_v: unknown, field: { name: number }, index: number) => (
+        <NumberCell
+          name={field.name}
+          index={index}
+          t={t}
+          field="weight"
+          decimals={BOOKING_LIMITS.decimals}
+          max={Number(BOOKING_LIMITS.maxWeightKg)}
+          rules={cargoRules.weight}
+        />
+      ),
+    },
+    {
+      title: f('volume'),
+      key: 'volume',
+      width: 130,
+      render: (_v: unknown, field: { name: number }, index: number) => (
+        <NumberCell
+          name={field.name}
+          index={index}
+          t={t}
+          field="volume"
+          decimals={BOOKING_LIMITS.decimals}
+          max={Number(BOOKING_LIMITS.maxVolumeCbm)}
+          rules={cargoRules.volume}
+        />
+      ),
+    },
+  ];
+}

@@ -1,0 +1,52 @@
+import type { PortalServer } from '../support/server';
+
+/** Calls of the booking specs that make their data through the API (in English). */
+export async function call<T>(
+  portal: PortalServer,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${portal.url}/api${path}`, {
+    method,
+    headers: {
+      Lang: 'en',
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** The id of a reference item by its code (SCAC, UN/LOCODE, container or unit code). */
+export async function idOf(portal: PortalServer, kind: string, code: string, token: string): Promise<number> {
+  const list = await call<{ lists: { id: number; code?: string }[] }>(
+    portal,
+    'GET',
+    `/${kind}?page=1&size=1000${kind === 'unit' ? '&type=3' : ''}`,
+    token,
+  );
+  const item = list.lists.find((i) => i.code === code);
+  if (!item) throw new Error(`${kind} ${code} not found`);
+  return item.id;
+}
+
+/** The member's demo shipper and consignee. */
+export async function demoContacts(portal: PortalServer, token: string) {
+  const list = await call<{ lists: { id: number; company1: string }[] }>(
+    portal,
+    'GET',
+    '/customer/contact?page=1&size=50',
+    token,
+  );
+  const find = (name: string) => {
+    const found = list.lists.find((c) => c.company1.startsWith(name));
+    if (!found) throw new Error(`contact ${name} not found`);
+    return found.id;
+  };
+  return { shipper: find('NINGBO BRIGHT'), consignee: find('PACIFIC HOME') };
+}

@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+import {
+  apiToken,
+  confirm,
+  day,
+  fillDate,
+  gone,
+  iso,
+  openSignedIn,
+  pick,
+  us,
+  visible,
+} from '../support/steps';
+import { call, demoContacts, idOf } from './booking-api';
+
+let browser: Browser;
+let portal: PortalServer;
+let bookingId: number;
+let orderNo: string;
+let tmpDir: string;
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-docs-'));
+  // The member books one 20GP with the demo forwarder through the API.
+  const member = await apiToken(portal.url, DEMO.customer);
+  const forwarders = await call<{ lists: { id: number; company1: string }[] }>(
+    portal,
+    'GET',
+    '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
+    member,
+  );
+  const forwarderId = forwarders.lists[0]?.id;
+  if (!forwarderId) throw new Error('demo forwarder not listed');
+  const contacts = await demoContacts(portal, member);
+  const port = (code: string) => idOf(portal, 'port', code, member);
+  const booking = await call<{ id: number; order_no: string }>(portal, 'POST', '/order/booking', member, {
+    container_mode: 1,
+    forwarder_id: forwarderId,
+    shipper_id: contacts.shipper,
+    consignee_id: contacts.consignee,
+    cust_ref_no: 'E2E FLOW',
+    ready_date: iso(day(5)),
+    incoterm: 'FOB',
+    pol_id: await port('CNSHA'),
+    pod_id: await port('NLRTM'),
+    to_id: await port('NLRTM'),
+    containers: [
+      {
+        container_id: await idOf(portal, 'container', '20GP', member),
+        hs_code: '851310',
+        description: 'LED LAMPS',
+        packages: 100,
+        unit_id: await idOf(portal, 'unit', 'CT', member),
+        weight: '1200.5',
+        volume: '20',
+        quantity: 1,
+      },
+    ],
+  });
+  bookingId = booking.id;
+  orderNo = booking.order_no;
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+});
+
+describe('a booking through its life', () => {
+  it('the forwarder accepts it and releases space (English)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: '/quotes',
+      locale: 'en-US',
+    });
+    await page.getByRole('link', { name: 'Received Bookings' }).click();
+    await page.getByRole('heading', { name: 'Received Bookings' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: orderNo });
+    await visible(row);
+    expect(await row.getByText('DEMO TRADING CO., LTD').isVisible()).toBe(true);
+    // The further filters, and the export of the filtered list.
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await page.getByLabel('Booking no.').fill(orderNo.toLowerCase());
+    const searched = page.waitForRequest((r) => r.url().includes('/api/forwarder/order?'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(new URL((await searched).url()).searchParams.get('order_no')).toBe(orderNo.toLowerCase());
+    await visible(row);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    await row.getByRole('button', { name: orderNo }).click();
+    await page.waitForURL(`**/received-bookings/${bookingId}`);
+    await page.getByRole('heading', { name: `Booking ${orderNo}` }).waitFor();
+
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await confirm(page, `Accept booking ${orderNo}?`, 'OK');
+    await page.getByText('accept the booking', { exact: false }).first().waitFor();
+    await gone(page.getByRole('button', { name: 'Accept', exact: true }));
+
+    await page.getByRole('button', { name: 'Release space' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release space' });
+    await dialog.getByLabel('SO no.').fill('so778899');
+    await dialog.getByLabel('Vessel').fill('msc anna');
+    await dialog.getByLabel('Voyage').fill('412e');
+    await fillDate(dialog.getByLabel('ETD'), us(day(10)));
+    await fillDate(dialog.getByLabel('ETA'), us(day(40)));
+    await dialog.getByRole('button', { name: 'Release space' }).click();
+    await confirm(page, `Release space for booking ${orderNo}?`, 'OK');
+    await page.getByText('Awaiting supplementary material').first().waitFor();
+    expect(await page.getByText('SO778899').isVisible()).toBe(true);
+    expect(await page.getByText('MSC ANNA').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('the member submits shipping instructions and uploads a document (Chinese)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: `/bookings/${bookingId}`,
+      locale: 'zh-CN',
+    });
+    await page.getByRole('heading', { name: `订舱 ${orderNo}` }).waitFor();
+    await page.getByText('已放舱，请提交补料').waitFor();
+    // Liaison: the vessel schedule the forwarder entered.
+    await page.getByText('MSC ANNA / 412E').waitFor();
+    expect(
+      await page
+        .getByText(iso(day(10)))
+        .first()
+        .isVisible(),
+    ).toBe(true);
+
+    await page.getByRole('button', { name: '提交补料' }).click();
+    const si = page.getByRole('dialog', { name: '补料信息' });
+    await si.getByLabel('品名').fill('led lamps');
+    await si.getByLabel('第 1 行箱号').fill('MSCU1234560');
+    await si.getByRole('button', { name: /^提\s*交$/ }).click();
+    await si.getByText('箱号不是有效的箱号', { exact: false }).waitFor();
+    await si.getByLabel('第 1 行箱号').fill('mscu1234566');
+    await si.getByLabel('第 1 行封号').fill('sl001');
+    await si.getByRole('button', { name: /^提\s*交$/ }).click();
+    await confirm(page, '确定提交补料吗？', /^提\s*交$/);
+    await page.getByText('补料已提交').waitFor();
+    await page.getByText('待出运').first().waitFor();
+    expect(await page.getByText('MSCU1234566 / SL001', { exact: false }).isVisible()).toBe(true);
+
+    const file = path.join(tmpDir, 'packing.pdf');
+    fs.writeFileSync(file, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await page.getByRole('button', { name: '上传文件' }).click();
+    const upload = page.getByRole('dialog', { name: '上传文件' });
+    await pick(page, upload, '文件类型', '装箱单');
+    await upload.getByLabel('说明').fill('第一批');
+    const chooser = page.waitForEvent('filechooser');
+    await upload.getByRole('button', { name: /选择文件/ }).click();
+    await (await chooser).setFiles(file);
+    await upload.getByRole('button', { name: /^上\s*传$/ }).click();
+    await page.getByText('文件已上传').waitFor();
+    const docRow = page.getByRole('row').filter({ hasText: 'packing.pdf' });
+    await visible(docRow);
+    const download = page.waitForEvent('download');
+    await docRow.getByRole('button', { name: '下载 packing.pdf' }).click();
+    expect((await download).suggestedFilename()).toBe('packing.pdf');
+    expect(await docRow.getByRole('button', { name: '删除 packing.pdf' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('the forwarder marks it shipped; both see the whole timeline', async () => {
+    const forwarder = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: `/received-bookings/${bookingId}`,
+      locale: 'en-US',
+    });
+    const page = forwarder.page;
+    await page.getByText('Awaiting shipment').first().waitFor();
+    // The member's document: listed for the forwarder, but only its uploader may delete it.
+    const docRow = page.getByRole('row').filter({ hasText: 'packing.pdf' });
+    await visible(docRow);
+    expect(await docRow.getByRole('button', { name: 'Delete packing.pdf' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Mark shipped' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark shipped' });
+    await dialog.getByLabel('B/L no.').fill('medu1234567');
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await confirm(page, `Mark booking ${orderNo} as shipped with B/L MEDU1234567?`, 'OK');
+    await page.getByText('Shipped', { exact: true }).first().waitFor();
+    for (const action of [
+      'submit the booking',
+      'accept the booking',
+      'release space',
+      'submit shipping instructions',
+      'mark as shipped',
+    ])
+      expect(await page.getByText(action, { exact: true }).first().isVisible(), action).toBe(true);
+    await forwarder.context.close();
+
+    const member = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: `/bookings/${bookingId}`,
+      locale: 'zh-CN',
+    });
+    await member.page.getByText('MEDU1234567').first().waitFor();
+    await member.page.getByText('已出运').first().waitFor();
+    for (const action of ['提交订舱', '接受订舱', '放舱', '提交补料', '确认出运'])
+      expect(await member.page.getByText(action, { exact: true }).first().isVisible(), action).toBe(true);
+    // A shipped booking can be copied but no longer cancelled.
+    expect(await member.page.getByRole('button', { name: '取消订舱' }).count()).toBe(0);
+    expect(await member.page.getByRole('button', { name: /^复\s*制$/ }).isVisible()).toBe(true);
+    await member.context.close();
+  });
+});

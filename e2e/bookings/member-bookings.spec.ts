@@ -1,0 +1,256 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+import {
+  apiToken,
+  confirm,
+  day,
+  fillDate,
+  iso,
+  openSignedIn,
+  pick,
+  pickOption,
+  us,
+  visible,
+} from '../support/steps';
+import { call, idOf } from './booking-api';
+
+let browser: Browser;
+let portal: PortalServer;
+let quoteId: number;
+
+const SHIPPER = 'NINGBO BRIGHT ELECTRONICS CO., LTD (宁波明亮电子有限公司)';
+const CONSIGNEE = 'PACIFIC HOME GOODS INC.';
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  // The forwarder publishes a rate valid today: the member books it from the quote board.
+  const token = await apiToken(portal.url, DEMO.forwarder);
+  const port = (code: string) => idOf(portal, 'port', code, token);
+  const rate = await call<{ id: number }>(portal, 'POST', '/rate', token, {
+    carrier_id: await idOf(portal, 'carrier', 'MSCU', token),
+    pol_id: await port('CNSHA'),
+    pod_id: await port('DEHAM'),
+    to_id: await port('DEHAM'),
+    sdate: iso(day(-1)),
+    edate: iso(day(30)),
+    transit_days: 31,
+    remark: 'E2E BOOKING QUOTE',
+    spaces: [
+      { container_id: await idOf(portal, 'container', '20GP', token), price: '1000.00' },
+      { container_id: await idOf(portal, 'container', '40HQ', token), price: '1850.50' },
+    ],
+  });
+  quoteId = rate.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** Fills cargo line `n` (1-based) in English or Chinese labels. */
+async function fillLine(
+  page: Page,
+  label: (field: string) => string,
+  values: { hs: string; description: string; packages: string; unit: string; weight: string; volume: string },
+) {
+  await page.getByLabel(label('hs')).fill(values.hs);
+  await page.getByLabel(label('description')).fill(values.description);
+  await page.getByLabel(label('packages')).fill(values.packages);
+  await pick(page, page, label('unit'), values.unit);
+  await page.getByLabel(label('weight')).fill(values.weight);
+  await page.getByLabel(label('volume')).fill(values.volume);
+}
+
+const EN: Record<string, string> = {
+  hs: 'HS code',
+  description: 'Commodity',
+  packages: 'Packages',
+  unit: 'Package unit',
+  weight: 'Gross weight (KG)',
+  volume: 'Volume (CBM)',
+  quantity: 'Quantity',
+};
+const ZH: Record<string, string> = {
+  hs: 'HS 编码',
+  description: '品名',
+  packages: '件数',
+  unit: '包装单位',
+  weight: '毛重（KG）',
+  volume: '体积（CBM）',
+};
+const enLine = (n: number) => (field: string) => `${EN[field]} (line ${n})`;
+const zhLine = (n: number) => (field: string) => `第 ${n} 行${ZH[field]}`;
+
+describe('my bookings (member)', () => {
+  it('books FCL from a quote: contacts, live totals, delete a container type, ISO 6346 check, submit', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/quotes',
+      locale: 'en-US',
+    });
+    const quoteRow = page.getByRole('row').filter({ hasText: 'Hamburg' });
+    await quoteRow.getByRole('button', { name: 'Book' }).click();
+    await page.waitForURL(`**/bookings/create-fcl?quote_id=${quoteId}`);
+    await page.getByRole('heading', { name: 'New FCL booking' }).waitFor();
+    await page
+      .getByText('Booking from the quote: MSC (Mediterranean Shipping Company)', { exact: false })
+      .waitFor();
+    expect(await page.getByText('20GP US$1000 | 40HQ US$1850.50', { exact: false }).isVisible()).toBe(true);
+
+    await pickOption(page, page, 'Shipper', 'NINGBO', SHIPPER);
+    await page.getByText('WANG FANG · Tel +8657487000001 · wang.fang@example.com').waitFor();
+    await pickOption(page, page, 'Consignee', 'PACIFIC', CONSIGNEE);
+    await page.getByText('JOHN SMITH · Tel +13105550100 · john.smith@example.com').waitFor();
+    await page.getByLabel('Customer reference').fill('po-fcl-001');
+    await fillDate(page.getByLabel('Cargo ready date'), us(day(5)));
+    await pick(page, page, 'Incoterm', 'FOB Free on Board');
+
+    // Line 1 comes with the quote's first container type.
+    await fillLine(page, enLine(1), {
+      hs: '8513.10',
+      description: 'led lamps',
+      packages: '100',
+      unit: 'Carton',
+      weight: '1200.5',
+      volume: '20',
+    });
+    await page.getByText('Total: 1 containers, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
+    await page.getByRole('button', { name: 'Add container line' }).click();
+    await pick(page, page, 'Container type (line 2)', '40HQ');
+    await fillLine(page, enLine(2), {
+      hs: '940540',
+      description: 'lamp shades',
+      packages: '50',
+      unit: 'Carton',
+      weight: '800.25',
+      volume: '30.5',
+    });
+    await page.getByLabel('Quantity (line 2)').fill('2');
+    await page.getByText('Total: 3 containers, 2000.750 KG, 50.500 CBM, 150 packages').waitFor();
+
+    await page.getByRole('button', { name: 'Delete all 40HQ' }).click();
+    await confirm(page, 'Delete all 40HQ container lines?', 'Delete');
+    await page.getByText('Total: 1 containers, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
+
+    await page.getByLabel('Container no. (line 1)').fill('MSCU1234560');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByText('Container no. is not a valid container number', { exact: false }).first().waitFor();
+    await page.getByLabel('Container no. (line 1)').fill('mscu1234566');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await confirm(page, 'Submit this booking to the forwarder?', 'Submit');
+    await page.getByText('Booking created').waitFor();
+    await page.waitForURL(/\/bookings\/\d+$/);
+    await page.getByRole('heading', { name: /^Booking BK/ }).waitFor();
+    await page.getByText('PO-FCL-001').waitFor();
+    expect(await page.getByText('MSCU1234566').isVisible()).toBe(true);
+    expect(await page.getByText('Awaiting space release').first().isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Status timeline' }).waitFor();
+    expect(await page.getByText('submit the booking', { exact: false }).first().isVisible()).toBe(true);
+    // Liaison: the forwarder of the quote and its handler.
+    await page.getByText('DEMO FORWARDING CO., LTD').first().waitFor();
+    expect(await page.getByText('ZHANG WEI').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('creates an LCL booking from scratch, edits, copies and cancels (Chinese)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings',
+      locale: 'zh-CN',
+    });
+    await page.getByRole('heading', { name: '我的订舱' }).waitFor();
+    await page.getByRole('button', { name: '新增拼箱订舱' }).click();
+    await page.waitForURL('**/bookings/create-lcl');
+    await page.getByRole('heading', { name: '新增拼箱订舱' }).waitFor();
+
+    // Nothing chosen: the spec's messages name what is missing.
+    await page.getByRole('button', { name: /^提\s*交$/ }).click();
+    await page.getByText('请选择发货人').waitFor();
+    expect(await page.getByText('请选择收货人').isVisible()).toBe(true);
+
+    await pickOption(page, page, '发货人', 'NINGBO', SHIPPER);
+    await pickOption(page, page, '收货人', 'PACIFIC', CONSIGNEE);
+    await fillDate(page.getByLabel('货好日期'), iso(day(7)));
+    await pick(page, page, '贸易条款', 'FOB 船上交货');
+    await pick(page, page, '起运港', '上海');
+    await pick(page, page, '卸货港', '汉堡');
+    await pick(page, page, '目的地', '汉堡');
+    await pickOption(page, page, '货代', '演示', '演示国际货运代理有限公司');
+    await fillLine(page, zhLine(1), {
+      hs: '94054090',
+      description: 'led lamps',
+      packages: '20',
+      unit: '纸箱',
+      weight: '300.25',
+      volume: '2.5',
+    });
+    await page.getByText('合计：300.250 KG，2.500 CBM，20 件').waitFor();
+    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await confirm(page, '确定保存该订舱吗？', /^保\s*存$/);
+    await page.getByText('订舱创建成功').waitFor();
+    await page.waitForURL(/\/bookings\/edit-lcl\/\d+$/);
+    const heading = page.getByRole('heading', { name: /^修改拼箱订舱 BK/ });
+    await heading.waitFor();
+    const orderNo = ((await heading.textContent()) ?? '').replace('修改拼箱订舱', '').trim();
+
+    // Edit: the saved form comes back, a change is saved.
+    await page.getByLabel('客户参考号').fill('ref-lcl-1');
+    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await confirm(page, '确定保存该订舱吗？', /^保\s*存$/);
+    await page.getByText('保存成功').waitFor();
+
+    // The list: keyword search finds it; status 0 opens the editor.
+    await page.getByRole('link', { name: '我的订舱' }).click();
+    await page.getByLabel('关键字').fill('REF-LCL-1');
+    const searched = page.waitForRequest(
+      (r) => r.url().includes('/api/order?') && r.url().includes('keyword='),
+    );
+    await page.getByRole('button', { name: /^搜\s*索$/ }).click();
+    // A search asks for pages of 10 (spec §9).
+    expect(new URL((await searched).url()).searchParams.get('size')).toBe('10');
+    const row = page.getByRole('row').filter({ hasText: orderNo });
+    await visible(row);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    expect(await row.getByText('待放舱').isVisible()).toBe(true);
+    await row.getByRole('button', { name: orderNo }).click();
+    await page.waitForURL(/\/bookings\/edit-lcl\/\d+$/);
+    await page.getByRole('heading', { name: `修改拼箱订舱 ${orderNo}` }).waitFor();
+
+    // Copy: the form opens prefilled and saves a new booking.
+    await page.getByRole('link', { name: '我的订舱' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: orderNo })
+      .getByRole('button', { name: /^复\s*制$/ })
+      .click();
+    await page.waitForURL(/\/bookings\/copy-lcl\/\d+$/);
+    await page.getByRole('heading', { name: `复制拼箱订舱 ${orderNo}` }).waitFor();
+    await page.getByText('合计：300.250 KG，2.500 CBM，20 件').waitFor();
+    await page.getByRole('button', { name: /^提\s*交$/ }).click();
+    await confirm(page, '确定向货代提交该订舱吗？', /^提\s*交$/);
+    await page.getByText('复制成功').waitFor();
+    await page.waitForURL(/\/bookings\/\d+$/);
+    const copyHeading = page.getByRole('heading', { name: /^订舱 BK/ });
+    await copyHeading.waitFor();
+    const copyNo = ((await copyHeading.textContent()) ?? '').replace('订舱', '').trim();
+    expect(copyNo).not.toBe(orderNo);
+    await page.getByText('复制订舱').first().waitFor();
+    expect(await page.getByText(`原因：复制自 ${orderNo}`).isVisible()).toBe(true);
+
+    // Cancel the copy from the list, with a reason.
+    await page.getByRole('link', { name: '我的订舱' }).click();
+    const copyRow = page.getByRole('row').filter({ hasText: copyNo });
+    await copyRow.getByRole('button', { name: '取消订舱' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: `确定取消订舱 ${copyNo} 吗？` });
+    await dialog.getByLabel('原因').fill('客户改期');
+    await dialog.getByRole('button', { name: '取消订舱' }).click();
+    await page.getByText('订舱已取消').waitFor();
+    await visible(copyRow.getByText('已取消'));
+    await copyRow.getByRole('button', { name: copyNo }).click();
+    await page.waitForURL(/\/bookings\/\d+$/);
+    await page.getByText('原因：客户改期').waitFor();
+    await context.close();
+  });
+});
