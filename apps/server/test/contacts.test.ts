@@ -201,6 +201,15 @@ describeEachDatabase('contact book', (kind) => {
     expect(en.rows(en.sheets[0] ?? '')[0]?.[1]).toBe('Company name (English)');
   });
 
+  it('does not import the template’s example row', async () => {
+    const file = (await t.app.inject({ method: 'GET', url: '/api/customer/contact/template?lang=en' }))
+      .rawPayload;
+    const untouched = await upload(alice, file, 'contacts-template-en.xlsx', 'en');
+    expect(untouched.status).toBe(400);
+    expect(untouched.body.msg).toBe("The file has no data (the template's example row is not imported)");
+    expect((await list(alice, '?keyword=ACME%20TRADING')).body.data.total).toBe(0);
+  });
+
   it('imports the filled-in template, and a re-import updates instead of duplicating', async () => {
     const template = readXlsx(
       (await t.app.inject({ method: 'GET', url: '/api/customer/contact/template' })).rawPayload,

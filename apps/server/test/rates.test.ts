@@ -401,6 +401,10 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
         lang,
       });
     };
+    // The template's example row, left unchanged, is not imported.
+    const untouched = await upload([template.rows('Rates')[1] as unknown[]], 'en');
+    expect(untouched.status).toBe(400);
+    expect(untouched.body.msg).toBe("The file has no data (the template's example row is not imported)");
     const before = (
       await call<Envelope<ListData<Rate>>>(t.app, { method: 'GET', url: '/api/rate', headers: as('fwdB') })
     ).body.data.total;

@@ -280,7 +280,7 @@ export const enUS: Messages = {
     unreadable: 'The file cannot be read; please use the downloaded template',
     tooLarge: 'The file is too large; at most {{mb}} MB',
     tooManyRows: 'The file has too many rows; at most {{max}}',
-    empty: 'The file has no data',
+    empty: "The file has no data (the template's example row is not imported)",
     missingColumns: 'Required columns are missing: {{columns}}',
     unknownCountry: 'Unknown country: {{value}} (give its code or name)',
     rowsFailed: '{{rows}} rows have errors; nothing was imported',

@@ -281,7 +281,7 @@ export const zhCN = {
     unreadable: '无法读取该文件，请使用下载的模板',
     tooLarge: '文件过大，不能超过 {{mb}}MB',
     tooManyRows: '文件行数过多，最多 {{max}} 行',
-    empty: '文件中没有数据',
+    empty: '文件中没有数据（模板中的示例行不会导入）',
     missingColumns: '缺少必需的列：{{columns}}',
     unknownCountry: '未知国家：{{value}}（请填写国家代码或名称）',
     rowsFailed: '{{rows}} 行数据有误，未导入任何数据',

@@ -1,6 +1,6 @@
 import type { BookingQuery } from '@freight/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { likePattern, pageOffset } from '../../platform/sql.js';
 import {
@@ -20,12 +20,6 @@ import {
   units,
   users,
 } from '../../db/schema.js';
-
-const pol = alias(ports, 'pol');
-const pod = alias(ports, 'pod');
-const dest = alias(ports, 'dest');
-const forwarder = alias(users, 'forwarder');
-const owner = alias(users, 'owner');
 
 export type BookingRecord = typeof bookings.$inferSelect;
 export type BookingValues = Omit<
@@ -48,33 +42,57 @@ const company = (table: { company1: AnyPgColumn; company2: AnyPgColumn }, zh: bo
     ? sql<string>`coalesce(nullif(${table.company2}, ''), ${table.company1})`
     : sql<string>`${table.company1}`;
 
+/** A column of the row of `table` whose id is `id` (a scalar subquery: planned in microseconds). */
+const lookup = <T>(table: AnyPgTable, tableId: AnyPgColumn, column: SQL, id: AnyPgColumn) =>
+  sql<T>`(select ${column} from ${table} where ${tableId} = ${id})`;
+
+/**
+ * A booking with the names it is shown with. The names are scalar subqueries rather than joins:
+ * 8 relations joined cost the planner ~2 ms a statement (more than running it), the lookups
+ * ~0.2 ms; every id they follow is a foreign key, so each finds its row.
+ */
 function rowColumns(zh: boolean) {
+  const port = (id: AnyPgColumn) => lookup<string>(ports, ports.id, name(ports, zh), id);
+  const member = (id: AnyPgColumn) => lookup<string>(users, users.id, company(users, zh), id);
   return {
     booking: bookings,
-    carrierName: sql<string | null>`${zh ? carriers.nameZh : carriers.nameEn}`,
-    polName: name(pol, zh),
-    podName: name(pod, zh),
-    toName: name(dest, zh),
-    incotermCode: incoterms.code,
-    incotermName: name(incoterms, zh),
-    forwarderName: company(forwarder, zh),
-    customerName: company(owner, zh),
+    carrierName: lookup<string | null>(carriers, carriers.id, name(carriers, zh), bookings.carrierId),
+    polName: port(bookings.polId),
+    podName: port(bookings.podId),
+    toName: port(bookings.toId),
+    incotermCode: lookup<string>(incoterms, incoterms.id, sql`${incoterms.code}`, bookings.incotermId),
+    incotermName: lookup<string>(incoterms, incoterms.id, name(incoterms, zh), bookings.incotermId),
+    forwarderName: member(bookings.forwarderId),
+    customerName: member(bookings.ownerId),
   };
 }
 
 function joined(db: Db, zh: boolean) {
-  return db
-    .select(rowColumns(zh))
-    .from(bookings)
-    .innerJoin(pol, eq(pol.id, bookings.polId))
-    .innerJoin(pod, eq(pod.id, bookings.podId))
-    .innerJoin(dest, eq(dest.id, bookings.toId))
-    .innerJoin(incoterms, eq(incoterms.id, bookings.incotermId))
-    .innerJoin(forwarder, eq(forwarder.id, bookings.forwarderId))
-    .innerJoin(owner, eq(owner.id, bookings.ownerId))
-    .leftJoin(carriers, eq(carriers.id, bookings.carrierId));
+  return db.select(rowColumns(zh)).from(bookings);
 }
 export type BookingJoined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+/**
+ * The same rows as `joined`, for the bookings of `page` only: the page (a derived table) is the
+ * first relation, so the plan starts from its few ids whatever the planner estimates. (With
+ * `bookings.id IN (page)` and the names joined, a page estimated at one row was planned as a hash
+ * semi join over all bookings joined to their names: ~2 s on 1,000,000 bookings.)
+ */
+function joinedPage(db: Db, zh: boolean, page: ReturnType<typeof pageOf>) {
+  const ids = page.as('page');
+  return db.select(rowColumns(zh)).from(ids).innerJoin(bookings, eq(bookings.id, ids.id));
+}
+
+/** The ids of a page of bookings, newest first, chosen on `bookings` alone. */
+function pageOf(db: Db, where: SQL | undefined, query: BookingQuery) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(where)
+    .orderBy(desc(bookings.id))
+    .limit(query.size)
+    .offset(pageOffset(query.page, query.size));
+}
 
 /** The day after an ISO date (an exclusive upper bound for "created on or before"). */
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
@@ -112,7 +130,7 @@ function filters(scope: Scope, query: BookingQuery): SQL | undefined {
 
 /**
  * A page of bookings, newest first. The page's ids are chosen on `bookings` alone (the owner's or
- * forwarder's index) and only those rows are joined to their names.
+ * forwarder's index) and only those rows are joined to their names (see `joinedPage`).
  */
 export async function findBookingPage(
   db: Db,
@@ -122,15 +140,8 @@ export async function findBookingPage(
   withTotal = true,
 ) {
   const where = filters(scope, query);
-  const pageIds = db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(where)
-    .orderBy(desc(bookings.id))
-    .limit(query.size)
-    .offset(pageOffset(query.page, query.size));
-  const [rows, total] = await Promise.all([
-    joined(db, zh).where(inArray(bookings.id, pageIds)).orderBy(desc(bookings.id)),
+  const [rows, total]: [BookingJoined[], number] = await Promise.all([
+    joinedPage(db, zh, pageOf(db, where, query)).orderBy(desc(bookings.id)),
     withTotal
       ? db
           .select({ value: count() })

@@ -230,7 +230,16 @@ export async function importContacts(options: {
   const byKey = new Map<string, ContactValues>();
   const columnName = (column: string) =>
     columnOf.get(column as (typeof COLUMNS)[number]) ?? fieldLabel(locale, column);
-  for (const { row, cells } of sheet.rows) {
+  // The template's example row, left in the file, is not a contact of the member's.
+  const cellOf = (cells: Map<string, string>, column: (typeof COLUMNS)[number]) =>
+    (cells.get(columnOf.get(column) ?? '') ?? '').toUpperCase();
+  const rows = sheet.rows.filter(
+    ({ cells }) =>
+      cellOf(cells, 'company1') !== TEMPLATE_EXAMPLE.company1 ||
+      cellOf(cells, 'linkman') !== TEMPLATE_EXAMPLE.linkman,
+  );
+  if (rows.length === 0) throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
+  for (const { row, cells } of rows) {
     const raw: Record<string, unknown> = {};
     for (const column of COLUMNS) {
       const header = columnOf.get(column);
@@ -288,14 +297,17 @@ export async function importContacts(options: {
 }
 
 /** The import template: headers in the member's language, an example row, and the country list. */
+/** The template's example contact: a row with this company and person is skipped on import. */
+const TEMPLATE_EXAMPLE = { company1: 'ACME TRADING CO., LTD', linkman: 'LI MING' } as const;
+
 export async function contactTemplate(options: { db: Db; locale: Locale }): Promise<Buffer> {
   const { locale } = options;
   const zh = locale === 'zh-CN';
   const example = [
     translate(locale, 'dictionary.contactType.shipper'),
-    'ACME TRADING CO., LTD',
+    TEMPLATE_EXAMPLE.company1,
     zh ? '艾克米贸易有限公司' : '',
-    'LI MING',
+    TEMPLATE_EXAMPLE.linkman,
     'NO. 100 CENTURY AVENUE',
     zh ? '上海市浦东新区世纪大道100号' : '',
     'SHANGHAI',

@@ -58,6 +58,13 @@ function issueColumn(
   return fixedColumn.get(first as Fixed) ?? field;
 }
 
+/** The remark of the template's example row: a row with it is skipped on import. */
+const TEMPLATE_REMARK: Record<Locale, string> = {
+  'zh-CN': '示例：每周二开船',
+  'en-US': 'Example: sails every Tuesday',
+};
+const EXAMPLE_REMARKS = new Set(Object.values(TEMPLATE_REMARK));
+
 /**
  * Imports a rate sheet in one transaction: one row per route, one price column per container type.
  * Carriers, ports and containers may be named by code (SCAC, UN/LOCODE, trade name) or by name in
@@ -105,7 +112,13 @@ export async function importRates(options: {
 
   const errors: ImportRowError[] = [];
   const values: RateValues[] = [];
-  for (const { row, cells } of sheet.rows) {
+  // The template's example row, left in the file, is not a rate of the forwarder's.
+  const remarkHeader = fixedColumn.get('remark');
+  const rows = sheet.rows.filter(
+    ({ cells }) => remarkHeader === undefined || !EXAMPLE_REMARKS.has(cells.get(remarkHeader) ?? ''),
+  );
+  if (rows.length === 0) throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
+  for (const { row, cells } of rows) {
     const raw: Record<string, unknown> = {};
     const rowErrors: ImportRowError[] = [];
     for (const column of FIXED) {
@@ -188,7 +201,7 @@ export async function rateTemplate(options: { db: Db; locale: Locale }): Promise
   const dict = await importDictionaries(options.db);
   const headers = [...FIXED.map((c) => fieldLabel(locale, c)), '20GP', '40GP', '40HQ'];
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const remark = zh ? '示例：每周二开船' : 'Example: sails every Tuesday';
+  const remark = TEMPLATE_REMARK[locale];
   const example = ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', day(0), day(30), 28, '', '', remark, 1200, 2100, 2200];
   const list = (items: Named[]) => [
     [zh ? '代码' : 'Code', zh ? '中文名称' : 'Chinese name', zh ? '英文名称' : 'English name'],
