@@ -87,6 +87,19 @@ export async function getJson<T>(url: string, token: string): Promise<T> {
   return body.data;
 }
 
+/** POST (or another method) of a JSON body to an API path with a bearer token; the envelope's data. */
+export async function sendJson<T>(method: string, url: string, token: string, body: unknown): Promise<T> {
+  const reply = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await reply.json()) as { code: number; data: T; msg?: string };
+  if (!reply.ok || answer.code !== 0)
+    throw new Error(`${method} ${url} answered ${reply.status}: ${answer.msg ?? JSON.stringify(answer)}`);
+  return answer.data;
+}
+
 /**
  * Runs `total` calls of `task` from `concurrency` clients, each starting its next call as soon as
  * the previous one answered (closed loop, no think time). Returns every call's latency and the rate.

@@ -71,7 +71,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // PostgreSQL's default 128 MB of shared buffers live inside the server's own heap here (WASM);
+  // 16 MB keeps an embedded portal near 300 MB resident, the files stay cached by the OS.
+  const options = { postgresqlconf: ['shared_buffers = 16MB'] };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
