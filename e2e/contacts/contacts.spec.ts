@@ -114,7 +114,7 @@ describe('contact book', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: '确定要删除选中的 2 条记录吗？' });
     await visible(confirm);
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
-    await visible(page.getByText('联系人已删除'));
+    await visible(page.getByText('已删除 2 个联系人'));
     await gone(row(page, first));
     await gone(row(page, second));
     await visible(row(page, kept));

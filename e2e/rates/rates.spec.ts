@@ -170,7 +170,7 @@ describe('rate management', () => {
     await page.getByRole('button', { name: '批量删除' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确定要删除选中的 2 条记录吗？' });
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByText('运价删除成功').waitFor();
+    await page.getByText('已删除 2 条运价').waitFor();
     await page.getByRole('row').filter({ hasText: 'IMPORT' }).first().waitFor({ state: 'detached' });
     await context.close();
   });

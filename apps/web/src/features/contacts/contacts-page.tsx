@@ -50,7 +50,9 @@ export function ContactsPage() {
       onOk: async () => {
         try {
           await deleteContacts(ids);
-          message.success(t('contacts.deleted'));
+          message.success(
+            ids.length > 1 ? t('contacts.deletedMany', { count: ids.length }) : t('contacts.deleted'),
+          );
           setSelected((current) => current.filter((id) => !ids.includes(id)));
           await refresh();
         } catch (error) {

@@ -42,7 +42,9 @@ export function RatesPage() {
       onOk: async () => {
         try {
           await deleteRates(ids);
-          message.success(t('rates.deleted'));
+          message.success(
+            ids.length > 1 ? t('rates.deletedMany', { count: ids.length }) : t('rates.deleted'),
+          );
           setSelected((current) => current.filter((id) => !ids.includes(id)));
           await refresh();
         } catch (error) {
