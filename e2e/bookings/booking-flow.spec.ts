@@ -190,11 +190,11 @@ describe('a booking through its life', () => {
     await confirm(page, `Mark booking ${orderNo} as shipped with B/L MEDU1234567?`, 'OK');
     await page.getByText('Shipped', { exact: true }).first().waitFor();
     for (const action of [
-      'submit the booking',
-      'accept the booking',
-      'release space',
-      'submit shipping instructions',
-      'mark as shipped',
+      'Submit the booking',
+      'Accept the booking',
+      'Release space',
+      'Submit shipping instructions',
+      'Mark as shipped',
     ])
       expect(await page.getByText(action, { exact: true }).first().isVisible(), action).toBe(true);
     await forwarder.context.close();

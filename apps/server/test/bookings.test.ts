@@ -268,7 +268,7 @@ describeEachDatabase('bookings', (kind) => {
     api(name, 'POST', `/api/forwarder/order/${id}/${action}`, payload, lang);
   const si = (overrides: object = {}) => ({
     notify_party: 'SAME AS CONSIGNEE',
-    marks: 'N M',
+    marks: 'N/M',
     description: 'LAPTOP COMPUTERS',
     bl_type: 'telex',
     freight_term: 'prepaid',
@@ -564,20 +564,25 @@ describeEachDatabase('bookings', (kind) => {
   describe('edit, delete and copy', () => {
     it('edits a status-0 booking (lines replaced, totals recomputed) and refuses after acceptance', async () => {
       const booking = await created(fcl());
+      // An FCL booking stays FCL: turning it into LCL would drop its containers.
+      const switched = await api('member', 'PUT', `/api/order/booking/${booking.id}`, lcl(), 'en');
+      expect(switched.status).toBe(409);
+      expect(switched.body.msg).toBe(
+        'A booking cannot change between FCL and LCL: copy it or create a new one',
+      );
       const changed = await api(
         'member',
         'PUT',
         `/api/order/booking/${booking.id}`,
-        lcl({ cust_ref_no: 'NEW REF' }),
+        fcl({ cust_ref_no: 'NEW REF' }),
       );
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-      expect(changed.body.data).toMatchObject({ container_mode: 2, cust_ref_no: 'NEW REF', containers: [] });
-      expect(changed.body.data.totals.weight).toBe('0.300');
+      expect(changed.body.data).toMatchObject({ container_mode: 1, cust_ref_no: 'NEW REF', cargo_items: [] });
       const bad = await api(
         'member',
         'PUT',
         `/api/order/booking/${booking.id}`,
-        lcl({ ready_date: day(-5) }),
+        fcl({ ready_date: day(-5) }),
       );
       expect(bad.status).toBe(400);
       await fwd('fwdA', booking.id, 'accept');
@@ -614,6 +619,10 @@ describeEachDatabase('bookings', (kind) => {
         documents: [],
       });
       expect(copy.body.data.order_no).not.toBe(original.order_no);
+      // Container and seal numbers belong to the original shipment.
+      const copied = copy.body.data.containers as { container_no: string; seal_no: string }[];
+      expect(copied.length).toBeGreaterThan(0);
+      expect(copied.every((line) => line.container_no === '' && line.seal_no === '')).toBe(true);
       expect(copy.body.data.history).toEqual([
         expect.objectContaining({ action: 'copy', reason: `Copied from ${original.order_no}` }),
       ]);
@@ -779,6 +788,11 @@ describeEachDatabase('bookings', (kind) => {
       expect((await put(si({ containers: [] }))).body.errors).toEqual([
         { field: 'containers', message: 'Please give the number of at least one stuffed container' },
       ]);
+      // Marks take the usual B/L punctuation ("N/M", "#", "&") but nothing a carrier cannot print.
+      expect((await put(si({ marks: '唛头', containers: [] }))).body.errors).toContainEqual({
+        field: 'marks',
+        message: 'Marks and numbers may contain only English letters, digits and common punctuation',
+      });
       const tooMany = await put(
         si({
           containers: [1, 2, 3].map((n) => ({

@@ -175,6 +175,22 @@ const upperRestricted = (max: number) =>
     .transform((value) => value.toUpperCase())
     .pipe(z.string().max(max).regex(RESTRICTED_TEXT, { error: 'validation.restrictedChars' }));
 
+/**
+ * Free text printed on the B/L (marks, notify party): upper-cased printable ASCII, so that the usual
+ * "N/M", "#", "&" and "/" pass, while characters a carrier's system cannot print do not.
+ */
+const printableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .max(max)
+        .regex(/^[\x20-\x7E\r\n]*$/, { error: 'booking.printableOnly' }),
+    );
+
 /** A required id whose absence has its own message (Please select a shipper …). */
 const idWithMessage = (key: MessageKey) =>
   z.preprocess(
@@ -568,8 +584,8 @@ export const FREIGHT_TERMS = ['prepaid', 'collect'] as const;
  * LCL: no containers.
  */
 export const shipmentInput = z.strictObject({
-  notify_party: upperRestricted(300).default(''),
-  marks: upperRestricted(500).default(''),
+  notify_party: printableText(300).default(''),
+  marks: printableText(500).default(''),
   description: upperRestricted(1000).pipe(z.string().min(1)),
   bl_type: z.enum(BL_TYPES).default('original'),
   freight_term: z.enum(FREIGHT_TERMS).default('prepaid'),

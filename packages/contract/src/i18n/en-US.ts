@@ -185,6 +185,8 @@ export const enUS: Messages = {
   blType: { original: 'Original B/L', telex: 'Telex release', seaway: 'Sea waybill' },
   freightTerm: { prepaid: 'Prepaid', collect: 'Collect' },
   booking: {
+    printableOnly: '{{field}} may contain only English letters, digits and common punctuation',
+    modeChange: 'A booking cannot change between FCL and LCL: copy it or create a new one',
     selectShipper: 'Please select a shipper',
     selectConsignee: 'Please select a consignee',
     selectForwarder: 'Please select a forwarder, or book from a quote',

@@ -187,6 +187,8 @@ export const zhCN = {
   blType: { original: '正本提单', telex: '电放', seaway: '海运单' },
   freightTerm: { prepaid: '预付', collect: '到付' },
   booking: {
+    printableOnly: '{{field}}只能包含英文字母、数字和常用标点符号',
+    modeChange: '订舱不能在整箱与拼箱之间切换，请复制或新建订舱',
     selectShipper: '请选择发货人',
     selectConsignee: '请选择收货人',
     selectForwarder: '请选择货代，或从报价订舱',

@@ -405,6 +405,10 @@ export async function changeBooking(
     quoteId: current.booking.quoteId,
     forwarderId: current.booking.forwarderId,
   });
+  // FCL and LCL are different bookings: an edit may not turn one into the other (its lines would go).
+  if (values.containerMode !== current.booking.containerMode) {
+    throw new AppError(409, 'booking.modeChange', {}, [{ field: 'container_mode' }]);
+  }
   await options.db.transaction(async (tx) => {
     if (await updateSubmittedBooking(tx, options.viewer.id, options.id, values, lines)) return;
     const [now] = await lockBookings(tx, scope, [options.id]);
@@ -416,7 +420,7 @@ export async function changeBooking(
 
 /**
  * POST /order/{id}/copy: a new status-0 booking with a new order number and the same form fields
- * and lines (no schedule, SI, documents or history). A ready date that has passed is cleared: the
+ * and lines (no schedule, SI, documents or history; container and seal numbers cleared). A ready date that has passed is cleared: the
  * copy opens in the editor, which asks for a new one, and the forwarder cannot accept it before.
  */
 export async function copyBooking(
@@ -425,7 +429,12 @@ export async function copyBooking(
   const original = await findBooking(options.db, { ownerId: options.viewer.id }, options.id, false);
   if (!original) throw notFound();
   const b = original.booking;
-  const lines = (await rawLines(options.db, b.id)).map(({ id: _id, bookingId: _b, ...line }) => line);
+  // Container and seal numbers belong to one shipment: the copy keeps types and cargo, not them.
+  const lines = (await rawLines(options.db, b.id)).map(({ id: _id, bookingId: _b, ...line }) => ({
+    ...line,
+    containerNo: '',
+    sealNo: '',
+  }));
   const readyDate = b.readyDate && b.readyDate >= earliestReadyDate() ? b.readyDate : null;
   const id = await insertWithNumber(
     options.db,

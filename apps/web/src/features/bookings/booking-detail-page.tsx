@@ -55,10 +55,14 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
         }
       },
     });
-  const done = () => {
+  // Dialogs show their own success message; `done` is for the one-click (confirmed) actions.
+  const finished = () => {
     setDialog(undefined);
-    message.success(t('bookings.actionDone'));
     reload();
+  };
+  const done = () => {
+    message.success(t('bookings.actionDone'));
+    finished();
   };
   const orderNo = detail.order_no;
   const mode = modeSlug(detail.container_mode);
@@ -149,10 +153,10 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
     );
 
   const close = () => setDialog(undefined);
-  const props = { id: detail.id, orderNo, onClose: close, onDone: done };
+  const props = { id: detail.id, orderNo, onClose: close, onDone: finished };
   const dialogs = (
     <>
-      {dialog === 'si' && <ShipmentModal id={detail.id} onClose={close} onDone={done} />}
+      {dialog === 'si' && <ShipmentModal id={detail.id} onClose={close} onDone={finished} />}
       {dialog === 'release' && <ReleaseModal {...props} />}
       {dialog === 'ship' && <ShipModal {...props} />}
       {(dialog === 'cancel' || dialog === 'void') && (

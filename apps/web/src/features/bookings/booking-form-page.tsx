@@ -1,9 +1,9 @@
 import './strings';
-import type { BookingForm, Quote } from '@freight/contract';
+import { CONTAINER_MODES, type BookingForm, type Quote } from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { BookingEditor, type EditorKind } from './booking-editor';
@@ -62,6 +62,14 @@ export function BookingFormPage() {
     return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
 
   const booking: BookingForm | undefined = saved.data;
+  // One form per mode: an FCL booking opened at an LCL address (or the reverse) goes to its own form.
+  const actualMode: BookingMode | undefined = booking
+    ? booking.container_mode === CONTAINER_MODES.fcl
+      ? 'fcl'
+      : 'lcl'
+    : undefined;
+  if (booking && actualMode !== mode)
+    return <Navigate to={`/bookings/${kind}-${actualMode}/${booking.id}`} replace />;
   if (kind === 'edit' && booking && booking.status !== 0)
     return (
       <Alert type="warning" showIcon title={t('bookings.form.locked', { order_no: booking.order_no })} />

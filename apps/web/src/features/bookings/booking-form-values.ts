@@ -108,8 +108,9 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     })),
     containers: booking.containers.map((line) => ({
       container_id: line.container_id,
-      container_no: line.container_no,
-      seal_no: line.seal_no,
+      // A copy is a new shipment: it keeps the container types, not the numbers of the boxes.
+      container_no: isCopy ? '' : line.container_no,
+      seal_no: isCopy ? '' : line.seal_no,
       hs_code: line.hs_code,
       description: line.description,
       packages: line.packages,

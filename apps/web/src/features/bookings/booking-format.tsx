@@ -26,7 +26,12 @@ export const statusOptions = (t: TFunction) =>
 /** The status as a coloured tag (spec §4 colours, from the contract). */
 export function StatusTag({ status, name }: { status: number; name?: string }) {
   const { t } = useTranslation();
-  return <Tag color={bookingStatusColor(status)}>{name || statusLabel(t, status)}</Tag>;
+  // Statuses 0 and 1 share the spec's label: the state (pending / confirmed) tells them apart.
+  return (
+    <Tag color={bookingStatusColor(status)} title={name}>
+      {statusLabel(t, status, true)}
+    </Tag>
+  );
 }
 
 /** A timestamp in the viewer's time zone: YYYY-MM-DD HH:mm in Chinese, MM/DD/YYYY HH:mm in English. */

@@ -3,7 +3,9 @@ import type { BookingHistoryEntry } from '@freight/contract';
 import { Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from './booking-format';
+import { formatDateTime, statusLabel } from './booking-format';
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The status timeline (oldest first): who did what, when, from which status to which, and why. */
 export function BookingTimeline({ history }: { history: BookingHistoryEntry[] }) {
@@ -18,8 +20,10 @@ export function BookingTimeline({ history }: { history: BookingHistoryEntry[] })
         items={history.map((entry) => ({
           key: entry.id,
           content: (
-            <article aria-label={`${entry.action_name} ${formatDateTime(entry.create_time, locale)}`}>
-              <Typography.Text strong>{entry.action_name}</Typography.Text>
+            <article
+              aria-label={`${capitalized(entry.action_name)} ${formatDateTime(entry.create_time, locale)}`}
+            >
+              <Typography.Text strong>{capitalized(entry.action_name)}</Typography.Text>
               <br />
               <Typography.Text type="secondary">
                 {t('bookings.detail.timelineBy', {
@@ -29,7 +33,11 @@ export function BookingTimeline({ history }: { history: BookingHistoryEntry[] })
                 })}
               </Typography.Text>
               <br />
-              <span>{entry.from_name ? `${entry.from_name} → ${entry.to_name}` : `→ ${entry.to_name}`}</span>
+              <span>
+                {entry.from_status === null
+                  ? `→ ${statusLabel(t, entry.to_status, true)}`
+                  : `${statusLabel(t, entry.from_status, true)} → ${statusLabel(t, entry.to_status, true)}`}
+              </span>
               {entry.reason && (
                 <>
                   <br />
