@@ -1393,6 +1393,9 @@ describeEachDatabase('bookings', (kind) => {
     it('needs a session and the authority of each side', async () => {
       const anonymous = await call(t.app, { method: 'GET', url: `/api/order/${booking.id}` });
       expect(anonymous.status).toBe(401);
+      // The session is checked before the body: a visitor learns nothing of the form's rules.
+      const anonymousPost = await call(t.app, { method: 'POST', url: '/api/order/booking', payload: {} });
+      expect(anonymousPost.status).toBe(401);
       expect((await api('member', 'GET', `/api/forwarder/order/${booking.id}`)).status).toBe(403);
       expect((await api('member', 'POST', `/api/forwarder/order/${booking.id}/accept`)).status).toBe(403);
       await changeAuthorities({ db: t.database.db, userId: users.other?.id ?? 0, revoke: ['order'] });

@@ -8,7 +8,7 @@ import {
   type ImportResult,
   type Locale,
 } from '@freight/contract';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../modules/auth/hook.js';
@@ -25,8 +25,8 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
-type Common = { preHandler: preHandlerAsyncHookHandler; tags: string[] };
-type Public = { preHandler?: preHandlerAsyncHookHandler; tags: string[] };
+type Common = { preValidation: preValidationAsyncHookHandler; tags: string[] };
+type Public = { preValidation?: preValidationAsyncHookHandler; tags: string[] };
 
 /** GET `path`: the import template in the requested language (Lang header or ?lang=). */
 export function templateRoute(
@@ -41,7 +41,7 @@ export function templateRoute(
   app.get(
     options.path,
     {
-      ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+      ...(options.preValidation ? { preValidation: options.preValidation } : {}),
       schema: {
         tags: options.tags,
         summary: options.summary,
@@ -77,7 +77,7 @@ export function importRoute(
   app.post(
     options.path,
     {
-      preHandler: options.preHandler,
+      preValidation: options.preValidation,
       schema: {
         tags: options.tags,
         summary: `Import ${options.noun} from .xlsx, .xls or .csv (multipart field "file"); any bad row refuses the whole file (422 with rows)`,
@@ -123,7 +123,7 @@ export function batchDeleteRoute(
   app.delete(
     options.path,
     {
-      preHandler: options.preHandler,
+      preValidation: options.preValidation,
       schema: {
         tags: options.tags,
         summary: `Delete ${options.noun}: a body list of ids ([1,2] or {"ids":[1,2]}); all or nothing`,

@@ -1,5 +1,5 @@
 import { type Authority, hasAll, hasSome } from '@freight/contract';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { resolveSession, type SessionUser } from './sessions.js';
 
@@ -29,13 +29,13 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /**
- * A preHandler that lets only signed-in members through (401 otherwise), renews their token when it
+ * A preValidation hook (auth before the body is checked) that lets only signed-in members through (401 otherwise), renews their token when it
  * is due (`x-renewed-token` reply header), and checks authorities: all of `all`, and at least one
  * of `some` (403 otherwise).
  */
 export function authenticated(
   required: { all?: Authority[]; some?: Authority[] } = {},
-): preHandlerAsyncHookHandler {
+): preValidationAsyncHookHandler {
   return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw new AppError(401, 'errors.unauthorized');

@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/system/logout',
     {
-      preHandler: authenticated(),
+      preValidation: authenticated(),
       schema: {
         tags: ['auth'],
         summary: 'End the current session',

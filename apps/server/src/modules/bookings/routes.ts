@@ -75,59 +75,102 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bookings'];
   const detail = { 200: okEnvelope(bookingDetail), ...failures };
 
-  /* ---------- member ---------- */
+  /* ---------- reading, either side: the list, its .xlsx export and one booking ---------- */
 
-  app.get(
-    '/order',
+  const sides = [
     {
-      preHandler: member,
-      schema: {
-        tags,
-        summary: 'The member’s bookings, newest first, filtered',
-        querystring: bookingQuery,
-        response: { 200: okEnvelope(listOf(bookingRow)), ...failures },
-      },
+      party: 'member',
+      prefix: '/order',
+      preValidation: member,
+      who: 'The member’s bookings',
+      file: 'bookings.xlsx',
     },
-    async (request) =>
-      ok(
-        await listBookings({
+    {
+      party: 'forwarder',
+      prefix: '/forwarder/order',
+      preValidation: forwarder,
+      who: 'Bookings addressed to the forwarder',
+      file: 'received-bookings.xlsx',
+    },
+  ] as const;
+  for (const side of sides) {
+    app.get(
+      side.prefix,
+      {
+        preValidation: side.preValidation,
+        schema: {
+          tags,
+          summary: `${side.who}, newest first, filtered`,
+          querystring: bookingQuery,
+          response: { 200: okEnvelope(listOf(bookingRow)), ...failures },
+        },
+      },
+      async (request) =>
+        ok(
+          await listBookings({
+            db,
+            party: side.party,
+            viewerId: currentUser(request).id,
+            query: request.query,
+            locale: request.locale,
+          }),
+        ),
+    );
+    app.get(
+      `${side.prefix}/export`,
+      {
+        preValidation: side.preValidation,
+        schema: {
+          tags,
+          summary: `${side.who}, filtered, as .xlsx (headers in the Lang)`,
+          querystring: bookingQuery,
+        },
+      },
+      async (request, reply) => {
+        const file = await exportBookings({
           db,
-          party: 'member',
+          party: side.party,
           viewerId: currentUser(request).id,
           query: request.query,
           locale: request.locale,
-        }),
-      ),
-  );
-  app.get(
-    '/order/export',
-    {
-      preHandler: member,
-      schema: {
-        tags,
-        summary: 'The filtered booking list as .xlsx (headers in the Lang)',
-        querystring: bookingQuery,
+        });
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${side.file}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file);
       },
-    },
-    async (request, reply) => {
-      const file = await exportBookings({
-        db,
-        party: 'member',
-        viewerId: currentUser(request).id,
-        query: request.query,
-        locale: request.locale,
-      });
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', 'attachment; filename="bookings.xlsx"')
-        .header('cache-control', 'private, no-store')
-        .send(file);
-    },
-  );
+    );
+    app.get(
+      `${side.prefix}/:id`,
+      {
+        preValidation: side.preValidation,
+        schema: {
+          tags,
+          summary: 'A booking with its timeline, documents and totals',
+          params: idParams,
+          response: detail,
+        },
+      },
+      async (request) =>
+        ok(
+          await getBookingDetail({
+            db,
+            party: side.party,
+            viewerId: currentUser(request).id,
+            id: request.params.id,
+            locale: request.locale,
+          }),
+        ),
+    );
+  }
+
+  /* ---------- member ---------- */
+
   app.post(
     '/order/booking',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Create an FCL or LCL booking (status 0)',
@@ -150,7 +193,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/booking/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'A booking as the form edits it (edit and copy)',
@@ -171,7 +214,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/booking/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Change a booking; only at status 0 (409 otherwise)',
@@ -194,7 +237,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/copy',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Copy a booking into a new one (status 0, new order number)',
@@ -217,7 +260,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/cancel',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Cancel several bookings with one reason; all or nothing',
@@ -241,7 +284,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/docking/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Liaison: the forwarder’s contact and the vessel schedule',
@@ -262,7 +305,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/document/:id',
     {
-      preHandler: party,
+      preValidation: party,
       schema: {
         tags,
         summary: 'The documents of booking {id} (its member or its forwarder)',
@@ -283,7 +326,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/shipment/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Shipping instructions: what was booked and the instructions so far',
@@ -304,7 +347,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/shipment/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Submit shipping instructions; only at status 2, moves the booking to 3',
@@ -329,7 +372,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/cancel',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Cancel a booking with a reason, while not yet shipped',
@@ -351,32 +394,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       ),
   );
-  app.get(
-    '/order/:id',
-    {
-      preHandler: member,
-      schema: {
-        tags,
-        summary: 'A booking with its timeline, documents and totals',
-        params: idParams,
-        response: detail,
-      },
-    },
-    async (request) =>
-      ok(
-        await getBookingDetail({
-          db,
-          party: 'member',
-          viewerId: currentUser(request).id,
-          id: request.params.id,
-          locale: request.locale,
-        }),
-      ),
-  );
   app.delete(
     '/order/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Delete a booking; only at status 0 (409 otherwise)',
@@ -398,66 +419,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* ---------- forwarder ---------- */
 
-  app.get(
-    '/forwarder/order',
-    {
-      preHandler: forwarder,
-      schema: {
-        tags,
-        summary: 'Bookings addressed to the forwarder, newest first, filtered',
-        querystring: bookingQuery,
-        response: { 200: okEnvelope(listOf(bookingRow)), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await listBookings({
-          db,
-          party: 'forwarder',
-          viewerId: currentUser(request).id,
-          query: request.query,
-          locale: request.locale,
-        }),
-      ),
-  );
-  app.get(
-    '/forwarder/order/export',
-    {
-      preHandler: forwarder,
-      schema: { tags, summary: 'Received bookings, filtered, as .xlsx', querystring: bookingQuery },
-    },
-    async (request, reply) => {
-      const file = await exportBookings({
-        db,
-        party: 'forwarder',
-        viewerId: currentUser(request).id,
-        query: request.query,
-        locale: request.locale,
-      });
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', 'attachment; filename="received-bookings.xlsx"')
-        .header('cache-control', 'private, no-store')
-        .send(file);
-    },
-  );
-  app.get(
-    '/forwarder/order/:id',
-    {
-      preHandler: forwarder,
-      schema: { tags, summary: 'A booking addressed to the forwarder', params: idParams, response: detail },
-    },
-    async (request) =>
-      ok(
-        await getBookingDetail({
-          db,
-          party: 'forwarder',
-          viewerId: currentUser(request).id,
-          id: request.params.id,
-          locale: request.locale,
-        }),
-      ),
-  );
   const common = (request: Parameters<typeof currentUser>[0], id: number) => ({
     db,
     mailer,
@@ -469,7 +430,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forwarder/order/:id/accept',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: { tags, summary: 'Accept a booking (0 → 1)', params: idParams, response: detail },
     },
     async (request) => ok(await acceptBooking(common(request, request.params.id))),
@@ -477,7 +438,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forwarder/order/:id/release',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'Release space with SO number, vessel, voyage, ETD/ETA and cut-offs (1 → 2)',
@@ -491,7 +452,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forwarder/order/:id/confirm-si',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'Confirm shipping instructions received outside the portal (2 → 3)',
@@ -508,7 +469,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forwarder/order/:id/ship',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'Mark shipped with the B/L number (3 → 5)',
@@ -523,7 +484,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forwarder/order/:id/void',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'Void a booking with a reason (→ 40)',
@@ -541,7 +502,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/attachment',
     {
-      preHandler: party,
+      preValidation: party,
       schema: {
         tags,
         summary:
@@ -575,7 +536,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/document/:id',
     {
-      preHandler: party,
+      preValidation: party,
       schema: {
         tags,
         summary: 'One booking document',
@@ -596,7 +557,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/document/download/:id',
     {
-      preHandler: party,
+      preValidation: party,
       schema: { tags, summary: 'Download a booking document (as an attachment)', params: idParams },
     },
     async (request, reply) => {
@@ -618,7 +579,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/document/:id',
     {
-      preHandler: party,
+      preValidation: party,
       schema: {
         tags,
         summary: 'Delete a booking document; only its uploader',

@@ -39,7 +39,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/contact',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'The member’s contacts, newest first',
@@ -70,7 +70,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/contact/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'One contact',
@@ -92,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customer/contact',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Add a contact',
@@ -114,7 +114,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/customer/contact/:id',
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         summary: 'Change a contact',
@@ -137,7 +137,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   batchDeleteRoute(app, {
     path: '/customer/contact',
-    preHandler: member,
+    preValidation: member,
     tags,
     noun: 'contacts',
     run: ({ ownerId, ids }) => removeContacts({ db, ownerId, ids }),
@@ -145,7 +145,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   importRoute(app, {
     path: '/customer/contact/import',
-    preHandler: member,
+    preValidation: member,
     tags,
     noun: 'contacts',
     maxBytes: IMPORT_LIMITS.maxBytes,

@@ -36,7 +36,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rate',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'The forwarder’s own rates',
@@ -64,7 +64,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rate/:id',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'One of the forwarder’s rates',
@@ -85,7 +85,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rate',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'Create a rate',
@@ -106,7 +106,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/rate/:id',
     {
-      preHandler: forwarder,
+      preValidation: forwarder,
       schema: {
         tags,
         summary: 'Change a rate (its space lines are replaced)',
@@ -128,14 +128,14 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   batchDeleteRoute(app, {
     path: '/rate',
-    preHandler: forwarder,
+    preValidation: forwarder,
     tags,
     noun: 'rates',
     run: ({ ownerId, ids }) => removeRates({ db, ownerId, ids }),
   });
   importRoute(app, {
     path: '/rate/import',
-    preHandler: forwarder,
+    preValidation: forwarder,
     tags,
     noun: 'rates',
     maxBytes: RATE_IMPORT_LIMITS.maxBytes,
@@ -145,7 +145,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quote',
     {
-      preHandler: viewer,
+      preValidation: viewer,
       schema: {
         tags: ['quotes'],
         summary: 'Published rates valid on the day, filtered and sorted',
@@ -161,7 +161,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quote/:id',
     {
-      preHandler: viewer,
+      preValidation: viewer,
       schema: {
         tags: ['quotes'],
         summary: 'One quote',
@@ -175,7 +175,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quote/estimate',
     {
-      preHandler: viewer,
+      preValidation: viewer,
       schema: {
         tags: ['quotes'],
         summary: 'Price container quantities on a quote',
@@ -189,7 +189,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/system/send_rfq',
     {
-      preHandler: authenticated({ all: ['quote', 'quote_rfq'] }),
+      preValidation: authenticated({ all: ['quote', 'quote_rfq'] }),
       schema: {
         tags: ['quotes'],
         summary: 'Send a request for quotation about a quote; mailed to its forwarder',
@@ -212,7 +212,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rfq',
     {
-      preHandler: rfqReader,
+      preValidation: rfqReader,
       schema: {
         tags: ['quotes'],
         summary: 'The RFQs the member sent, and those sent to the member’s rates, newest first',
@@ -225,7 +225,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rfq/:id',
     {
-      preHandler: rfqReader,
+      preValidation: rfqReader,
       schema: {
         tags: ['quotes'],
         summary: 'One RFQ the member sent or received (404 for anyone else’s)',

@@ -13,7 +13,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${list}`,
       {
-        ...(list === 'forwarder' ? { preHandler: authenticated({ all: ['quote_forwarder'] }) } : {}),
+        ...(list === 'forwarder' ? { preValidation: authenticated({ all: ['quote_forwarder'] }) } : {}),
         schema: {
           tags: ['reference'],
           summary: `Reference list: ${list}`,

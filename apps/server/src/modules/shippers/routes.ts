@@ -14,7 +14,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       base,
       {
-        preHandler: member,
+        preValidation: member,
         schema: {
           tags: ['directory'],
           summary: 'Listed forwarders, by company name, business, port and route',
@@ -27,7 +27,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${base}/:id`,
       {
-        preHandler: member,
+        preValidation: member,
         schema: {
           tags: ['directory'],
           summary: 'One listed forwarder',

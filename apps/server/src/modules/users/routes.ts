@@ -51,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userinfo',
     {
-      preHandler: authenticated(),
+      preValidation: authenticated(),
       schema: {
         tags: ['users'],
         summary: 'The signed-in member: profile and authorities',
@@ -64,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/userinfo',
     {
-      preHandler: authenticated({ all: ['user'] }),
+      preValidation: authenticated({ all: ['user'] }),
       schema: {
         tags: ['users'],
         summary:
