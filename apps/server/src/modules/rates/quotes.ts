@@ -13,6 +13,7 @@ import {
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
+import type { BoardCache } from './board-cache.js';
 import type { Mailer } from '../../platform/mail.js';
 import { getSiteConfig } from '../system/service.js';
 import { findQuotePage, findRate, findRfqPage, forwarderContact, insertRfq, spacesOf } from './repo.js';
@@ -62,17 +63,39 @@ export async function listQuotes(options: {
   viewer: Viewer;
   query: QuoteQuery;
   locale: Locale;
+  /** Pages already computed since the last rate change (see board-cache.ts). */
+  cache?: BoardCache<ListData<Quote>>;
 }): Promise<ListData<Quote>> {
   const showForwarder = options.viewer.authorities.includes('quote_forwarder');
   if (options.query.forwarder_id && !showForwarder)
     throw new AppError(403, 'quotes.forwarderFilterNotAllowed', {}, [{ field: 'forwarder_id' }]);
   const zh = options.locale === 'zh-CN';
-  const { rows, total } = await findQuotePage(options.db, options.query, options.query.date ?? today(), zh);
-  const spaces = await spacesOf(
-    options.db,
-    rows.map((r) => r.id),
-  );
-  return { lists: rows.map((row) => presentQuote(presentRate(row, spaces), row, showForwarder)), total };
+  const day = options.query.date ?? today();
+  const compute = async () => {
+    const { rows, total } = await findQuotePage(options.db, options.query, day, zh);
+    const spaces = await spacesOf(
+      options.db,
+      rows.map((r) => r.id),
+    );
+    return { lists: rows.map((row) => presentQuote(presentRate(row, spaces), row, showForwarder)), total };
+  };
+  if (!options.cache) return compute();
+  const { page, size, field, order, carrier_id, forwarder_id, pol_id, to_id, route_id } = options.query;
+  const key = JSON.stringify([
+    day,
+    options.locale,
+    showForwarder,
+    page,
+    size,
+    field,
+    order,
+    carrier_id,
+    forwarder_id,
+    pol_id,
+    to_id,
+    route_id,
+  ]);
+  return options.cache.get(key, compute);
 }
 
 /** A quote is a published rate that is valid today. */

@@ -15,11 +15,13 @@ import {
   rfqQuery,
   rfqRecord,
 } from '@freight/contract';
+import type { ListData, Quote } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
+import { boardCache } from './board-cache.js';
 import { importRates, rateTemplate } from './import.js';
 import { estimate, getQuote, getRfq, listQuotes, listRfqs, sendRfq } from './quotes.js';
 import { changeRate, createRate, getRate, listRates, removeRates } from './service.js';
@@ -28,7 +30,21 @@ const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 4
 
 /** Rate management (role rate: forwarders, own rates only), the quote board (role quote) and RFQs (quote_rfq). */
 export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer } = app.deps;
+  const { db, mailer, kv } = app.deps;
+  const board = boardCache<ListData<Quote>>({ kv });
+  // After any successful rate write (create, change, delete, import) and before its reply leaves,
+  // the quote board's pages become stale on every instance.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.routeOptions.url ?? '';
+    if (request.method !== 'GET' && reply.statusCode < 400 && /^\/api\/rate(\/|$)/.test(url)) {
+      try {
+        await board.changed();
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not publish the quote board version');
+      }
+    }
+    return payload;
+  });
   const forwarder = authenticated({ all: ['rate'] });
   const viewer = authenticated({ all: ['quote'] });
   const tags = ['rates'];
@@ -155,7 +171,13 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await listQuotes({ db, viewer: currentUser(request), query: request.query, locale: request.locale }),
+        await listQuotes({
+          db,
+          viewer: currentUser(request),
+          query: request.query,
+          locale: request.locale,
+          cache: board,
+        }),
       ),
   );
   app.get(

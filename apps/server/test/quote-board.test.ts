@@ -1,0 +1,137 @@
+import type { ListData, Quote, Rate } from '@freight/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { changeAuthorities } from '../src/modules/users/service.js';
+import { type Envelope, register, registrationForm, uniqueEmail } from './fixtures.js';
+import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+
+type Ref = Envelope<ListData<{ id: number; code: string }>>;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The quote board serves computed pages from memory until a rate changes. These tests prove that a
+ * change shows at once on the instance that made it, and within a second on another instance on the
+ * same database, and that creates, changes, deletes and imports all count as changes.
+ */
+describeEachDatabase('quote board cache', (kind) => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  const ref: Record<string, number> = {};
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    // A second instance on the same database (and so the same shared store), as behind a balancer.
+    other = await buildApp({ config: t.config, database: t.database, logger: false });
+    await other.ready();
+    const id = async (list: string, code: string) =>
+      (await call<Ref>(t.app, { method: 'GET', url: `/api/${list}?keyword=${code}` })).body.data.lists.find(
+        (i) => i.code === code,
+      )?.id ?? 0;
+    Object.assign(ref, {
+      carrier: await id('carrier', 'MAEU'),
+      pol: await id('port', 'CNSHA'),
+      pod: await id('port', 'NLRTM'),
+      gp20: await id('container', '20GP'),
+    });
+    for (const name of ['forwarder', 'member']) {
+      const reply = await register(t.app, registrationForm({ username: uniqueEmail(name).toLowerCase() }));
+      tokens[name] = reply.body.data.token;
+      if (name === 'forwarder')
+        await changeAuthorities({ db: t.database.db, userId: reply.body.data.id, grant: ['rate'] });
+    }
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  const as = (name: string) => ({ authorization: `Bearer ${tokens[name]}` });
+  const board = async (app: FastifyInstance) => {
+    const reply = await call<Envelope<ListData<Quote>>>(app, {
+      method: 'GET',
+      url: `/api/quote?pol_id=${ref.pol}&size=100`,
+      headers: as('member'),
+    });
+    expect(reply.status).toBe(200);
+    return reply.body.data;
+  };
+  const priceOn = async (app: FastifyInstance, id: number) =>
+    (await board(app)).lists.find((q) => q.id === id)?.spaces[0]?.price;
+  const rateBody = (price: string) => ({
+    carrier_id: ref.carrier,
+    pol_id: ref.pol,
+    pod_id: ref.pod,
+    to_id: ref.pod,
+    sdate: day(-1),
+    edate: day(30),
+    transit_days: 20,
+    spaces: [{ container_id: ref.gp20, price }],
+  });
+
+  it('shows a created, changed and deleted rate at once on the instance that wrote it', async () => {
+    const before = await board(t.app);
+    await board(t.app); // now served from memory
+    const created = await call<Envelope<Rate>>(t.app, {
+      method: 'POST',
+      url: '/api/rate',
+      headers: as('forwarder'),
+      payload: rateBody('100'),
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id;
+    expect((await board(t.app)).total).toBe(before.total + 1);
+    expect(await priceOn(t.app, id)).toBe('100.00');
+
+    const changed = await call(t.app, {
+      method: 'PUT',
+      url: `/api/rate/${id}`,
+      headers: as('forwarder'),
+      payload: rateBody('150.5'),
+    });
+    expect(changed.status).toBe(200);
+    expect(await priceOn(t.app, id)).toBe('150.50');
+
+    // A refused write is not a change: the page stays as it was.
+    const refused = await call(t.app, {
+      method: 'PUT',
+      url: `/api/rate/${id}`,
+      headers: as('forwarder'),
+      payload: rateBody('-1'),
+    });
+    expect(refused.status).toBe(400);
+    expect(await priceOn(t.app, id)).toBe('150.50');
+
+    const deleted = await call(t.app, {
+      method: 'DELETE',
+      url: '/api/rate',
+      headers: as('forwarder'),
+      payload: [id],
+    });
+    expect(deleted.status).toBe(200);
+    expect((await board(t.app)).total).toBe(before.total);
+    expect(await priceOn(t.app, id)).toBeUndefined();
+  });
+
+  it('shows a change made on another instance within a second', async () => {
+    await board(other); // the other instance has the page in memory
+    const created = await call<Envelope<Rate>>(t.app, {
+      method: 'POST',
+      url: '/api/rate',
+      headers: as('forwarder'),
+      payload: rateBody('210'),
+    });
+    const id = created.body.data.id;
+    const started = Date.now();
+    await expect.poll(() => priceOn(other, id), { timeout: 3_000, interval: 50 }).toBe('210.00');
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    await call(t.app, {
+      method: 'PUT',
+      url: `/api/rate/${id}`,
+      headers: as('forwarder'),
+      payload: rateBody('7'),
+    });
+    await expect.poll(() => priceOn(other, id), { timeout: 3_000, interval: 50 }).toBe('7.00');
+  });
+});
