@@ -157,3 +157,61 @@ export async function withDatabase<T>(prefix: string, work: (url: string) => Pro
     await admin.end();
   }
 }
+
+export type HttpRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+
+/**
+ * `amount` requests from `connections` concurrent connections (closed loop), sent by autocannon in a
+ * second process over loopback; each connection cycles through `requests`. Every reply must be 2xx.
+ */
+export async function httpLoad(options: {
+  url: string;
+  connections: number;
+  amount: number;
+  requests: HttpRequest[];
+}): Promise<{ latencies: number[]; perSecond: number }> {
+  const child = spawn(process.execPath, [path.join(root, 'bench/load-worker.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify(options));
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${String(code)}`);
+  const result = JSON.parse(output) as {
+    latencies: number[];
+    perSecond: number;
+    statuses: Record<string, number>;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(
+      `load on ${options.url}: ${result.non2xx} non-2xx (${JSON.stringify(result.statuses)}), ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  return { latencies: result.latencies, perSecond: result.perSecond };
+}
+
+/**
+ * The HTTP floor: the same load (connections, amount) on a bare Fastify route in its own process that
+ * answers a fixed body of `bodyBytes`, with no database, hooks or authentication.
+ */
+export async function bareHttpFloor(options: { connections: number; amount: number; bodyBytes: number }) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
+    env: { ...process.env, BODY_BYTES: String(options.bodyBytes) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
+      child.once('exit', (code) => reject(new Error(`the bare server exited with ${String(code)}`)));
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const requests = [{ path: '/floor' }];
+    await httpLoad({ url, connections: options.connections, amount: 200, requests });
+    return await httpLoad({ url, connections: options.connections, amount: options.amount, requests });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
