@@ -32,6 +32,26 @@ describeEachDatabase('reference lists', (kind) => {
     expect(all.body.data.lists).toHaveLength(all.body.data.total);
   });
 
+  it('orders countries by their name in the request language: Chinese by pinyin, English alphabetically', async () => {
+    const zh = (await get('/api/country')).body.data.lists.map((c) => c.name);
+    // 阿富汗 (Āfùhàn) … 澳大利亚 (Àodàlìyà) … 巴西 (Bāxī) … 中国 (Zhōngguó): pinyin, not code points or ISO codes.
+    const at = (name: string) => zh.indexOf(name);
+    expect(at('阿富汗')).toBeGreaterThanOrEqual(0);
+    expect(at('阿富汗')).toBeLessThan(at('澳大利亚'));
+    expect(at('澳大利亚')).toBeLessThan(at('巴西'));
+    expect(at('巴西')).toBeLessThan(at('德国'));
+    expect(at('德国')).toBeLessThan(at('美国'));
+    expect(at('美国')).toBeLessThan(at('日本'));
+    expect(at('日本')).toBeLessThan(at('中国'));
+    const en = (await get('/api/country', 'en')).body.data.lists.map((c) => c.name);
+    expect(en.slice(0, 2)).toEqual(['Afghanistan', 'Åland Islands']);
+    expect(en.indexOf('Germany')).toBeLessThan(en.indexOf('Japan'));
+    expect(en.at(-1)).toBe('Zimbabwe');
+    // Pages follow the same order.
+    const second = (await get('/api/country?page=2&size=10', 'en')).body.data.lists.map((c) => c.name);
+    expect(second).toEqual(en.slice(10, 20));
+  });
+
   it('serves at least 150 seaports with UN/LOCODE, country and route, searchable in both languages', async () => {
     const all = await get('/api/port?size=1000');
     expect(all.body.data.total).toBeGreaterThanOrEqual(150);

@@ -6,3 +6,22 @@ export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale 
   const header = request.headers.lang;
   return parseLocale(Array.isArray(header) ? header[0] : header) ?? DEFAULT_LOCALE;
 }
+
+const collators = new Map<Locale, Intl.Collator>();
+
+/** Compares names as readers of the language expect: Chinese by pinyin, English alphabetically. */
+export function nameCollator(locale: Locale): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
+
+/** Sorts rows by their name in the language (`nameZh` for Chinese, `nameEn` otherwise), in place. */
+export function sortByName<T extends { nameEn: string; nameZh: string }>(rows: T[], locale: Locale): T[] {
+  const collator = nameCollator(locale);
+  const name = locale === 'zh-CN' ? (row: T) => row.nameZh : (row: T) => row.nameEn;
+  return rows.sort((a, b) => collator.compare(name(a), name(b)));
+}

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
+import { sortByName } from '../../platform/locale.js';
 import { readSheet, writeWorkbook } from '../../platform/spreadsheet.js';
 import {
   allCountries,
@@ -324,7 +325,7 @@ export async function contactTemplate(options: { db: Db; locale: Locale }): Prom
       name: zh ? '国家' : 'Countries',
       rows: [
         [zh ? '代码' : 'Code', zh ? '名称' : 'Name'],
-        ...countries.map((c) => [c.code, zh ? c.nameZh : c.nameEn]),
+        ...sortByName(countries, locale).map((c) => [c.code, zh ? c.nameZh : c.nameEn]),
       ],
     },
   ]);

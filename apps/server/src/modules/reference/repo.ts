@@ -1,7 +1,8 @@
-import type { ReferenceList, ReferenceQuery } from '@freight/contract';
+import type { Locale, ReferenceList, ReferenceQuery } from '@freight/contract';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
+import { sortByName } from '../../platform/locale.js';
 import { likePattern, pageOffset } from '../../platform/sql.js';
 import {
   businesses,
@@ -66,29 +67,27 @@ export async function findReferencePage(
   db: Db,
   list: ReferenceList,
   query: ReferenceQuery,
+  locale: Locale,
 ): Promise<ReferencePage> {
   const { page, size, keyword } = query;
   const offset = pageOffset(page, size);
 
   switch (list) {
     case 'country': {
-      const where = keywordFilter(countries, keyword);
-      return pageOf(
-        db
-          .select({
-            id: countries.id,
-            code: countries.code,
-            code3: countries.code3,
-            nameEn: countries.nameEn,
-            nameZh: countries.nameZh,
-          })
-          .from(countries)
-          .where(where)
-          .orderBy(asc(countries.sort), asc(countries.id))
-          .limit(size)
-          .offset(offset),
-        db.select({ value: count() }).from(countries).where(where),
-      );
+      // Countries are few (under 250): they are sorted here by their name in the request's
+      // language, as people look for them (Chinese by pinyin, as ICU orders it), then paged.
+      const all = await db
+        .select({
+          id: countries.id,
+          code: countries.code,
+          code3: countries.code3,
+          nameEn: countries.nameEn,
+          nameZh: countries.nameZh,
+        })
+        .from(countries)
+        .where(keywordFilter(countries, keyword));
+      sortByName(all, locale);
+      return { rows: all.slice(offset, offset + size), total: all.length };
     }
     case 'port': {
       const where = and(

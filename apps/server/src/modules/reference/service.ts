@@ -32,6 +32,6 @@ export async function listReference(options: {
   query: ReferenceQuery;
   locale: Locale;
 }): Promise<ListData<ReferenceItem>> {
-  const { rows, total } = await findReferencePage(options.db, options.list, options.query);
+  const { rows, total } = await findReferencePage(options.db, options.list, options.query, options.locale);
   return { lists: rows.map((row) => present(row, options.locale)), total };
 }
