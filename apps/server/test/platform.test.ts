@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { errorEnvelope } from '@freight/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -43,6 +44,14 @@ describeEachDatabase('request handling', (kind) => {
         });
         app.get('/api/test/conflict', async () => {
           throw new AppError(409, 'errors.conflict');
+        });
+        // A write that refers to a row that is not there (as when another request deleted it
+        // between a check and the write): the real database's foreign key refuses it.
+        app.post('/api/test/dangling', async () => {
+          await app.deps.db.execute(
+            sql`insert into ports (code, name_en, name_zh, country_id) values ('ZZTST', 'X', 'X', 2147483000)`,
+          );
+          return { code: 0, msg: 'ok' };
         });
       },
     });
@@ -98,6 +107,12 @@ describeEachDatabase('request handling', (kind) => {
     const reply = await call<Failure>(t.app, { method: 'GET', url: '/api/test/conflict' });
     expect(reply.status).toBe(409);
     expect(reply.body.msg).toBe('数据冲突，请刷新后重试');
+  });
+
+  it('answers a write that lost a race with another (a foreign key or unique value gone) with 409, not 500', async () => {
+    const reply = await call<Failure>(t.app, { method: 'POST', url: '/api/test/dangling', lang: 'en' });
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual({ code: 1, msg: 'The data has changed; please refresh and try again' });
   });
 
   it('answers an unknown API path with a 404 envelope, in the request language', async () => {

@@ -38,6 +38,23 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
 ]);
 
+/**
+ * PostgreSQL errors that mean "another request changed the data under this one": a row referred to
+ * was deleted between the check and the write (23503), a unique value was taken meanwhile (23505),
+ * or concurrent transactions collided (40001, 40P01). The client should refresh and try again.
+ */
+const CONFLICT_CODES = new Set(['23503', '23505', '40001', '40P01']);
+
+function isConcurrentChange(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
@@ -118,6 +135,10 @@ function handle(error: FastifyError | Error, request: FastifyRequest, reply: Fas
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return sendError(reply, locale, 503, 'errors.serviceUnavailable');
+  }
+  if (isConcurrentChange(error)) {
+    request.log.warn({ err: error }, 'concurrent change');
+    return sendError(reply, locale, 409, 'errors.conflict');
   }
   const fastifyError = error as FastifyError;
   if (
