@@ -75,11 +75,22 @@ afterAll(async () => {
 
 describe('a booking through its life', () => {
   it('the forwarder accepts it and releases space (English)', async () => {
+    // The member's address of a booking addressed to the forwarder: not theirs as a member.
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.forwarder,
-      path: '/quotes',
+      path: `/bookings/${bookingId}`,
       locale: 'en-US',
     });
+    await page.getByRole('heading', { name: 'Booking not found' }).waitFor();
+    expect(
+      await page
+        .getByText(`Booking ${bookingId} does not exist, or it is not one of your bookings.`)
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('button', { name: 'Back to My Bookings' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Open it in Received Bookings' }).click();
+    await page.waitForURL(`**/received-bookings/${bookingId}`);
+    await page.getByRole('heading', { name: `Booking ${orderNo}` }).waitFor();
     await page.getByRole('link', { name: 'Received Bookings' }).click();
     await page.getByRole('heading', { name: 'Received Bookings' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: orderNo });
@@ -154,6 +165,11 @@ describe('a booking through its life', () => {
     fs.writeFileSync(file, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     await page.getByRole('button', { name: '上传文件' }).click();
     const upload = page.getByRole('dialog', { name: '上传文件' });
+    // The customer is offered the customer's document types, not the forwarder's (B/L …).
+    await upload.getByLabel('文件类型').click();
+    await visible(page.getByTitle('商业发票', { exact: true }));
+    for (const forwarderOnly of ['提单', '提单草稿', '订舱确认书'])
+      expect(await page.getByTitle(forwarderOnly, { exact: true }).count(), forwarderOnly).toBe(0);
     await pick(page, upload, '文件类型', '装箱单');
     await upload.getByLabel('说明').fill('第一批');
     const chooser = page.waitForEvent('filechooser');
@@ -182,6 +198,16 @@ describe('a booking through its life', () => {
     const docRow = page.getByRole('row').filter({ hasText: 'packing.pdf' });
     await visible(docRow);
     expect(await docRow.getByRole('button', { name: 'Delete packing.pdf' }).count()).toBe(0);
+    // The forwarder is offered the forwarder's document types.
+    await page.getByRole('button', { name: 'Upload document' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload document' });
+    await upload.getByLabel('Document type').click();
+    await visible(page.getByTitle('B/L', { exact: true }));
+    expect(await page.getByTitle('Booking confirmation', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTitle('Packing list', { exact: true }).count()).toBe(0);
+    await upload.getByLabel('Document type').press('Escape');
+    await upload.getByRole('button', { name: 'Cancel' }).click();
+    await gone(upload);
 
     await page.getByRole('button', { name: 'Mark shipped' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark shipped' });

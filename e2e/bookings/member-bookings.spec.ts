@@ -7,6 +7,7 @@ import {
   confirm,
   day,
   fillDate,
+  gone,
   iso,
   openSignedIn,
   pick,
@@ -85,10 +86,13 @@ const zhLine = (n: number) => (field: string) => `第 ${n} 行${ZH[field]}`;
 
 describe('my bookings (member)', () => {
   it('books FCL from a quote: contacts, live totals, delete a container type, ISO 6346 check, submit', async () => {
+    // A common laptop screen: the container lines must fit it, delete buttons included.
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,
       path: '/quotes',
       locale: 'en-US',
+      width: 1366,
+      height: 768,
     });
     const quoteRow = page.getByRole('row').filter({ hasText: 'Hamburg' });
     await quoteRow.getByRole('button', { name: 'Book' }).click();
@@ -129,10 +133,25 @@ describe('my bookings (member)', () => {
     });
     await page.getByLabel('Quantity (line 2)').fill('2');
     await page.getByText('Total: 3 containers, 2000.750 KG, 50.500 CBM, 150 packages').waitFor();
+    // At 1366 px the whole line, its delete button included, is in view without scrolling sideways.
+    const lines = page.getByRole('table', { name: 'Container lines' });
+    expect(
+      await lines.evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0)),
+    ).toBe(true);
+    const removeLine = page.getByRole('button', { name: 'Remove line 2' });
+    const box = await removeLine.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 1366).toBe(true);
 
     await page.getByRole('button', { name: 'Delete all 40HQ' }).click();
     await confirm(page, 'Delete all 40HQ container lines?', 'Delete');
     await page.getByText('Total: 1 containers, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
+
+    // An emptied package count asks for it by name (not "wrong format").
+    await page.getByLabel('Packages (line 1)').fill('');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByText('Packages is required').first().waitFor();
+    await page.getByLabel('Packages (line 1)').fill('100');
+    await gone(page.getByText('Packages is required'));
 
     await page.getByLabel('Container no. (line 1)').fill('MSCU1234560');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -165,10 +184,12 @@ describe('my bookings (member)', () => {
     await page.waitForURL('**/bookings/create-lcl');
     await page.getByRole('heading', { name: '新增拼箱订舱' }).waitFor();
 
-    // Nothing chosen: the spec's messages name what is missing.
+    // Nothing chosen: the spec's messages name what is missing, the empty cargo numbers too.
     await page.getByRole('button', { name: /^提\s*交$/ }).click();
     await page.getByText('请选择发货人').waitFor();
     expect(await page.getByText('请选择收货人').isVisible()).toBe(true);
+    expect(await page.getByText('请填写件数').isVisible()).toBe(true);
+    expect(await page.getByText('请填写毛重（KG）').isVisible()).toBe(true);
 
     await pickOption(page, page, '发货人', 'NINGBO', SHIPPER);
     await pickOption(page, page, '收货人', 'PACIFIC', CONSIGNEE);
@@ -251,6 +272,66 @@ describe('my bookings (member)', () => {
     await copyRow.getByRole('button', { name: copyNo }).click();
     await page.waitForURL(/\/bookings\/\d+$/);
     await page.getByText('原因：客户改期').waitFor();
+    // A cancelled booking takes no more documents: no upload is offered, and it says why.
+    await page.getByText('订舱已取消，不能再上传文件').waitFor();
+    expect(await page.getByRole('button', { name: '上传文件' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('on a phone (375 px) shows each booking with its actions in view (Chinese)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings',
+      locale: 'zh-CN',
+      width: 375,
+      height: 740,
+    });
+    await page.getByRole('heading', { name: '我的订舱' }).waitFor();
+    const edit = page.getByRole('button', { name: /^编\s*辑$/ }).first();
+    await visible(edit);
+    const box = await edit.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    // Nothing pinned lies over it: the click reaches the button and opens the editor.
+    await edit.click();
+    await page.waitForURL(/\/bookings\/edit-(fcl|lcl)\/\d+$/);
+    await page.getByRole('heading', { name: /^修改(整箱|拼箱)订舱 BK/ }).waitFor();
+    await context.close();
+  });
+
+  it('shows a missing booking as not found, with the way back (Chinese)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings/999999',
+      locale: 'zh-CN',
+    });
+    await page.getByRole('heading', { name: '订舱不存在' }).waitFor();
+    expect(await page.getByText('订舱 999999 不存在，或不是您的订舱。').isVisible()).toBe(true);
+    await page.getByRole('button', { name: '返回我的订舱' }).click();
+    await page.waitForURL(/\/bookings$/);
+    await page.getByRole('heading', { name: '我的订舱' }).waitFor();
+    // The editor's addresses too.
+    await page.goto('/bookings/edit-lcl/999999');
+    await page.getByRole('heading', { name: '订舱不存在' }).waitFor();
+    await context.close();
+  });
+
+  it('offers every forwarder of the shipper alliance directory to a member without quote_forwarder', async () => {
+    const { context, page, token } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings/create-lcl',
+      locale: 'en-US',
+    });
+    const listed = (
+      await call<{ lists: { company1: string }[] }>(portal, 'GET', '/shipper?page=1&size=50', token)
+    ).lists;
+    expect(listed.length).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'New LCL booking' }).waitFor();
+    await page.getByLabel('Forwarder', { exact: true }).click();
+    // Every listed forwarder is offered, without typing anything.
+    for (const forwarder of listed)
+      await visible(page.getByTitle(forwarder.company1, { exact: true }).filter({ visible: true }));
+    await page.getByTitle('DEMO FORWARDING CO., LTD', { exact: true }).filter({ visible: true }).click();
+    expect(await page.getByTitle('DEMO FORWARDING CO., LTD', { exact: true }).first().isVisible()).toBe(true);
     await context.close();
   });
 });

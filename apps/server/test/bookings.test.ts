@@ -502,6 +502,56 @@ describeEachDatabase('bookings', (kind) => {
       ).toBe(200);
     });
 
+    it('says an empty number of a line is required, naming the field and the row, in both languages', async () => {
+      for (const empty of ['', ' ', null]) {
+        expect(
+          await refused(fcl({ containers: [containerLine({ packages: empty, quantity: empty })] })),
+          JSON.stringify(empty),
+        ).toEqual([
+          { field: 'containers.0.packages', message: 'Packages (row 1) is required' },
+          { field: 'containers.0.quantity', message: 'Quantity (row 1) is required' },
+        ]);
+      }
+      const { packages: _p, weight: _w, ...withoutThem } = cargoLine();
+      expect(await refused(lcl({ cargo_items: [cargoLine(), withoutThem] }), 'cn')).toEqual([
+        { field: 'cargo_items.1.packages', message: '请填写第 2 行件数' },
+        { field: 'cargo_items.1.weight', message: '请填写第 2 行毛重（KG）' },
+      ]);
+      expect(await refused(lcl({ cargo_items: [cargoLine({ weight: '', volume: ' ' })] }))).toEqual([
+        { field: 'cargo_items.0.weight', message: 'Gross weight (KG) (row 1) is required' },
+        { field: 'cargo_items.0.volume', message: 'Volume (CBM) (row 1) is required' },
+      ]);
+      // A number that is there but wrong keeps its own message.
+      expect(await refused(fcl({ containers: [containerLine({ packages: 'ten' })] }))).toEqual([
+        { field: 'containers.0.packages', message: 'Packages (row 1) has the wrong format' },
+      ]);
+      expect(
+        (await create(fcl({ containers: [containerLine({ packages: '12', quantity: '3' })] }))).status,
+      ).toBe(200);
+    });
+
+    it('lets any member address any forwarder listed in the shipper alliance directory', async () => {
+      // The member holds neither quote_forwarder (the /forwarder list) nor a quote of the forwarder.
+      expect((await api('member', 'GET', '/api/forwarder?page=1&size=10')).status).toBe(403);
+      const listed = await api<ListData<{ id: number; company1: string }>>(
+        'member',
+        'GET',
+        '/api/shipper?page=1&size=50&company=FWDB',
+      );
+      const forwarder = listed.body.data.lists.find((s) => s.company1 === 'FWDB CO');
+      expect(forwarder?.id).toBe(users.fwdB?.id);
+      const booking = await created(fcl({ forwarder_id: forwarder?.id }));
+      expect(booking).toMatchObject({ forwarder_id: users.fwdB?.id, forwarder_name: 'fwdB公司' });
+      const received = await api<ListData<BookingRow>>(
+        'fwdB',
+        'GET',
+        `/api/forwarder/order?keyword=${booking.order_no}`,
+      );
+      expect(received.body.data.total).toBe(1);
+      // fwdB's list is counted further down: leave it as it was.
+      expect((await api('member', 'DELETE', `/api/order/${booking.id}`)).status).toBe(200);
+    });
+
     it('needs lines of the booking’s own mode, at most 200', async () => {
       expect(await refused(fcl({ containers: [] }))).toEqual([
         { field: 'containers', message: 'Please add at least one container' },
@@ -1282,6 +1332,66 @@ describeEachDatabase('bookings', (kind) => {
       ).toBe(404);
     });
 
+    it('lets each side upload only its own document types, in both languages', async () => {
+      const memberBl = await upload('member', [...fields(booking.id, 'bl'), file(PDF, 'bl.pdf')], 'en');
+      expect(memberBl.status).toBe(403);
+      expect(memberBl.body).toMatchObject({
+        code: 1,
+        msg: 'Document type: “B/L” can only be uploaded by the forwarder',
+        errors: [{ field: 'document_type' }],
+      });
+      const memberConfirmation = await upload('member', [
+        ...fields(booking.id, 'booking_confirmation'),
+        file(PDF, 'bc.pdf'),
+      ]);
+      expect(memberConfirmation.status).toBe(403);
+      expect(memberConfirmation.body.msg).toBe('文件类型：“订舱确认书”只能由货代上传');
+      const forwarderInvoice = await upload(
+        'fwdA',
+        [...fields(booking.id, 'commercial_invoice'), file(PDF, 'ci.pdf')],
+        'en',
+      );
+      expect(forwarderInvoice.status).toBe(403);
+      expect(forwarderInvoice.body.msg).toBe(
+        'Document type: “Commercial invoice” can only be uploaded by the customer',
+      );
+      // Nothing was stored; "other" stays open to both sides.
+      const before = (
+        await api<ListData<BookingDocument>>('member', 'GET', `/api/order/document/${booking.id}`)
+      ).body.data.total;
+      for (const name of ['member', 'fwdA'])
+        expect((await upload(name, [...fields(booking.id, 'other'), file(PDF, 'o.pdf')])).status).toBe(200);
+      expect(
+        (await api<ListData<BookingDocument>>('member', 'GET', `/api/order/document/${booking.id}`)).body.data
+          .total,
+      ).toBe(before + 2);
+    });
+
+    it('takes no uploads on a cancelled booking, from either side, in both languages', async () => {
+      const cancelled = await bookingAt(1);
+      const early = await upload('member', [...fields(cancelled.id, 'packing_list'), file(PDF, 'pl.pdf')]);
+      expect(early.status).toBe(200);
+      await api('member', 'POST', `/api/order/${cancelled.id}/cancel`, { reason: 'NO CARGO' });
+      const member = await upload(
+        'member',
+        [...fields(cancelled.id, 'packing_list'), file(PDF, 'pl.pdf')],
+        'en',
+      );
+      expect(member.status).toBe(409);
+      expect(member.body.msg).toBe(
+        `Booking ${cancelled.order_no} is cancelled: documents can no longer be uploaded`,
+      );
+      const forwarder = await upload('fwdA', [...fields(cancelled.id, 'bl'), file(PDF, 'bl.pdf')], 'cn');
+      expect(forwarder.status).toBe(409);
+      expect(forwarder.body.msg).toBe(`订舱 ${cancelled.order_no} 已取消，不能再上传文件`);
+      // What was uploaded before stays readable.
+      const detail = await api('member', 'GET', `/api/order/${cancelled.id}`);
+      expect(detail.body.data.documents.map((d) => d.file_name)).toEqual(['pl.pdf']);
+      // A shipped booking still takes the forwarder's B/L.
+      const shipped = await bookingAt(5);
+      expect((await upload('fwdA', [...fields(shipped.id, 'bl'), file(PDF, 'bl.pdf')])).status).toBe(200);
+    });
+
     it('removes the documents with a deleted status-0 booking', async () => {
       const fresh = await created(lcl());
       const up = await upload('member', [...fields(fresh.id), file(PDF, 'a.pdf')]);
@@ -1296,6 +1406,144 @@ describeEachDatabase('bookings', (kind) => {
       const n = (r: unknown) => Number((r as { rows: { n: number }[] }).rows[0]?.n);
       expect(n(after)).toBe(n(before) - 1);
       expect((await api('member', 'GET', `/api/document/${up.body.data.file.id}`)).status).toBe(404);
+    });
+  });
+
+  describe('attachments (files not tied to a booking)', () => {
+    type Attachment = { id: string; file_name: string; content_type: string; size: number; url: string };
+    const uploadFile = (name: string, data: Buffer, filename: string, lang?: Lang) => {
+      const form = multipart([{ name: 'file', filename, contentType: 'application/octet-stream', data }]);
+      return call<Envelope<{ file: Attachment }>>(t.app, {
+        method: 'POST',
+        url: '/api/attachment',
+        payload: form.payload,
+        headers: { ...form.headers, ...as(name) },
+        ...(lang ? { lang } : {}),
+      });
+    };
+    const raw = (name: string, url: string) =>
+      t.app.inject({ method: 'GET', url, headers: name ? as(name) : {} });
+
+    it('uploads a bare file as the uploader’s own attachment: list, read, download, delete', async () => {
+      const pdf = await uploadFile('english', PDF, 'quotation 报价.pdf');
+      expect(pdf.status, JSON.stringify(pdf.body)).toBe(200);
+      expect(pdf.body.data.file).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        file_name: 'quotation 报价.pdf',
+        content_type: 'application/pdf',
+        size: PDF.length,
+        url: `/api/attachment/download/${pdf.body.data.file.id}`,
+        create_time: expect.any(String),
+      });
+      const png = await uploadFile('english', await image('png'), 'photo');
+      expect(png.body.data.file).toMatchObject({ file_name: 'photo.png', content_type: 'image/png' });
+      // A forwarder keeps attachments too (authority rate).
+      expect((await uploadFile('fwdB', PDF, 'rate sheet.pdf')).status).toBe(200);
+
+      const list = await api<ListData<Attachment>>('english', 'GET', '/api/attachment?page=1&size=10');
+      expect(list.body.data.total).toBe(2);
+      expect(list.body.data.lists.map((a) => a.file_name)).toEqual(['photo.png', 'quotation 报价.pdf']);
+      const paged = await api<ListData<Attachment>>('english', 'GET', '/api/attachment?page=2&size=1');
+      expect(paged.body.data).toMatchObject({ total: 2, lists: [{ id: pdf.body.data.file.id }] });
+      const id = pdf.body.data.file.id;
+      expect((await api<Attachment>('english', 'GET', `/api/attachment/${id}`)).body.data.file_name).toBe(
+        'quotation 报价.pdf',
+      );
+      const download = await raw('english', `/api/attachment/download/${id}`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(download.headers['content-disposition'])).toBe(
+        `attachment; filename="quotation __.pdf"; filename*=UTF-8''quotation%20%E6%8A%A5%E4%BB%B7.pdf`,
+      );
+      expect(download.rawPayload.equals(PDF)).toBe(true);
+
+      expect((await api('english', 'DELETE', `/api/attachment/${id}`)).body.data).toEqual({ deleted: 1 });
+      const gone = await api('english', 'GET', `/api/attachment/${id}`, undefined, 'en');
+      expect(gone.status).toBe(404);
+      expect(gone.body.msg).toBe('The requested resource does not exist');
+      expect((await raw('english', `/api/attachment/download/${id}`)).statusCode).toBe(404);
+      expect((await api('english', 'DELETE', `/api/attachment/${id}`)).status).toBe(404);
+      expect(
+        (await api<ListData<Attachment>>('english', 'GET', '/api/attachment')).body.data.lists.map(
+          (a) => a.file_name,
+        ),
+      ).toEqual(['photo.png']);
+    });
+
+    it('is its owner’s alone: anyone else gets 404, and booking documents are not attachments', async () => {
+      const mine = (await uploadFile('english', PDF, 'mine.pdf')).body.data.file.id;
+      for (const name of ['member', 'fwdA']) {
+        expect((await api(name, 'GET', `/api/attachment/${mine}`)).status, name).toBe(404);
+        expect((await raw(name, `/api/attachment/download/${mine}`)).statusCode, name).toBe(404);
+        expect((await api(name, 'DELETE', `/api/attachment/${mine}`)).status, name).toBe(404);
+        const theirs = await api<ListData<Attachment>>(name, 'GET', '/api/attachment');
+        expect(theirs.body.data.lists.map((a) => a.id)).not.toContain(mine);
+      }
+      expect((await api('english', 'GET', `/api/attachment/${mine}`)).status).toBe(200);
+      // Ids that are no attachment: not a UUID, or the file of a booking document.
+      const notUuid = await api('english', 'GET', '/api/attachment/123', undefined, 'cn');
+      expect(notUuid.status).toBe(404);
+      expect(notUuid.body.msg).toBe('请求的资源不存在');
+      expect((await api('english', 'DELETE', '/api/attachment/not-a-uuid')).status).toBe(404);
+      const booking = await bookingAt(0);
+      const documentForm = multipart([
+        { name: 'order_id', value: String(booking.id) },
+        { name: 'document_type', value: 'other' },
+        { name: 'file', filename: 'doc.pdf', contentType: 'application/pdf', data: PDF },
+      ]);
+      const document = await call<Envelope<{ file: BookingDocument }>>(t.app, {
+        method: 'POST',
+        url: '/api/attachment',
+        payload: documentForm.payload,
+        headers: { ...documentForm.headers, ...as('member') },
+      });
+      expect(document.body.data.file.order_id).toBe(booking.id);
+      const memberList = await api<ListData<Attachment>>('member', 'GET', '/api/attachment');
+      expect(memberList.body.data.lists.map((a) => a.file_name)).not.toContain('doc.pdf');
+      const documentFile = await t.database.db.execute(
+        sql`select f.id from files f join booking_documents d on d.file_id = f.id where d.id = ${document.body.data.file.id}`,
+      );
+      const documentFileId = (documentFile as unknown as { rows: { id: string }[] }).rows[0]?.id;
+      expect(documentFileId).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await api('member', 'GET', `/api/attachment/${documentFileId}`)).status).toBe(404);
+      expect((await api('member', 'DELETE', `/api/attachment/${documentFileId}`)).status).toBe(404);
+      expect((await api('member', 'GET', `/api/document/${document.body.data.file.id}`)).status).toBe(200);
+      // Without a session 401.
+      expect((await call(t.app, { method: 'GET', url: '/api/attachment' })).status).toBe(401);
+      expect((await raw('', `/api/attachment/download/${mine}`)).statusCode).toBe(401);
+    });
+
+    it('refuses wrong content, a missing file and more than 100 attachments, with localized messages', async () => {
+      const exe = await uploadFile('english', Buffer.from('MZ\x90\x00binary'), 'a.pdf', 'en');
+      expect(exe.status).toBe(415);
+      expect(exe.body.msg).toBe('Only PDF, JPG, PNG and Office files (xlsx, xls, docx, doc) are accepted');
+      const empty = await uploadFile('english', Buffer.alloc(0), 'a.pdf', 'cn');
+      expect(empty.status).toBe(400);
+      expect(empty.body).toMatchObject({ msg: '请填写文件', errors: [{ field: 'file' }] });
+      const big = await uploadFile(
+        'english',
+        Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]),
+        'b.pdf',
+        'en',
+      );
+      expect(big.status).toBe(413);
+      expect(big.body.msg).toBe('File size cannot exceed 20MB');
+
+      // A member who already keeps 100 attachments must delete one first.
+      const owner = users.plain?.id ?? 0;
+      await t.database.db.execute(
+        sql`insert into files (owner_id, kind, storage_key, content_type, size, name)
+            select ${owner}, 'attachment', gen_random_uuid()::text || '.pdf', 'application/pdf', 1, 'old.pdf'
+            from generate_series(1, 100)`,
+      );
+      const full = await uploadFile('plain', PDF, 'one more.pdf', 'en');
+      expect(full.status).toBe(409);
+      expect(full.body.msg).toBe('You can keep at most 100 attachments; please delete some first');
+      const oldest = (await api<ListData<Attachment>>('plain', 'GET', '/api/attachment?size=1')).body.data;
+      expect(oldest.total).toBe(100);
+      expect((await api('plain', 'DELETE', `/api/attachment/${oldest.lists[0]?.id}`)).status).toBe(200);
+      expect((await uploadFile('plain', PDF, 'one more.pdf')).status).toBe(200);
     });
   });
 

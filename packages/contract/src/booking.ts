@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, requiredId } from './common.js';
+import { numberFromText, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
 import { RESTRICTED_TEXT, isoDate } from './validation.js';
 
@@ -37,7 +37,10 @@ import { RESTRICTED_TEXT, isoDate } from './validation.js';
  * Documents (authority `order` or `rate`; the booking's member or its forwarder):
  *   POST   /attachment               multipart: file, order_id, document_type, description?
  *                                    → {file: BookingDocument}; pdf, jpg, png, xlsx, xls, docx, doc
- *                                    judged by content, at most DOCUMENT_MAX_BYTES (413), else 415
+ *                                    judged by content, at most DOCUMENT_MAX_BYTES (413), else 415;
+ *                                    not to a cancelled booking (409); each side only its own
+ *                                    DOCUMENT_TYPES_BY_PARTY (403). With only `file`: an attachment
+ *                                    (→ {file: Attachment}, see "Attachments" below)
  *   GET    /document/{id}            → BookingDocument
  *   GET    /document/download/{id}   → the file (Content-Disposition: attachment, nosniff);
  *                                    needs the Bearer header like every call: fetch it as a blob
@@ -194,20 +197,40 @@ const printableText = (max: number) =>
 /** A required id whose absence has its own message (Please select a shipper …). */
 const idWithMessage = (key: MessageKey) =>
   z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+    (value) => (value === '' || value === null || value === undefined ? undefined : numberFromText(value)),
     z.number({ error: key }).int({ error: key }).min(1, { error: key }).max(2_147_483_647, { error: key }),
   );
 /** An optional id: absent, empty or null reads as null. */
 const optionalId = z.preprocess(
-  (value) => (value === '' || value === undefined || value === null ? null : Number(value)),
+  (value) => (value === '' || value === undefined || value === null ? null : numberFromText(value)),
   z.number().int().min(1).max(2_147_483_647).nullable(),
 );
 
+/** Empty input ('', blanks, null) reads as missing, so that the message says the field is required. */
+const emptyAsMissing = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/**
+ * A required whole number from 1 to `max` (string or number on the wire). Empty reads as missing:
+ * "Packages is required", not "has the wrong format".
+ */
+export function wholeNumber(max: number) {
+  return z.preprocess((value) => {
+    const present = emptyAsMissing(value);
+    return typeof present === 'string' ? Number(present.trim()) : present;
+  }, z.number().int().min(1).max(max));
+}
+
 /**
  * A positive decimal on the wire (string or number) with at most 3 decimals, above 0 and at most
- * `max`. Kept as a string: the server stores it as numeric and never sums floats.
+ * `max`. Kept as a string: the server stores it as numeric and never sums floats. Empty reads as
+ * missing (required).
  */
 export function positiveDecimal(max: string, key: MessageKey) {
+  return z.preprocess(emptyAsMissing, positiveDecimalValue(max, key));
+}
+
+function positiveDecimalValue(max: string, key: MessageKey) {
   return z
     .union([z.string().trim(), z.number()])
     .transform((value) => (typeof value === 'number' ? String(value) : value))
@@ -259,7 +282,7 @@ export const containerNo = z
 
 const weight = positiveDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat');
 const volume = positiveDecimal(BOOKING_LIMITS.maxVolumeCbm, 'booking.volumeFormat');
-const packages = z.coerce.number().int().min(1).max(BOOKING_LIMITS.maxPackages);
+const packages = wholeNumber(BOOKING_LIMITS.maxPackages);
 
 /** An LCL cargo line. */
 export const cargoItemInput = z.object({
@@ -287,7 +310,7 @@ export const containerLineInput = z.object({
   unit_id: requiredId,
   weight,
   volume,
-  quantity: z.coerce.number().int().min(1).max(BOOKING_LIMITS.maxQuantity),
+  quantity: wholeNumber(BOOKING_LIMITS.maxQuantity),
 });
 export type ContainerLineInput = z.input<typeof containerLineInput>;
 
@@ -534,6 +557,26 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const documentTypeKey = (type: DocumentType): MessageKey => `documentType.${type}`;
 
+/**
+ * Who uploads which document: each side the documents it issues, and both "other". The forwarder
+ * issues the booking confirmation and the B/L (draft and final); the customer the shipping
+ * instructions, packing list and commercial invoice. The server refuses the other side's types (403).
+ */
+export const DOCUMENT_TYPES_BY_PARTY = {
+  member: ['shipping_instructions', 'packing_list', 'commercial_invoice', 'other'],
+  forwarder: ['booking_confirmation', 'draft_bl', 'bl', 'other'],
+} as const satisfies Record<BookingParty, readonly DocumentType[]>;
+
+/** The document types `party` may upload (the upload dialog's choices). */
+export function documentTypesFor(party: BookingParty): readonly DocumentType[] {
+  return DOCUMENT_TYPES_BY_PARTY[party];
+}
+
+/** Documents can be uploaded to a booking in any status but cancelled (40). */
+export function canUploadDocuments(status: number): boolean {
+  return status !== BOOKING_STATUS.cancelled;
+}
+
 /** Upload limits of booking documents: pdf, jpg, png and office files, judged by content. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = [
@@ -547,7 +590,10 @@ export const DOCUMENT_EXTENSIONS = [
   '.doc',
 ] as const;
 
-/** The text fields of POST /api/attachment (multipart, besides `file`). */
+/**
+ * The text fields of POST /api/attachment for a booking document (multipart, besides `file`). A
+ * form with neither `order_id` nor `document_type` uploads an attachment instead (see below).
+ */
 export const documentFields = z.object({
   order_id: requiredId,
   document_type: z.enum(DOCUMENT_TYPES),
@@ -572,6 +618,33 @@ export const bookingDocument = z.object({
   create_time: z.string(),
 });
 export type BookingDocument = z.infer<typeof bookingDocument>;
+
+/*
+ * Attachments: files a member (or forwarder) uploaded that are not (yet) tied to a booking: POST
+ * /attachment with only `file`. Each belongs to its uploader alone; anyone else's id answers 404.
+ *   GET    /attachment               attachmentQuery → {lists: Attachment[], total}, newest first
+ *   GET    /attachment/{id}          → Attachment
+ *   GET    /attachment/download/{id} → the file (Content-Disposition: attachment, nosniff)
+ *   DELETE /attachment/{id}          → {deleted: 1}
+ * Same file rules as documents (pdf, jpg, png, office by content; DOCUMENT_MAX_BYTES); a member
+ * keeps at most ATTACHMENT_MAX_COUNT of them (409 beyond).
+ */
+export const ATTACHMENT_MAX_COUNT = 100;
+export const ATTACHMENT_PAGE_SIZE = 20;
+export const attachmentQuery = pageQuery(ATTACHMENT_PAGE_SIZE);
+/** Attachment ids are UUIDs; anything else answers 404 like an unknown id. */
+export const attachmentParams = z.object({ id: z.string().max(64) });
+
+export const attachment = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  /** GET this with the Bearer header */
+  url: z.string(),
+  create_time: z.string(),
+});
+export type Attachment = z.infer<typeof attachment>;
 
 /* ---------- shipping instructions (补料) ---------- */
 
@@ -694,7 +767,7 @@ export type ReasonInput = z.input<typeof reasonInput>;
 
 /** PUT /api/order/cancel: several of the member's bookings at once, all or nothing. */
 export const cancelManyInput = z.strictObject({
-  ids: z.array(z.number().int().min(1)).min(1).max(1000),
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000),
   reason: z.string().trim().min(1).max(255),
 });
 export type CancelManyInput = z.input<typeof cancelManyInput>;

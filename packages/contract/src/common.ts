@@ -34,10 +34,17 @@ export type OkEnvelope<T> = { code: 0; msg: string; data: T };
 export type ListData<T> = { lists: T[]; total: number };
 
 /**
+ * A number that may arrive as text (forms, multipart, spreadsheets): only text is converted, so
+ * that an object, array or boolean is refused as it is (Number() would read [5] as 5, true as 1, and
+ * throw on {"toString": {}}).
+ */
+export const numberFromText = (value: unknown): unknown => (typeof value === 'string' ? Number(value) : value);
+
+/**
  * A required id that may arrive as text (forms, multipart, spreadsheets): empty or absent reads as
  * "missing" (so the message says the field is required), anything else must be a positive integer.
  */
 export const requiredId = z.preprocess(
-  (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+  (value) => (value === '' || value === null || value === undefined ? undefined : numberFromText(value)),
   z.number().int().min(1).max(2_147_483_647),
 );

@@ -213,6 +213,8 @@ export const files = pgTable(
     storageKey: varchar('storage_key', { length: 80 }).notNull(),
     contentType: varchar('content_type', { length: 100 }).notNull(),
     size: integer('size').notNull(),
+    /** the uploader's file name (cleaned), for files that keep one: attachments */
+    name: varchar('name', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],

@@ -5,6 +5,8 @@ export type LineColumn<R> = {
   title: ReactNode;
   key: string;
   width?: number;
+  /** Kept in view at the right edge while the table scrolls sideways (a row's actions). */
+  pinned?: 'right';
   render: (value: unknown, record: R, index: number) => ReactNode;
 };
 
@@ -27,6 +29,18 @@ export function LineTable<R extends { key: Key }>({
   const { token } = theme.useToken();
   const cell = { padding: '6px 8px', borderBottom: `1px solid ${token.colorBorderSecondary}` } as const;
   const minWidth = columns.reduce((sum, column) => sum + (column.width ?? 120), 0);
+  const pin = (column: LineColumn<R>, background: string) =>
+    column.pinned
+      ? ({
+          position: 'sticky',
+          right: 0,
+          zIndex: 1,
+          background,
+          boxShadow: `inset 1px 0 0 ${token.colorBorderSecondary}`,
+        } as const)
+      : {};
+  // The header's fill is translucent: over the page's background it must hide what scrolls beneath.
+  const headerFill = `linear-gradient(${token.colorFillAlter}, ${token.colorFillAlter}), ${token.colorBgContainer}`;
   return (
     <div style={{ overflowX: 'auto' }}>
       <table style={{ width: '100%', minWidth, borderCollapse: 'collapse', fontSize: token.fontSize }}>
@@ -45,6 +59,7 @@ export function LineTable<R extends { key: Key }>({
                   textAlign: 'left',
                   fontWeight: 600,
                   background: token.colorFillAlter,
+                  ...pin(column, headerFill),
                 }}
               >
                 {column.title}
@@ -57,7 +72,7 @@ export function LineTable<R extends { key: Key }>({
             <tr>
               <td
                 colSpan={columns.length}
-                style={{ ...cell, textAlign: 'center', color: token.colorTextDisabled }}
+                style={{ ...cell, textAlign: 'center', color: token.colorTextDescription }}
               >
                 {emptyText}
               </td>
@@ -66,7 +81,10 @@ export function LineTable<R extends { key: Key }>({
             rows.map((row, index) => (
               <tr key={row.key}>
                 {columns.map((column) => (
-                  <td key={column.key} style={{ ...cell, verticalAlign: 'top' }}>
+                  <td
+                    key={column.key}
+                    style={{ ...cell, verticalAlign: 'top', ...pin(column, token.colorBgContainer) }}
+                  >
                     {column.render(undefined, row, index)}
                   </td>
                 ))}

@@ -11,6 +11,7 @@ export const enUS: Messages = {
     conflict: 'The data has changed; please refresh and try again',
     payloadTooLarge: 'The request is too large',
     unsupportedMediaType: 'Unsupported content type',
+    malformedUpload: 'The upload is incomplete or malformed; please try again',
     unprocessable: 'The request cannot be processed',
     tooManyRequests: 'Too many requests; please try again in {{seconds}} seconds',
     internal: 'Internal server error; please try again later',
@@ -35,6 +36,7 @@ export const enUS: Messages = {
     invalidFormat: '{{field}} has the wrong format',
     invalidDate: '{{field}} is not a valid date (YYYY-MM-DD)',
     unknownField: 'Field not accepted: {{field}}',
+    invalidChars: '{{field}} contains characters that are not allowed (such as NUL)',
     restrictedChars:
       '{{field}} may only contain uppercase letters, digits, dots, underscores, commas, hyphens, parentheses and spaces',
     decimalPlaces: '{{field}} can have at most {{places}} decimal places',
@@ -217,11 +219,11 @@ export const enUS: Messages = {
     documentFileType: 'Only PDF, JPG, PNG and Office files (xlsx, xls, docx, doc) are accepted',
     documentTooLarge: 'File size cannot exceed 20MB',
     documentNotOwn: 'You can delete only documents you uploaded',
+    documentsClosed: 'Booking {{order_no}} is cancelled: documents can no longer be uploaded',
+    documentTypeForwarderOnly: '{{field}}: “{{type}}” can only be uploaded by the forwarder',
+    documentTypeMemberOnly: '{{field}}: “{{type}}” can only be uploaded by the customer',
+    attachmentLimit: 'You can keep at most {{max}} attachments; please delete some first',
     copyReason: 'Copied from {{order_no}}',
-    mailSubject: '[{{app}}] Booking {{order_no}}: {{status}}',
-    mailBody:
-      'Hello,\n\n{{actor}} did “{{action}}” on booking {{order_no}} ({{route}}).\nStatus: {{from}} → {{to}}\n{{details}}\nPlease log in to the portal for details.',
-    mailNoStatus: 'new booking',
   },
   bookingExport: {
     sheet: 'Bookings',
@@ -266,11 +268,6 @@ export const enUS: Messages = {
     oneFile: 'Only one file can be uploaded at a time',
     unknownFile: 'File field not accepted: {{field}}',
     defaultProfile: '{{company}} is a member company of this portal.',
-    mail: {
-      resetSubject: '[{{app}}] Your password reset code',
-      resetBody:
-        'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nIf this was not you, ignore this email; your password stays as it is.',
-    },
   },
   contacts: {
     phoneFormat: 'Phone may only contain digits, spaces, plus signs, hyphens and parentheses',
@@ -282,6 +279,7 @@ export const enUS: Messages = {
     unreadable: 'The file cannot be read; please use the downloaded template',
     tooLarge: 'The file is too large; at most {{mb}} MB',
     tooManyRows: 'The file has too many rows; at most {{max}}',
+    tooManyColumns: 'The file has too many columns; at most {{max}}',
     empty: "The file has no data (the template's example row is not imported)",
     missingColumns: 'Required columns are missing: {{columns}}',
     unknownCountry: 'Unknown country: {{value}} (give its code or name)',
@@ -305,9 +303,6 @@ export const enUS: Messages = {
   },
   rfq: {
     readyDatePast: 'The cargo ready date cannot be before today',
-    mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}}',
-    mailBody:
-      'Hello,\n\nMember {{member}} asks for a quotation on this rate:\nRoute: {{pol}} → {{pod}} → {{to}}\nCarrier: {{carrier}}\nRate: {{rate}}\nCargo ready: {{ready_date}}\nCommodity: {{description}}\nContainers: {{booking_space}}\nTarget rate: {{target_rate}}\nPotential volume: {{potential_vol}}\nSales: {{sales}}\n\nPlease log in to the portal to answer.',
   },
   config: {
     defaultTitle: 'Freight Booking Portal',

@@ -1,17 +1,35 @@
 import type { Locale } from '../language.js';
 import { enUS } from './en-US.js';
-import type { MessageKey, Messages } from './types.js';
+import { enUSMail, zhCNMail } from './mail.js';
+import type { MailMessages, MessageKey, Messages, ServerMessages } from './types.js';
 import { zhCN } from './zh-CN.js';
 
-export type { MessageKey, Messages } from './types.js';
+export type { MailMessages, MessageKey, Messages, ServerMessages } from './types.js';
 export { enUS } from './en-US.js';
 export { zhCN } from './zh-CN.js';
 
-export const catalogs: Record<Locale, Messages> = { 'zh-CN': zhCN, 'en-US': enUS };
+/** Two catalogs of the same shape merged key by key (the shared messages and the e-mails). */
+function merge<A extends object, B extends object>(a: A, b: B): A & B {
+  const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(b)) {
+    const mine = out[key];
+    out[key] =
+      mine && typeof mine === 'object' && value && typeof value === 'object' ? merge(mine, value) : value;
+  }
+  return out as A & B;
+}
+
+const full = (shared: Messages, mail: MailMessages): ServerMessages => merge(shared, mail);
+
+/** The server's catalogs: everything. The web takes only the shared part (zhCN, enUS). */
+export const catalogs: Record<Locale, ServerMessages> = {
+  'zh-CN': full(zhCN, zhCNMail),
+  'en-US': full(enUS, enUSMail),
+};
 
 export type MessageParams = Record<string, string | number>;
 
-function lookup(catalog: Messages, key: string): string | undefined {
+function lookup(catalog: ServerMessages | Messages, key: string): string | undefined {
   let node: unknown = catalog;
   for (const part of key.split('.')) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
@@ -21,7 +39,7 @@ function lookup(catalog: Messages, key: string): string | undefined {
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return lookup(zhCN, key) !== undefined;
+  return lookup(catalogs['zh-CN'], key) !== undefined;
 }
 
 /** Fills {{name}} placeholders; unknown placeholders are left visible so a missing param is noticed. */

@@ -1,12 +1,19 @@
+import type { zhCNMail } from './mail.js';
 import type { zhCN } from './zh-CN.js';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
-/** The shape every locale's catalog must have: the keys of zh-CN, with any string values. */
+/** The shape every locale's shared catalog must have (the web's too): the keys of zh-CN. */
 export type Messages = Widen<typeof zhCN>;
+
+/** The shape of every locale's server-only e-mail messages (mail.ts). */
+export type MailMessages = Widen<typeof zhCNMail>;
+
+/** A whole catalog as the server translates with it: the shared messages and the e-mails. */
+export type ServerMessages = Messages & MailMessages;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
 
-/** Every dotted key of the shared catalog, e.g. `validation.required`. */
-export type MessageKey = Paths<Messages>;
+/** Every dotted key of the server's catalog, e.g. `validation.required` or `rfq.mailBody`. */
+export type MessageKey = Paths<ServerMessages>;

@@ -1,5 +1,6 @@
 /**
- * Messages shared by the server (error envelopes, e-mails) and the web (form validation).
+ * Messages shared by the server (error envelopes) and the web (form validation). E-mails, which only
+ * the server sends, are in mail.ts.
  * `en-US.ts` must have exactly the same keys: its type is derived from this object.
  * Interpolation uses i18next's {{name}} syntax so the web can load these catalogs as they are.
  */
@@ -14,6 +15,7 @@ export const zhCN = {
     conflict: '数据冲突，请刷新后重试',
     payloadTooLarge: '请求内容过大',
     unsupportedMediaType: '不支持的内容类型',
+    malformedUpload: '上传的内容不完整或格式有误，请重试',
     unprocessable: '请求无法处理',
     tooManyRequests: '请求过于频繁，请 {{seconds}} 秒后再试',
     internal: '服务器内部错误，请稍后再试',
@@ -38,6 +40,7 @@ export const zhCN = {
     invalidFormat: '{{field}}的格式不正确',
     invalidDate: '{{field}}不是有效的日期（YYYY-MM-DD）',
     unknownField: '不接受的字段：{{field}}',
+    invalidChars: '{{field}}包含不允许的字符（如 NUL）',
     restrictedChars: '{{field}}只能包含大写字母、数字、点、下划线、逗号、连字符、括号和空格',
     decimalPlaces: '{{field}}最多保留 {{places}} 位小数',
   },
@@ -218,11 +221,11 @@ export const zhCN = {
     documentFileType: '只支持 PDF、JPG、PNG 和 Office 文件（xlsx、xls、docx、doc）',
     documentTooLarge: '文件大小不能超过 20MB',
     documentNotOwn: '只能删除自己上传的文件',
+    documentsClosed: '订舱 {{order_no}} 已取消，不能再上传文件',
+    documentTypeForwarderOnly: '{{field}}：“{{type}}”只能由货代上传',
+    documentTypeMemberOnly: '{{field}}：“{{type}}”只能由订舱客户上传',
+    attachmentLimit: '最多只能保留 {{max}} 个附件，请先删除一些',
     copyReason: '复制自 {{order_no}}',
-    mailSubject: '[{{app}}] 订舱 {{order_no}}：{{status}}',
-    mailBody:
-      '您好：\n\n{{actor}}对订舱 {{order_no}}（{{route}}）执行了“{{action}}”。\n状态：{{from}} → {{to}}\n{{details}}\n请登录门户查看详情。',
-    mailNoStatus: '新订舱',
   },
   bookingExport: {
     sheet: '订舱列表',
@@ -267,11 +270,6 @@ export const zhCN = {
     oneFile: '每次只能上传一个文件',
     unknownFile: '不接受的文件字段：{{field}}',
     defaultProfile: '{{company}} 是本平台的会员企业。',
-    mail: {
-      resetSubject: '【{{app}}】密码重置验证码',
-      resetBody:
-        '您好，\n\n您正在重置 {{app}} 账号 {{email}} 的密码。验证码：{{code}}\n验证码 {{minutes}} 分钟内有效，仅可使用一次。\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
-    },
   },
   contacts: {
     phoneFormat: '电话只能包含数字、空格、加号、连字符和括号',
@@ -283,6 +281,7 @@ export const zhCN = {
     unreadable: '无法读取该文件，请使用下载的模板',
     tooLarge: '文件过大，不能超过 {{mb}}MB',
     tooManyRows: '文件行数过多，最多 {{max}} 行',
+    tooManyColumns: '文件列数过多，最多 {{max}} 列',
     empty: '文件中没有数据（模板中的示例行不会导入）',
     missingColumns: '缺少必需的列：{{columns}}',
     unknownCountry: '未知国家：{{value}}（请填写国家代码或名称）',
@@ -306,9 +305,6 @@ export const zhCN = {
   },
   rfq: {
     readyDatePast: '货好日期不能早于今天',
-    mailSubject: '【{{app}}】新询价：{{pol}} → {{to}}',
-    mailBody:
-      '您好，\n\n会员 {{member}} 就以下运价向您询价：\n航线：{{pol}} → {{pod}} → {{to}}\n船公司：{{carrier}}\n运价：{{rate}}\n货好日期：{{ready_date}}\n品名：{{description}}\n箱型及数量：{{booking_space}}\n目标价：{{target_rate}}\n潜在货量：{{potential_vol}}\n销售：{{sales}}\n\n请登录平台查看并回复。',
   },
   config: {
     defaultTitle: '货运订舱平台',

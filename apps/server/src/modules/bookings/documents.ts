@@ -1,10 +1,15 @@
 import {
   type BookingDocument,
+  type BookingParty,
+  canUploadDocuments,
   DOCUMENT_MAX_BYTES,
   documentFields,
+  documentTypeKey,
+  documentTypesFor,
   type ListData,
   type Locale,
   PARSE_OPTIONS,
+  translate,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
@@ -49,7 +54,8 @@ async function visibleBooking(db: Db, viewerId: number, bookingId: number) {
 /**
  * POST /api/attachment: a document of a booking, from its member or its forwarder. The kind is
  * judged by content (pdf, jpg, png, xlsx, docx, xls, doc; else 415); it is stored under a
- * server-made name.
+ * server-made name. A cancelled booking takes no more documents (409), and each side uploads only
+ * its own document types (403: a customer cannot upload a B/L).
  */
 export async function uploadDocument(
   options: Common & { storage: FileStorage; form: MultipartData },
@@ -62,6 +68,17 @@ export async function uploadDocument(
   if (file.length > DOCUMENT_MAX_BYTES)
     throw new AppError(413, 'booking.documentTooLarge', {}, [{ field: 'file' }]);
   const booking = await visibleBooking(db, options.viewerId, parsed.data.order_id);
+  if (!canUploadDocuments(booking.status))
+    throw new AppError(409, 'booking.documentsClosed', { order_no: booking.orderNo });
+  const party: BookingParty = booking.ownerId === options.viewerId ? 'member' : 'forwarder';
+  const type = parsed.data.document_type;
+  if (!documentTypesFor(party).includes(type))
+    throw new AppError(
+      403,
+      party === 'member' ? 'booking.documentTypeForwarderOnly' : 'booking.documentTypeMemberOnly',
+      { type: translate(options.locale, documentTypeKey(type)) },
+      [{ field: 'document_type' }],
+    );
   const kind = sniffDocument(file);
   if (!kind) throw new AppError(415, 'booking.documentFileType', {}, [{ field: 'file' }]);
   const fileId = await storeFile({
@@ -79,8 +96,8 @@ export async function uploadDocument(
       bookingId: booking.id,
       fileId,
       uploaderId: options.viewerId,
-      uploaderRole: booking.ownerId === options.viewerId ? 'member' : 'forwarder',
-      documentType: parsed.data.document_type,
+      uploaderRole: party,
+      documentType: type,
       description: parsed.data.description,
       fileName: documentFileName(form.fileNames.file ?? '', kind),
     });

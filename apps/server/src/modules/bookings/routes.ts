@@ -9,7 +9,6 @@ import {
   bookingShipment,
   cancelManyInput,
   confirmSiInput,
-  DOCUMENT_MAX_BYTES,
   errorEnvelope,
   idParams,
   listOf,
@@ -21,17 +20,10 @@ import {
 } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readMultipart } from '../../platform/multipart.js';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
-import {
-  attachmentDisposition,
-  downloadDocument,
-  getDocument,
-  listDocuments,
-  removeDocument,
-  uploadDocument,
-} from './documents.js';
+import { documentRoutes } from './document-routes.js';
+import { listDocuments } from './documents.js';
 import {
   acceptBooking,
   cancelBooking,
@@ -497,105 +489,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await voidBooking({ ...common(request, request.params.id), reason: request.body.reason })),
   );
 
-  /* ---------- documents ---------- */
+  /* ---------- documents and attachments ---------- */
 
-  app.post(
-    '/attachment',
-    {
-      preValidation: party,
-      schema: {
-        tags,
-        summary:
-          'Upload a booking document (multipart: file, order_id, document_type, description); pdf, jpg, png, xlsx, xls, docx, doc by content, at most 20 MB',
-        consumes: ['multipart/form-data'],
-        response: {
-          200: okEnvelope(z.object({ file: bookingDocument })),
-          413: errorEnvelope,
-          415: errorEnvelope,
-          ...failures,
-        },
-      },
-    },
-    async (request) => {
-      const form = await readMultipart(request, {
-        fileFields: ['file'],
-        maxFileBytes: DOCUMENT_MAX_BYTES,
-        tooLargeKey: 'booking.documentTooLarge',
-      });
-      return ok({
-        file: await uploadDocument({
-          db,
-          storage,
-          viewerId: currentUser(request).id,
-          form,
-          locale: request.locale,
-        }),
-      });
-    },
-  );
-  app.get(
-    '/document/:id',
-    {
-      preValidation: party,
-      schema: {
-        tags,
-        summary: 'One booking document',
-        params: idParams,
-        response: { 200: okEnvelope(bookingDocument), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await getDocument({
-          db,
-          viewerId: currentUser(request).id,
-          id: request.params.id,
-          locale: request.locale,
-        }),
-      ),
-  );
-  app.get(
-    '/document/download/:id',
-    {
-      preValidation: party,
-      schema: { tags, summary: 'Download a booking document (as an attachment)', params: idParams },
-    },
-    async (request, reply) => {
-      const file = await downloadDocument({
-        db,
-        storage,
-        viewerId: currentUser(request).id,
-        id: request.params.id,
-        locale: request.locale,
-      });
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachmentDisposition(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
-    },
-  );
-  app.delete(
-    '/document/:id',
-    {
-      preValidation: party,
-      schema: {
-        tags,
-        summary: 'Delete a booking document; only its uploader',
-        params: idParams,
-        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await removeDocument({
-          db,
-          storage,
-          viewerId: currentUser(request).id,
-          id: request.params.id,
-          locale: request.locale,
-        }),
-      ),
-  );
+  await app.register(documentRoutes);
 };

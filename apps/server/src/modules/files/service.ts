@@ -2,7 +2,9 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { processImage } from '../../platform/images.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { deleteFiles, findFile, insertFile } from './repo.js';
+import { countFiles, deleteFiles, type FileRow, findFile, findFilePage, insertFile } from './repo.js';
+
+export type { FileRow } from './repo.js';
 
 /** Company logos are shown to everyone (directory cards); every other file only to its owner. */
 const PUBLIC_KINDS = new Set(['logo', 'logo_thumb']);
@@ -64,7 +66,10 @@ export async function readFile(options: {
   return { data, contentType: row.contentType, isPublic: PUBLIC_KINDS.has(row.kind) };
 }
 
-/** Stores a file as it is (a booking document …) under a server-made name; returns its id. */
+/**
+ * Stores a file as it is (a booking document, an attachment …) under a server-made key; returns its
+ * id. `name` is the uploader's (cleaned) file name, kept for files listed by name.
+ */
 export async function storeFile(options: {
   db: Db;
   storage: FileStorage;
@@ -73,6 +78,7 @@ export async function storeFile(options: {
   data: Buffer;
   contentType: string;
   extension: string;
+  name?: string;
 }): Promise<string> {
   const key = await options.storage.put(options.data, options.extension);
   try {
@@ -82,6 +88,7 @@ export async function storeFile(options: {
       storageKey: key,
       contentType: options.contentType,
       size: options.data.length,
+      name: options.name ?? null,
     });
   } catch (error) {
     await options.storage.remove(key);
@@ -96,4 +103,26 @@ export async function readStoredFile(options: { db: Db; storage: FileStorage; id
   const data = row ? await options.storage.read(row.storageKey) : undefined;
   if (!row || !data) throw new AppError(404, 'errors.notFound');
   return { data, contentType: row.contentType };
+}
+
+/** One owner's files of one kind (newest first); nobody else's are ever listed. */
+export function listOwnFiles(options: { db: Db; ownerId: number; kind: string; page: number; size: number }) {
+  return findFilePage(options.db, options);
+}
+
+export function countOwnFiles(options: { db: Db; ownerId: number; kind: string }): Promise<number> {
+  return countFiles(options.db, options.ownerId, options.kind);
+}
+
+/** A file of `kind` that belongs to `ownerId`; anything else (another's, another kind, no UUID) is 404. */
+export async function findOwnFile(options: {
+  db: Db;
+  ownerId: number;
+  kind: string;
+  id: string;
+}): Promise<FileRow> {
+  const row = UUID.test(options.id) ? await findFile(options.db, options.id) : undefined;
+  if (!row || row.ownerId !== options.ownerId || row.kind !== options.kind)
+    throw new AppError(404, 'errors.notFound');
+  return row;
 }

@@ -1,6 +1,6 @@
 import './strings';
 import { canBooking, formatDate, type BookingParty, type BookingRow, type Locale } from '@freight/contract';
-import { Button, Space } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { formatDateTime, StatusTag } from './booking-format';
@@ -8,13 +8,76 @@ import { formatDateTime, StatusTag } from './booking-format';
 type Options = {
   locale: Locale;
   party: BookingParty;
+  /** A phone-sized screen (spec §9: up to 768 px): two columns, nothing pinned, actions in view. */
+  isCompact?: boolean;
   onOpen: (row: BookingRow) => void;
   onCopy?: (row: BookingRow) => void;
   onCancel?: (row: BookingRow) => void;
 };
 
+/** The row's actions: open (Edit at status 0 for the member, else Detail), copy, cancel. */
+function rowActions(t: TFunction, options: Options, row: BookingRow) {
+  const small = options.isCompact ? 'small' : undefined;
+  const compact = options.isCompact ? { padding: 0, height: 'auto' } : undefined;
+  return (
+    <Space size={options.isCompact ? 4 : 0} orientation={options.isCompact ? 'vertical' : 'horizontal'}>
+      <Button type="link" size={small} style={compact} onClick={() => options.onOpen(row)}>
+        {row.status === 0 && options.party === 'member' ? t('common.edit') : t('common.detail')}
+      </Button>
+      {options.onCopy && (
+        <Button type="link" size={small} style={compact} onClick={() => options.onCopy?.(row)}>
+          {t('bookings.copy')}
+        </Button>
+      )}
+      {options.onCancel && canBooking('cancel', row.status) && (
+        <Button type="link" size={small} style={compact} danger onClick={() => options.onCancel?.(row)}>
+          {t('bookings.cancelBooking')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * On a phone: the booking (number, status, other party, route, booking date) in one column and the
+ * actions beside it, so that every action stays on screen without pinned columns overlapping.
+ */
+function compactColumns(t: TFunction, options: Options): ColumnsType<BookingRow> {
+  const f = (name: string) => t(`shared.fields.${name}`);
+  return [
+    {
+      title: f('order_no'),
+      key: 'booking',
+      render: (_v, row) => (
+        <Space orientation="vertical" size={2}>
+          <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => options.onOpen(row)}>
+            {row.order_no}
+          </Button>
+          <StatusTag status={row.status} name={row.status_name} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {options.party === 'member' ? row.forwarder_name : row.customer_name}
+          </Typography.Text>
+          <Typography.Text style={{ fontSize: 12 }}>
+            {[row.pol_name, row.to_name].filter(Boolean).join(' → ')}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDateTime(row.create_time, options.locale)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 110,
+      render: (_v, row) => rowActions(t, options, row),
+    },
+  ];
+}
+
 /** The booking table's columns (spec §3 list row); the order number opens the booking. */
 export function bookingColumns(t: TFunction, options: Options): ColumnsType<BookingRow> {
+  if (options.isCompact) return compactColumns(t, options);
   const { locale } = options;
   const date = (value: string | null) => formatDate(value, locale) || '-';
   const f = (name: string) => t(`shared.fields.${name}`);
@@ -63,23 +126,7 @@ export function bookingColumns(t: TFunction, options: Options): ColumnsType<Book
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" onClick={() => options.onOpen(row)}>
-            {row.status === 0 && options.party === 'member' ? t('common.edit') : t('common.detail')}
-          </Button>
-          {options.onCopy && (
-            <Button type="link" onClick={() => options.onCopy?.(row)}>
-              {t('bookings.copy')}
-            </Button>
-          )}
-          {options.onCancel && canBooking('cancel', row.status) && (
-            <Button type="link" danger onClick={() => options.onCancel?.(row)}>
-              {t('bookings.cancelBooking')}
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_v, row) => rowActions(t, options, row),
     },
   ];
   return columns;

@@ -1,8 +1,8 @@
 import './strings';
-import type { BookingDetail, BookingParty } from '@freight/contract';
+import { canUploadDocuments, type BookingDetail, type BookingParty } from '@freight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Row, Space, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
 import { useNavigate, useParams } from 'react-router';
@@ -21,6 +21,10 @@ import {
 } from './bookings-api';
 import { DockingCard } from './docking-card';
 
+// Loaded only when a booking cannot be shown: the result illustration stays out of the page's chunk.
+const BookingUnavailable = lazy(async () => ({
+  default: (await import('./booking-unavailable')).BookingUnavailable,
+}));
 const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
 const ShipmentModal = lazyDialog(async () => (await import('./shipment-modal')).ShipmentModal);
 const ReleaseModal = lazyDialog(async () => (await import('./forwarder-modals')).ReleaseModal);
@@ -222,7 +226,13 @@ function DetailBody({
           <BookingDetailView detail={detail} isForwarder={isForwarder} />
           {!isForwarder && <DockingCard id={detail.id} />}
           <Panel>
-            <BookingDocuments orderId={detail.id} documents={detail.documents} canUpload onChanged={reload} />
+            <BookingDocuments
+              orderId={detail.id}
+              party={party}
+              documents={detail.documents}
+              canUpload={canUploadDocuments(detail.status)}
+              onChanged={reload}
+            />
           </Panel>
         </Col>
         <Col xs={24} xl={7}>
@@ -238,20 +248,24 @@ function DetailBody({
 
 function BookingDetailPage({ party }: { party: BookingParty }) {
   const { t } = useTranslation();
-  const id = Number(useParams().id);
+  const param = useParams().id;
+  const id = param && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
   const queryClient = useQueryClient();
   const detail = useBookingDetail(party, id);
   const reload = () => void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
-  if (detail.isError)
+  const spinner = <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
+  if (id === undefined || detail.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={`${t('bookings.detailFailed')}: ${errorMessage(detail.error, t('common.failed'))}`}
-      />
+      <Suspense fallback={spinner}>
+        <BookingUnavailable
+          party={party}
+          id={param}
+          error={detail.error ?? undefined}
+          onRetry={() => void detail.refetch()}
+        />
+      </Suspense>
     );
-  if (!detail.data)
-    return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
+  if (!detail.data) return spinner;
   return <DetailBody party={party} detail={detail.data} reload={reload} />;
 }
 

@@ -125,14 +125,22 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
         </Descriptions>
       </Panel>
       <Panel title={t(isFcl ? 'bookings.form.containers' : 'bookings.form.cargo')}>
-        <Table<ContainerLine>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={lines}
-          columns={lineColumns}
-        />
+        {/* A region that scrolls sideways must take keyboard focus (WCAG 2.1.1), so the wrapper
+            scrolls, not the table. */}
+        <div
+          role="region"
+          aria-label={t(isFcl ? 'bookings.form.containers' : 'bookings.form.cargo')}
+          tabIndex={0}
+          style={{ overflowX: 'auto' }}
+        >
+          <Table<ContainerLine>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={lines}
+            columns={lineColumns}
+          />
+        </div>
         <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 0 }}>
           {t(isFcl ? 'bookings.totalsFcl' : 'bookings.totals', {
             weight: totals.weight,

@@ -1,5 +1,5 @@
 import './strings';
-import type { BookingDocument } from '@freight/contract';
+import type { BookingDocument, BookingParty } from '@freight/contract';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -21,14 +21,17 @@ const sizeText = (bytes: number) =>
 
 type Props = {
   orderId: number;
+  /** The viewer's side: it decides the document types offered for upload. */
+  party: BookingParty;
   documents: BookingDocument[];
+  /** False on a cancelled booking: no upload is offered (the server refuses one too). */
   canUpload: boolean;
   /** Called after an upload or a delete, to reload the booking. */
   onChanged: () => void;
 };
 
 /** The booking's documents (spec §7 Attachments and documents): list, download, upload, delete own. */
-export function BookingDocuments({ orderId, documents, canUpload, onChanged }: Props) {
+export function BookingDocuments({ orderId, party, documents, canUpload, onChanged }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [isUploading, setUploading] = useState(false);
@@ -69,10 +72,12 @@ export function BookingDocuments({ orderId, documents, canUpload, onChanged }: P
         <Typography.Title level={5} id="booking-documents-title" style={{ margin: 0 }}>
           {t('bookings.documents.title')}
         </Typography.Title>
-        {canUpload && (
+        {canUpload ? (
           <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
             {t('bookings.documents.upload')}
           </Button>
+        ) : (
+          <Typography.Text type="secondary">{t('bookings.documents.closed')}</Typography.Text>
         )}
       </Space>
       <Table<BookingDocument>
@@ -127,6 +132,7 @@ export function BookingDocuments({ orderId, documents, canUpload, onChanged }: P
       {isUploading && (
         <DocumentUploadModal
           orderId={orderId}
+          party={party}
           onClose={() => setUploading(false)}
           onUploaded={() => {
             setUploading(false);

@@ -2,23 +2,29 @@ import './strings';
 import { CONTAINER_MODES, type BookingForm, type Quote } from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { errorMessage } from '../../components/api-error';
 import { BookingEditor, type EditorKind } from './booking-editor';
 import { newFormValues, toFormValues, type BookingMode } from './booking-form-values';
 import { fetchBookingForm } from './bookings-api';
 
-/** What the route asks for: /bookings/{create|edit|copy}-{fcl|lcl}[/{id}]. */
-function useRouteKind(): { kind: EditorKind; mode: BookingMode; id?: number } {
+// Loaded only when the booking cannot be opened: the result illustration stays out of the form's chunk.
+const BookingUnavailable = lazy(async () => ({
+  default: (await import('./booking-unavailable')).BookingUnavailable,
+}));
+
+/** What the route asks for: /bookings/{create|edit|copy}-{fcl|lcl}[/{id}]; `id` undefined when not a number. */
+function useRouteKind(): { kind: EditorKind; mode: BookingMode; id?: number; param?: string } {
   const { pathname } = useLocation();
   const { id } = useParams();
   const match = /\/bookings\/(create|edit|copy)-(fcl|lcl)/.exec(pathname);
   return {
     kind: (match?.[1] ?? 'create') as EditorKind,
     mode: (match?.[2] ?? 'fcl') as BookingMode,
-    id: id ? Number(id) : undefined,
+    id: id && /^\d{1,10}$/.test(id) ? Number(id) : undefined,
+    param: id,
   };
 }
 
@@ -29,7 +35,7 @@ function useRouteKind(): { kind: EditorKind; mode: BookingMode; id?: number } {
  */
 export function BookingFormPage() {
   const { t } = useTranslation();
-  const { kind, mode, id } = useRouteKind();
+  const { kind, mode, id, param } = useRouteKind();
   const location = useLocation();
   const [search] = useSearchParams();
   const stateQuote = (location.state as { quote?: Quote } | null)?.quote;
@@ -50,16 +56,19 @@ export function BookingFormPage() {
     retry: false,
   });
 
-  if (saved.isError)
+  const spinner = <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
+  if (kind !== 'create' && (id === undefined || saved.isError))
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={`${t('bookings.detailFailed')}: ${errorMessage(saved.error, t('common.failed'))}`}
-      />
+      <Suspense fallback={spinner}>
+        <BookingUnavailable
+          party="member"
+          id={param}
+          error={saved.error ?? undefined}
+          onRetry={() => void saved.refetch()}
+        />
+      </Suspense>
     );
-  if ((kind !== 'create' && !saved.data) || (needsQuote && quote.isPending))
-    return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
+  if ((kind !== 'create' && !saved.data) || (needsQuote && quote.isPending)) return spinner;
 
   const booking: BookingForm | undefined = saved.data;
   // One form per mode: an FCL booking opened at an LCL address (or the reverse) goes to its own form.

@@ -6,6 +6,7 @@ import { Alert, App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
@@ -40,6 +41,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const [isExporting, setExporting] = useState(false);
   const list = useBookingList(party, filters, page, size);
   const isMember = party === 'member';
+  const isCompact = useMediaQuery(MOBILE_QUERY);
   const title = t(isMember ? 'menu.bookings' : 'menu.receivedBookings');
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY, party] });
@@ -103,13 +105,14 @@ export function BookingListPage({ party }: { party: BookingParty }) {
       )}
       <Table<BookingRow>
         rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
+        size={isCompact ? 'small' : 'middle'}
+        scroll={isCompact ? undefined : { x: 'max-content' }}
         loading={list.isFetching}
         dataSource={list.data?.lists ?? []}
         columns={bookingColumns(t, {
           locale: currentLocale(),
           party,
+          isCompact,
           onOpen: open,
           onCopy: isMember
             ? (row) => navigate(`/bookings/copy-${modeSlug(row.container_mode)}/${row.id}`)

@@ -37,12 +37,13 @@ export function useBookingList(party: BookingParty, filters: BookingFilters, pag
   });
 }
 
-/** A booking's detail with its timeline, documents and the viewer's actions. */
-export function useBookingDetail(party: BookingParty, id: number) {
+/** A booking's detail with its timeline, documents and the viewer's actions (no call without an id). */
+export function useBookingDetail(party: BookingParty, id: number | undefined) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: [BOOKINGS_KEY, party, 'detail', id, i18n.language],
     queryFn: () => api.get<BookingDetail>(`${listPath(party)}/${id}`),
+    enabled: id !== undefined,
     retry: false,
   });
 }

@@ -31,7 +31,8 @@ export function CargoLinesEditor() {
               {
                 title: t('common.actions'),
                 key: 'actions',
-                width: 70,
+                width: 48,
+                pinned: 'right',
                 render: (_v, field, index) => (
                   <Button
                     type="text"

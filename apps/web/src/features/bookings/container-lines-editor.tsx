@@ -76,7 +76,7 @@ export function ContainerLinesEditor() {
               {
                 title: t('shared.fields.container_id'),
                 key: 'container_id',
-                width: 120,
+                width: 100,
                 render: (_v, field, index) => (
                   <Form.Item
                     name={[field.name, 'container_id']}
@@ -96,7 +96,7 @@ export function ContainerLinesEditor() {
               {
                 title: t('shared.fields.container_no'),
                 key: 'container_no',
-                width: 150,
+                width: 120,
                 render: (_v, field, index) => (
                   <Form.Item
                     name={[field.name, 'container_no']}
@@ -121,7 +121,7 @@ export function ContainerLinesEditor() {
               {
                 title: t('shared.fields.seal_no'),
                 key: 'seal_no',
-                width: 120,
+                width: 96,
                 render: (_v, field, index) => (
                   <Form.Item name={[field.name, 'seal_no']} rules={rules.seal_no} style={{ margin: 0 }}>
                     <Input aria-label={cellLabel(t, 'seal_no', index)} maxLength={30} />
@@ -132,7 +132,7 @@ export function ContainerLinesEditor() {
               {
                 title: t('shared.fields.quantity'),
                 key: 'quantity',
-                width: 100,
+                width: 70,
                 render: (_v, field, index) => (
                   <NumberCell
                     name={field.name}
@@ -158,7 +158,8 @@ export function ContainerLinesEditor() {
               {
                 title: t('common.actions'),
                 key: 'actions',
-                width: 70,
+                width: 48,
+                pinned: 'right',
                 render: (_v, field, index) => (
                   <Button
                     type="text"

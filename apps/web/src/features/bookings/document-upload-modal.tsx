@@ -1,5 +1,11 @@
 import './strings';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, documentTypeKey } from '@freight/contract';
+import {
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_MAX_BYTES,
+  documentTypeKey,
+  documentTypesFor,
+  type BookingParty,
+} from '@freight/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Select, Upload } from 'antd';
 import { useState } from 'react';
@@ -7,13 +13,16 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/api-error';
 import { uploadDocument } from './bookings-api';
 
-type Props = { orderId: number; onClose: () => void; onUploaded: () => void };
+type Props = { orderId: number; party: BookingParty; onClose: () => void; onUploaded: () => void };
 type Values = { document_type?: string; description?: string };
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
 
-/** Uploads one document of a booking: its type, a description and the file (pdf, images, office). */
-export function DocumentUploadModal({ orderId, onClose, onUploaded }: Props) {
+/**
+ * Uploads one document of a booking: its type (only those the viewer's side issues: a customer is
+ * not offered the B/L), a description and the file (pdf, images, office).
+ */
+export function DocumentUploadModal({ orderId, party, onClose, onUploaded }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [file, setFile] = useState<File | undefined>();
@@ -61,7 +70,7 @@ export function DocumentUploadModal({ orderId, onClose, onUploaded }: Props) {
         >
           <Select
             showSearch={{ optionFilterProp: 'label' }}
-            options={DOCUMENT_TYPES.map((type) => ({
+            options={documentTypesFor(party).map((type) => ({
               value: type,
               label: t(`shared.${documentTypeKey(type)}`),
             }))}

@@ -72,14 +72,17 @@ export function UnitCell({ name, index, t }: Cell) {
   );
 }
 
-/** The cargo columns both line tables share: HS code, description, packages and unit, weight, volume. */
+/**
+ * The cargo columns both line tables share: HS code, description, packages and unit, weight, volume.
+ * Widths are kept tight so that the FCL table, with its container columns, fits a 1366 px screen.
+ */
 export function cargoColumns(t: TFunction) {
   const f = (field: string) => t(`shared.fields.${field}`);
   return [
     {
       title: f('hs_code'),
       key: 'hs_code',
-      width: 130,
+      width: 100,
       render: (_v: unknown, field: { name: number }, index: number) => (
         <TextCell name={field.name} index={index} t={t} field="hs_code" max={13} rules={cargoRules.hs_code} />
       ),
@@ -87,7 +90,7 @@ export function cargoColumns(t: TFunction) {
     {
       title: f('description'),
       key: 'description',
-      width: 200,
+      width: 150,
       render: (_v: unknown, field: { name: number }, index: number) => (
         <TextCell
           name={field.name}
@@ -102,7 +105,7 @@ export function cargoColumns(t: TFunction) {
     {
       title: f('packages'),
       key: 'packages',
-      width: 110,
+      width: 80,
       render: (_v: unknown, field: { name: number }, index: number) => (
         <NumberCell
           name={field.name}
@@ -118,7 +121,7 @@ export function cargoColumns(t: TFunction) {
     {
       title: f('unit_id'),
       key: 'unit_id',
-      width: 130,
+      width: 100,
       render: (_v: unknown, field: { name: number }, index: number) => (
         <UnitCell name={field.name} index={index} t={t} />
       ),
@@ -126,7 +129,7 @@ export function cargoColumns(t: TFunction) {
     {
       title: f('weight'),
       key: 'weight',
-      width: 140,
+      width: 100,
       render: (_v: unknown, field: { name: number }, index: number) => (
         <NumberCell
           name={field.name}
@@ -142,7 +145,7 @@ export function cargoColumns(t: TFunction) {
     {
       title: f('volume'),
       key: 'volume',
-      width: 130,
+      width: 90,
       render: (_v: unknown, field: { name: number }, index: number) => (
         <NumberCell
           name={field.name}

@@ -1,0 +1,48 @@
+import type { MailMessages } from './types.js';
+
+/**
+ * Server-only messages: the e-mails the portal sends, in each language. They are kept out of the
+ * shared catalogs (zh-CN.ts, en-US.ts) because the web bundles those, and merged with them for the
+ * server's translate() (index.ts).
+ */
+export const zhCNMail = {
+  booking: {
+    mailSubject: '[{{app}}] 订舱 {{order_no}}：{{status}}',
+    mailBody:
+      '您好：\n\n{{actor}}对订舱 {{order_no}}（{{route}}）执行了“{{action}}”。\n状态：{{from}} → {{to}}\n{{details}}\n请登录门户查看详情。',
+    mailNoStatus: '新订舱',
+  },
+  account: {
+    mail: {
+      resetSubject: '【{{app}}】密码重置验证码',
+      resetBody:
+        '您好，\n\n您正在重置 {{app}} 账号 {{email}} 的密码。验证码：{{code}}\n验证码 {{minutes}} 分钟内有效，仅可使用一次。\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
+    },
+  },
+  rfq: {
+    mailSubject: '【{{app}}】新询价：{{pol}} → {{to}}',
+    mailBody:
+      '您好，\n\n会员 {{member}} 就以下运价向您询价：\n航线：{{pol}} → {{pod}} → {{to}}\n船公司：{{carrier}}\n运价：{{rate}}\n货好日期：{{ready_date}}\n品名：{{description}}\n箱型及数量：{{booking_space}}\n目标价：{{target_rate}}\n潜在货量：{{potential_vol}}\n销售：{{sales}}\n\n请登录平台查看并回复。',
+  },
+} as const;
+
+export const enUSMail: MailMessages = {
+  booking: {
+    mailSubject: '[{{app}}] Booking {{order_no}}: {{status}}',
+    mailBody:
+      'Hello,\n\n{{actor}} did “{{action}}” on booking {{order_no}} ({{route}}).\nStatus: {{from}} → {{to}}\n{{details}}\nPlease log in to the portal for details.',
+    mailNoStatus: 'new booking',
+  },
+  account: {
+    mail: {
+      resetSubject: '[{{app}}] Your password reset code',
+      resetBody:
+        'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nIf this was not you, ignore this email; your password stays as it is.',
+    },
+  },
+  rfq: {
+    mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}}',
+    mailBody:
+      'Hello,\n\nMember {{member}} asks for a quotation on this rate:\nRoute: {{pol}} → {{pod}} → {{to}}\nCarrier: {{carrier}}\nRate: {{rate}}\nCargo ready: {{ready_date}}\nCommodity: {{description}}\nContainers: {{booking_space}}\nTarget rate: {{target_rate}}\nPotential volume: {{potential_vol}}\nSales: {{sales}}\n\nPlease log in to the portal to answer.',
+  },
+};
