@@ -1,10 +1,14 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/** Resolve @freight/contract to its TypeScript source in tests (no build needed). */
+/**
+ * Resolve @freight/contract to its TypeScript source in tests (no build needed). Vitest hands the
+ * server conditions to Node as --conditions; without "module" (a bundler-only condition) packages
+ * load the build Node itself would pick (the AWS SDK's "module" build is not runnable by Node).
+ */
 const sourceConditions = {
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] } },
 };
 
 export default defineConfig({

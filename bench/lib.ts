@@ -30,7 +30,15 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   const port = 20000 + Math.floor(Math.random() * 20000);
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // The load comes from one address: no rate limit. Stopped between measurements: no drain.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -42,6 +42,10 @@ function env(dataDir: string, webDist: string, port: number): NodeJS.ProcessEnv 
     CAPTCHA_FIXED: CAPTCHA,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // One browser sends many requests from one address; the limiter has its own API tests.
+    RATE_LIMIT_PER_MINUTE: '0',
+    // Stopped between specs: no load balancer to drain for.
+    SHUTDOWN_DRAIN_MS: '0',
   };
 }
 

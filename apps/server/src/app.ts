@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -29,7 +32,9 @@ import { registerErrorHandler, sendError } from './platform/error-handler.js';
 import { requestLocale } from './platform/locale.js';
 import { databaseKv, type KvStore, redisKv } from './platform/kv.js';
 import { createMailer, type Mailer } from './platform/mail.js';
-import { directoryStorage, type FileStorage } from './platform/storage.js';
+import { registerRateLimit } from './platform/rate-limit.js';
+import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
+import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
 import { zodValidatorCompiler } from './platform/validation.js';
 import { readVersion } from './platform/version.js';
 
@@ -45,6 +50,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Whether the instance is draining before a shutdown (platform/shutdown.ts). */
+    lifecycle: Lifecycle;
   }
   interface FastifyRequest {
     /** The request's language, from the Lang header. */
@@ -58,6 +65,8 @@ export type BuildOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is added (the authorization matrix test reads the route table so). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 /** The shared services the configuration asks for: Redis or the database for short-lived state, and so on. */
@@ -67,7 +76,7 @@ function createDeps(config: Config, database: Database, log: FastifyBaseLogger):
     database,
     db: database.db,
     kv: config.redisUrl ? redisKv(config.redisUrl) : databaseKv(database.db),
-    storage: directoryStorage(path.join(config.dataDir, 'files')),
+    storage: config.s3 ? s3Storage(config.s3) : directoryStorage(path.join(config.dataDir, 'files')),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -76,6 +85,21 @@ function createDeps(config: Config, database: Database, log: FastifyBaseLogger):
     }),
   };
 }
+
+/** An incoming X-Request-Id is kept only when it looks like one (a proxy's id); else a new UUID. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Small JSON bodies: these routes refuse anything bigger than SMALL_BODY_LIMIT with 413. */
+const SMALL_BODY_LIMIT = 16 * 1024;
+const SMALL_BODY_ROUTES = new Set([
+  'POST /api/system/login',
+  'POST /api/system/logout',
+  'POST /api/system/password',
+]);
 
 /** Builds the whole server (API + SPA). Used by main.ts and by every API test. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -87,15 +111,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
+    // JSON bodies: 1 MB unless the route says less; multipart uploads have their own limits.
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Requests that reach a closing server on a connection still open are served, not refused:
+    // the drain (platform/shutdown.ts) has told every client to close after its reply.
+    return503OnClosing: false,
+    requestIdHeader: false,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((method) => SMALL_BODY_ROUTES.has(`${method} ${route.url}`))) {
+      route.bodyLimit = Math.min(route.bodyLimit ?? SMALL_BODY_LIMIT, SMALL_BODY_LIMIT);
+    }
+  });
 
   const deps = createDeps(config, database, app.log);
   app.decorate('deps', deps);
+  app.decorate('lifecycle', registerLifecycle(app));
   app.addHook('onClose', async () => {
     deps.mailer.close();
-    await deps.kv.close();
+    await Promise.all([deps.kv.close(), deps.storage.close()]);
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -133,8 +174,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     hsts: production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+
+  // Closed unless CORS_ORIGINS lists the browser origins allowed to call the API.
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Lang', 'X-Request-Id'],
+    exposedHeaders: ['X-Renewed-Token', 'X-Request-Id', 'Retry-After', 'Content-Disposition'],
+    maxAge: 600,
+  });
+  const rateLimited = await registerRateLimit(app, config);
+  // prom-client is loaded only when metrics are asked for (about 13 MB resident).
+  if (config.metricsToken)
+    (await import('./platform/metrics.js')).registerMetrics(app, { token: config.metricsToken, database });
 
   await app.register(multipart, { throwFileSizeLimit: true });
 
@@ -191,7 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: rateLimited ? [rateLimited] : [] }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -27,6 +27,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: boolText.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must be a redis:// or rediss:// URL' })
@@ -60,6 +61,42 @@ const envSchema = z.object({
     .max(60 * 24)
     .default(15),
   SESSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, {
+          error: 'must list origins like https://portal.example.com, separated by commas',
+        }),
+      ),
+    )
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 printable characters without spaces' })
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, { error: 'must be an http:// or https:// URL without a path' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a valid bucket name' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region such as us-east-1' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolText.default(false),
 });
 
 export type Config = {
@@ -73,6 +110,8 @@ export type Config = {
   webDist: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** On SIGTERM: how long the instance keeps serving (readiness 503, Connection: close) before it closes. */
+  shutdownDrainMs: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -81,9 +120,29 @@ export type Config = {
   /** For automated tests only: every captcha answers this code. Refused in production. */
   captchaFixed: string | undefined;
   session: { idleMs: number; maxMs: number; renewAfterMs: number; graceMs: number };
+  /** Browser origins allowed to call the API cross-origin; empty: CORS closed. */
+  corsOrigins: string[];
+  /** Requests per minute and client address to the API; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Bearer token of GET /api/metrics; unset: no metrics endpoint. */
+  metricsToken: string | undefined;
+  /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default credential chain (environment, instance role …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
 
 export class ConfigError extends Error {}
+
+/** Variables whose value never appears in an error message. */
+const SECRET_NAMES = new Set(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']);
 
 /** Parses the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,7 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      const shown = SECRET_NAMES.has(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+      return `${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
@@ -102,6 +162,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CAPTCHA_FIXED && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration: CAPTCHA_FIXED is for automated tests and is refused when NODE_ENV=production',
+    );
+  }
+  const s3Names = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Stray = s3Names.filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && s3Stray.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${s3Stray.join(', ')} given without S3_BUCKET`);
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the default credential chain)',
     );
   }
   return {
@@ -115,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -126,5 +197,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       renewAfterMs: e.SESSION_RENEW_MINUTES * 60_000,
       graceMs: e.SESSION_GRACE_SECONDS * 1000,
     },
+    corsOrigins: e.CORS_ORIGINS ?? [],
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }

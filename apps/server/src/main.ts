@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
 import { prepareDatabase } from './db/prepare.js';
 import { DatabaseUnavailableError } from './platform/db.js';
+import { shutdownGracefully } from './platform/shutdown.js';
+import { StorageUnavailableError } from './platform/storage.js';
 
 const startedAt = performance.now();
 
@@ -15,18 +17,26 @@ async function main() {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  try {
+    await app.deps.storage.check();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    // SIGTERM comes from an orchestrator or balancer: drain first. Ctrl-C (SIGINT) closes at once.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down: draining, then finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, drainMs + config.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
+    shutdownGracefully(app, app.lifecycle, { drainMs }).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error during shutdown');
@@ -51,7 +61,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnavailableError ||
+    error instanceof StorageUnavailableError
+  ) {
     console.error(`Cannot start: ${error.message}`);
   } else {
     console.error('Cannot start:', error);

@@ -56,7 +56,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers (503 when it does not)',
+        summary: 'Readiness: the database answers (503 when it does not, or while the instance drains)',
         response: {
           200: okEnvelope(z.object({ status: z.literal('ready'), database: z.string() })),
           503: errorEnvelope,
@@ -64,7 +64,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await app.deps.database.ping())) {
+      if (app.lifecycle.draining || !(await app.deps.database.ping())) {
         return reply.status(503).send({ code: 1, msg: request.t('errors.serviceUnavailable') });
       }
       return ok({ status: 'ready' as const, database: app.deps.database.kind });
