@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { AppError } from './errors.js';
 
 export type ProcessedImage = {
@@ -25,6 +25,8 @@ export async function processImage(data: Buffer, field: string): Promise<Process
   const isJpeg = startsWith(data, JPEG);
   const isPng = startsWith(data, PNG);
   if (!isJpeg && !isPng) throw refuse();
+  // sharp (libvips) costs about 30 MB resident: it is loaded when the first image arrives, not at start.
+  const { default: sharp } = await import('sharp');
   try {
     const input = sharp(data, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
