@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf, currentLocale } from '../i18n';
 import { AuthProvider } from './auth';
+import { readableColor } from './contrast';
 import { PortalRouter } from './router';
 import { useSiteConfig } from './site-config';
 
@@ -45,13 +46,31 @@ function ThemedApp() {
   const { t } = useTranslation(); // re-render on a language change
   const config = useSiteConfig();
   const title = config.data?.app_title || t('app.title');
+  const primary = readableColor(config.data?.app_color ?? DEFAULT_COLOR);
   useEffect(() => {
     document.title = title;
   }, [title]);
   return (
     <ConfigProvider
       locale={antdLocaleOf(currentLocale())}
-      theme={{ token: { colorPrimary: config.data?.app_color ?? DEFAULT_COLOR } }}
+      theme={{
+        // Text colours that reach 4.5:1 (WCAG 1.4.3): Ant Design's grey secondary text, red and the
+        // green and orange tags fall short of it on white and on their own light backgrounds.
+        token: {
+          colorPrimary: primary,
+          colorLink: primary,
+          colorError: '#cf1322',
+          colorTextTertiary: 'rgba(0,0,0,0.6)',
+          colorTextPlaceholder: 'rgba(0,0,0,0.55)',
+          // Both spellings: Ant Design writes the palette under each into the same CSS variable.
+          green7: '#237804',
+          'green-7': '#237804',
+          orange7: '#ad4e00',
+          'orange-7': '#ad4e00',
+        },
+        // A table's empty text is content, not a disabled control.
+        components: { Table: { colorTextDisabled: 'rgba(0,0,0,0.6)' } },
+      }}
     >
       <AntApp>
         <AuthProvider>

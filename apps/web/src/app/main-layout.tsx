@@ -94,14 +94,13 @@ export function MainLayout() {
           />
         </nav>
       </Drawer>
+      {/* Layout.Content is the page's one <main> landmark. */}
       <Layout.Content style={{ padding: isMobile ? 12 : 24 }}>
-        <main>
-          <PageErrorBoundary key={location.pathname}>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </PageErrorBoundary>
-        </main>
+        <PageErrorBoundary key={location.pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Layout.Content>
     </Layout>
   );

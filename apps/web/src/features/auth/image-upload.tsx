@@ -53,7 +53,7 @@ export function ImageUpload({ label, value, onChange, currentUrl, disabled }: Im
         <div style={{ display: 'grid', justifyItems: 'center', gap: 4 }}>
           <InboxOutlined style={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
           <span>{t('auth.upload.hint', { label })}</span>
-          <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('auth.upload.formats')}</span>
+          <span style={{ color: 'rgba(0,0,0,0.6)', fontSize: 12 }}>{t('auth.upload.formats')}</span>
         </div>
       )}
     </Upload.Dragger>
