@@ -878,7 +878,7 @@ async function benchBookingCreate(server: Server, url: string, ids: Ids, rows: R
 }
 
 /** A realistic contact sheet of `size` new contacts, with the template's English headers. */
-function contactSheet(size: number): Buffer {
+export function contactSheet(size: number): Buffer {
   const columns = [
     'contact_type',
     'company1',
@@ -978,7 +978,7 @@ async function benchImport(server: Server, sheet: Buffer, where: string, bookSiz
 }
 
 /** A rate sheet of `size` routes in the template's shape: fixed columns, then six price columns. */
-function rateSheet(size: number): Buffer {
+export function rateSheet(size: number): Buffer {
   const fixed = [
     'carrier_id',
     'pol_id',

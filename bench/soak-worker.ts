@@ -104,21 +104,25 @@ async function customer(token: string) {
     );
     if (created) await timed('contact delete', '/api/customer/contact', json(token, 'DELETE', [created.id]));
   } else if (roll < 0.97) {
-    const shipper = await timed<{ lists: { id: number }[] }>(
-      'contacts list',
-      '/api/customer/contact?page=1&size=2&type=shipper',
-      get(token),
-    );
-    const id = shipper?.lists[0]?.id;
-    if (!id) return;
+    // The demo book's own shipper and consignee (imports and creates above add only shippers).
+    const party = async (type: string) =>
+      (
+        await timed<{ lists: { id: number }[] }>(
+          'contacts list',
+          `/api/customer/contact?page=1&size=1&type=${type}&keyword=${type === 'shipper' ? 'NINGBO BRIGHT' : 'PACIFIC HOME'}`,
+          get(token),
+        )
+      )?.lists[0]?.id;
+    const [shipper, consignee] = [await party('shipper'), await party('consignee')];
+    if (!shipper || !consignee) return;
     await timed(
       'booking create',
       '/api/order/booking',
       json(token, 'POST', {
         container_mode: 1,
         forwarder_id: job.ref.forwarderId,
-        shipper_id: id,
-        consignee_id: id,
+        shipper_id: shipper,
+        consignee_id: consignee,
         cust_ref_no: `PO-SOAK-${n}`,
         ready_date: day(3),
         incoterm: 'FOB',
