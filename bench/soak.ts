@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import {
   adminUrl,
   getJson,
@@ -164,8 +165,12 @@ async function main() {
     `Server resident memory after a ${Math.round(settle)} s warm-up: mean ${mb(baseline)} in the first third of the rest, ${mb(last)} in the last third (${(growth * 100).toFixed(1)}%; limit +10%); peak ${mb(Math.max(...memory.map((m) => m.rss)))}.`,
     '',
   );
-  const text = lines.join('\n');
-  fs.writeFileSync(path.join(root, 'bench/SOAK.md'), text);
+  const reportPath = path.join(root, 'bench/SOAK.md');
+  const text = await prettier.format(lines.join('\n'), {
+    ...(await prettier.resolveConfig(reportPath)),
+    parser: 'markdown',
+  });
+  fs.writeFileSync(reportPath, text);
   console.log(text);
   const problems = [
     failures > 0 ? `${failures} requests failed with 5xx or a transport error` : '',

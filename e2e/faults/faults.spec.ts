@@ -327,7 +327,6 @@ for (const kind of KINDS) {
       type Outcome = { sentAt: number; status: number | string };
       const outcomes: Outcome[] = [];
       let signalledAt = Infinity;
-      let readyDuringDrain = 0;
       // The balancer's view: readiness fails once the drain starts.
       const client = async (n: number) => {
         for (;;) {
@@ -353,7 +352,7 @@ for (const kind of KINDS) {
       signalledAt = performance.now();
       server.child.kill('SIGTERM');
       await sleep(300);
-      readyDuringDrain = (await fetch(`${server.url}/api/ready`)).status;
+      const readyDuringDrain = (await fetch(`${server.url}/api/ready`)).status;
       await Promise.all(clients);
       expect(await server.exited).toBe(0);
       expect(readyDuringDrain).toBe(503);
