@@ -28,7 +28,7 @@ import { shipperRoutes } from './modules/shippers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import type { Database, Db } from './platform/db.js';
-import { registerErrorHandler, sendError } from './platform/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler, sendError } from './platform/error-handler.js';
 import { requestLocale } from './platform/locale.js';
 import { databaseKv, type KvStore, redisKv } from './platform/kv.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -117,6 +117,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // the drain (platform/shutdown.ts) has told every client to close after its reply.
     return503OnClosing: false,
     requestIdHeader: false,
+    // Errors the router answers before any hook (a path parameter over 100 characters, a broken
+    // percent-encoding) get the envelope too.
+    frameworkErrors: frameworkErrorHandler,
     genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = options;

@@ -38,7 +38,8 @@ export type ListData<T> = { lists: T[]; total: number };
  * that an object, array or boolean is refused as it is (Number() would read [5] as 5, true as 1, and
  * throw on {"toString": {}}).
  */
-export const numberFromText = (value: unknown): unknown => (typeof value === 'string' ? Number(value) : value);
+export const numberFromText = (value: unknown): unknown =>
+  typeof value === 'string' ? Number(value) : value;
 
 /**
  * A required id that may arrive as text (forms, multipart, spreadsheets): empty or absent reads as

@@ -71,7 +71,9 @@ export const contactQuery = pageQuery(10).extend({
 export type ContactQuery = z.infer<typeof contactQuery>;
 
 /** DELETE /api/customer/contact: all or nothing. */
-export const idListBody = z.strictObject({ ids: z.array(z.number().int().min(1)).min(1).max(1000) });
+export const idListBody = z.strictObject({
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000),
+});
 
 /**
  * One row the import refused. `row` is the spreadsheet's own row number (the header is row 1),

@@ -23,7 +23,9 @@ const ALIASES: Record<string, Locale> = {
  */
 export function parseLocale(value: string | null | undefined): Locale | undefined {
   if (!value) return undefined;
-  return ALIASES[value.trim().toLowerCase()];
+  const name = value.trim().toLowerCase();
+  // Own keys only: "__proto__" or "constructor" must not read Object.prototype's members.
+  return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
 }
 
 /** Maps a browser language tag (navigator.language, Accept-Language item) to a locale. */

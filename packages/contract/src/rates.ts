@@ -92,9 +92,9 @@ export type Rate = z.infer<typeof rate>;
 
 /** GET /api/rate: the forwarder's own rates. `sdate`/`edate` keep rates whose validity overlaps that range. */
 export const rateQuery = pageQuery(10).extend({
-  from_id: z.coerce.number().int().min(1).optional(),
-  to_id: z.coerce.number().int().min(1).optional(),
-  carrier_id: z.coerce.number().int().min(1).optional(),
+  from_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  to_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  carrier_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   sdate: isoDate.optional(),
   edate: isoDate.optional(),
 });
@@ -118,11 +118,11 @@ export const QUOTE_SORT_FIELDS = [
  * forwarder filter is refused and replies carry no forwarder identity.
  */
 export const quoteQuery = pageQuery(50).extend({
-  carrier_id: z.coerce.number().int().min(1).optional(),
-  forwarder_id: z.coerce.number().int().min(1).optional(),
-  pol_id: z.coerce.number().int().min(1).optional(),
-  to_id: z.coerce.number().int().min(1).optional(),
-  route_id: z.coerce.number().int().min(1).optional(),
+  carrier_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  forwarder_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  pol_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  to_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  route_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   date: isoDate.optional(),
   field: z.enum(QUOTE_SORT_FIELDS).default('sdate'),
   order: z.enum(['asc', 'desc']).default('asc'),

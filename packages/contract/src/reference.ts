@@ -28,8 +28,8 @@ export const UNIT_TYPES = { weight: 1, volume: 2, package: 3 } as const;
 export const referenceQuery = pageQuery(1000).extend({
   keyword: z.string().trim().max(100).optional(),
   type: z.coerce.number().int().min(1).max(3).optional(),
-  country_id: z.coerce.number().int().min(1).optional(),
-  route_id: z.coerce.number().int().min(1).optional(),
+  country_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  route_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type ReferenceQuery = z.infer<typeof referenceQuery>;
 

@@ -8,9 +8,9 @@ import { pageQuery } from './common.js';
  */
 export const shipperQuery = pageQuery(10).extend({
   company: z.string().trim().max(100).optional(),
-  business_id: z.coerce.number().int().min(1).optional(),
-  port_id: z.coerce.number().int().min(1).optional(),
-  route_id: z.coerce.number().int().min(1).optional(),
+  business_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  port_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  route_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type ShipperQuery = z.infer<typeof shipperQuery>;
 

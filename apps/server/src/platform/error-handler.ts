@@ -91,6 +91,23 @@ export function sendError(
   return reply.status(status).send(body);
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any hook or error handler
+ * runs (a malformed percent-encoding in the path, FST_ERR_BAD_URL; a path parameter longer than
+ * maxParamLength, FST_ERR_MAX_PARAM_LENGTH) would otherwise answer with Fastify's own body instead
+ * of the envelope. Pass it to Fastify() in app.ts: `frameworkErrors: frameworkErrorHandler`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = requestLocale(request);
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    request.log.error({ err: error }, 'route constraint failed');
+    return sendError(reply, locale, 500, 'errors.internal');
+  }
+  return sendError(reply, locale, status, GENERIC_BY_STATUS[status] ?? 'errors.badRequest');
+}
+
 /** One place that turns every error into the envelope of ARCHITECTURE.md; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {

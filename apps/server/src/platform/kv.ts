@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from './db.js';
@@ -25,6 +26,13 @@ function firstRow(result: unknown): Row | undefined {
   return rows?.[0];
 }
 
+/** kv_entries.key is varchar(200): a longer key (one holding a 254-character e-mail address) is stored by its hash. */
+const KEY_MAX = 200;
+function storedKey(key: string): string {
+  if (key.length <= KEY_MAX) return key;
+  return `${key.slice(0, 120)}#${createHash('sha256').update(key).digest('hex')}`;
+}
+
 export function databaseKv(db: Db): KvStore {
   let writes = 0;
   const sweep = async () => {
@@ -35,7 +43,7 @@ export function databaseKv(db: Db): KvStore {
     async set(key, value, ttlMs) {
       await db.execute(sql`
         insert into kv_entries (key, value, expires_at)
-        values (${key}, ${value}, now() + make_interval(secs => ${ttlMs / 1000}))
+        values (${storedKey(key)}, ${value}, now() + make_interval(secs => ${ttlMs / 1000}))
         on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`);
       await sweep();
     },
@@ -43,14 +51,14 @@ export function databaseKv(db: Db): KvStore {
       const row = firstRow(
         await db.execute(sql`
           select value, greatest(1, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl
-          from kv_entries where key = ${key} and expires_at > now()`),
+          from kv_entries where key = ${storedKey(key)} and expires_at > now()`),
       );
       return row ? { value: String(row.value), ttlMs: Number(row.ttl) } : undefined;
     },
     async take(key) {
       const row = firstRow(
         await db.execute(
-          sql`delete from kv_entries where key = ${key} returning value, expires_at > now() as live`,
+          sql`delete from kv_entries where key = ${storedKey(key)} returning value, expires_at > now() as live`,
         ),
       );
       return row && row.live === true ? String(row.value) : undefined;
@@ -59,7 +67,7 @@ export function databaseKv(db: Db): KvStore {
       const row = firstRow(
         await db.execute(sql`
           insert into kv_entries (key, value, expires_at)
-          values (${key}, '1', now() + make_interval(secs => ${ttlMs / 1000}))
+          values (${storedKey(key)}, '1', now() + make_interval(secs => ${ttlMs / 1000}))
           on conflict (key) do update set
             value = case when kv_entries.expires_at <= now() then '1' else (kv_entries.value::int + 1)::text end,
             expires_at = case when kv_entries.expires_at <= now() then excluded.expires_at else kv_entries.expires_at end
@@ -69,7 +77,7 @@ export function databaseKv(db: Db): KvStore {
       return { count: Number(row?.value ?? 1), ttlMs: Number(row?.ttl ?? ttlMs) };
     },
     async del(key) {
-      await db.execute(sql`delete from kv_entries where key = ${key}`);
+      await db.execute(sql`delete from kv_entries where key = ${storedKey(key)}`);
     },
     async close() {},
   };

@@ -1,6 +1,7 @@
 import type { MessageKey } from '@freight/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { isStorableText } from './validation.js';
 
 export type MultipartData = {
   fields: Record<string, string>;
@@ -17,6 +18,15 @@ function isTooLarge(error: unknown): boolean {
     code === 'FST_FIELDS_LIMIT'
   );
 }
+
+/**
+ * The buffer of each part. busboy 3.2 stalls for good when a part's data fills this buffer in one
+ * go and the part then ends (e.g. a part without any header, over 16 KB, sent in one chunk): the
+ * parser waits for a read that never comes, and the request is never answered. Parts are read
+ * whole anyway (and cut off at their size limit), so a buffer larger than any request body means
+ * the parser never waits.
+ */
+const PART_BUFFER_BYTES = 1024 * 1024 * 1024;
 
 /**
  * Reads a multipart form into text fields and whole files. Only the named file fields are taken,
@@ -39,6 +49,7 @@ export async function readMultipart(
   let current = 'body';
   try {
     const parts = request.parts({
+      fileHwm: PART_BUFFER_BYTES,
       limits: {
         fileSize: options.maxFileBytes,
         files: options.fileFields.length + 1,
@@ -68,6 +79,8 @@ export async function readMultipart(
           data.fileNames[part.fieldname] = part.filename;
         }
       } else if (typeof part.value === 'string') {
+        if (!isStorableText(part.value) || !isStorableText(part.fieldname))
+          throw new AppError(400, 'validation.invalidChars', {}, [{ field: part.fieldname }]);
         data.fields[part.fieldname] = part.value;
       }
     }
@@ -76,7 +89,9 @@ export async function readMultipart(
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
       throw new AppError(400, 'account.oneFile', {}, [{ field: current }]);
     if (isTooLarge(error)) throw new AppError(413, options.tooLargeKey, {}, [{ field: current }]);
-    throw error;
+    // Anything else here is the form itself: no or a wrong boundary, a stream cut short, a
+    // malformed part header, a "__proto__" field name … (busboy's errors carry no status).
+    throw new AppError(400, 'errors.malformedUpload', {}, [{ field: current }]);
   }
   return data;
 }

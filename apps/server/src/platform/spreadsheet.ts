@@ -1,5 +1,7 @@
 import * as XLSX from '@e965/xlsx';
+import { type ImportRowError, type Locale, translate } from '@freight/contract';
 import { AppError } from './errors.js';
+import { isStorableText } from './validation.js';
 
 /** What an import accepts and how far a file may go before it is refused. */
 export type SheetLimits = { maxBytes: number; maxRows: number; maxUncompressedBytes: number };
@@ -52,11 +54,41 @@ export function decodeCsv(data: Buffer): string {
   }
 }
 
+/** Columns a sheet may have: far more than any template, few enough to read every cell quickly. */
+export const MAX_SHEET_COLUMNS = 200;
+
 const refuse = (
   status: number,
-  key: 'import.fileType' | 'import.unreadable' | 'import.tooLarge' | 'import.tooManyRows' | 'import.empty',
+  key:
+    | 'import.fileType'
+    | 'import.unreadable'
+    | 'import.tooLarge'
+    | 'import.tooManyRows'
+    | 'import.tooManyColumns'
+    | 'import.empty',
   params = {},
 ) => new AppError(status, key, params, [{ field: 'file' }]);
+
+/**
+ * Limits the sheet's range to the columns that have a header: cells beyond them are never read,
+ * and a sheet spanning more columns than any import needs is refused. The range comes from the
+ * cells (`nodim`), not from the sheet's own claim, so that a few bytes cannot make the reader walk
+ * the whole grid (A1:XFD1048576 is 17 billion cells).
+ */
+function clampToHeaders(sheet: XLSX.WorkSheet): void {
+  const ref = sheet['!ref'];
+  if (!ref) return;
+  const range = XLSX.utils.decode_range(ref);
+  const headerRow = (sheet['!data'] as XLSX.CellObject[][] | undefined)?.[range.s.r] ?? [];
+  let last = -1;
+  headerRow.forEach((cell, column) => {
+    if (cell && String(cell.w ?? cell.v ?? '').trim() !== '') last = column;
+  });
+  if (last - range.s.c + 1 > MAX_SHEET_COLUMNS)
+    throw refuse(413, 'import.tooManyColumns', { max: MAX_SHEET_COLUMNS });
+  range.e.c = Math.max(range.s.c, Math.min(range.e.c, last));
+  sheet['!ref'] = XLSX.utils.encode_range(range);
+}
 
 /**
  * Reads the first sheet of an upload into rows keyed by header text. The file's kind is judged by
@@ -66,7 +98,7 @@ const refuse = (
 export function readSheet(
   data: Buffer,
   fileName: string,
-  options: { accept: readonly SheetKind[]; limits: SheetLimits },
+  options: { accept: readonly SheetKind[]; limits: SheetLimits; locale: Locale },
 ): { headers: string[]; rows: SheetRow[] } {
   const { limits } = options;
   if (data.length > limits.maxBytes)
@@ -90,6 +122,7 @@ export function readSheet(
       cellStyles: false,
       cellDates: false,
       dense: true,
+      nodim: true,
       sheetRows: limits.maxRows + 2,
     };
     workbook =
@@ -102,6 +135,7 @@ export function readSheet(
   const sheetName = workbook.SheetNames[0];
   const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
   if (!sheet) throw refuse(400, 'import.empty');
+  clampToHeaders(sheet);
   const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
     header: 1,
     raw: false,
@@ -122,6 +156,25 @@ export function readSheet(
   if (rows.length === 0) throw refuse(400, 'import.empty');
   if (rows.length > limits.maxRows || body.length > limits.maxRows)
     throw refuse(413, 'import.tooManyRows', { max: limits.maxRows });
+  // Text the database cannot hold (NUL, lone surrogates) refuses the file like any bad cell.
+  const unstorable: ImportRowError[] = [];
+  for (const { row, cells } of rows)
+    for (const [column, value] of cells)
+      if (!isStorableText(value))
+        unstorable.push({
+          row,
+          column,
+          message: translate(options.locale, 'validation.invalidChars', { field: column }),
+        });
+  if (unstorable.length > 0)
+    throw new AppError(
+      422,
+      'import.rowsFailed',
+      { rows: new Set(unstorable.map((e) => e.row)).size },
+      [],
+      {},
+      { rows: unstorable },
+    );
   return { headers, rows };
 }
 

@@ -404,7 +404,10 @@ export async function referenceCheck(
 }
 
 export async function findIncoterm(db: Db, codeOrId: string) {
-  const where = /^\d+$/.test(codeOrId) ? eq(incoterms.id, Number(codeOrId)) : eq(incoterms.code, codeOrId);
+  // At most 9 digits: an id within the integer column's range (a longer number matches no code either).
+  const where = /^\d{1,9}$/.test(codeOrId)
+    ? eq(incoterms.id, Number(codeOrId))
+    : eq(incoterms.code, codeOrId);
   const [row] = await db
     .select({ id: incoterms.id, code: incoterms.code })
     .from(incoterms)

@@ -193,6 +193,7 @@ export async function importContacts(options: {
   const sheet = readSheet(options.data, options.fileName, {
     accept: ['xlsx', 'xls', 'csv'],
     limits: IMPORT_LIMITS,
+    locale,
   });
   const headerOf = new Map<string, (typeof COLUMNS)[number]>();
   for (const lang of ['zh-CN', 'en-US'] as const)

@@ -81,6 +81,7 @@ export async function importRates(options: {
   const sheet = readSheet(options.data, options.fileName, {
     accept: ['xlsx', 'xls', 'csv'],
     limits: RATE_IMPORT_LIMITS,
+    locale,
   });
   const dict = await importDictionaries(db);
   const maps = { carriers: lookup(dict.carriers), ports: lookup(dict.ports) };

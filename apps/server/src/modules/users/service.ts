@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/password.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { unstorableTextError } from '../../platform/validation.js';
 import { fileUrl, removeFiles, storeImage } from '../files/service.js';
 import { getSiteConfig } from '../system/service.js';
 import {
@@ -75,6 +76,8 @@ async function checkReferences(
 function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input, PARSE_OPTIONS);
   if (!result.success) throw new RequestValidationError(result.error);
+  const unstorable = unstorableTextError(result.data);
+  if (unstorable) throw unstorable;
   return result.data;
 }
 
