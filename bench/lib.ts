@@ -1,9 +1,23 @@
 /** Helpers shared by the benchmarks: the built server, logins, load at a fixed concurrency, databases. */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+/** A port nothing listens on now: the system picks it (a random guess can hit a busy one). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,7 +41,7 @@ export type Server = { url: string; pid: number; readyMs: number; stop: () => Pr
 
 /** Starts the built server and resolves once /api/ready answers 200, with the ms that took. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     // The load comes from one address: no rate limit. Stopped between measurements: no drain.

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CAPTCHA, ROOT } from '../support/server.js';
+import { CAPTCHA, freePort, ROOT } from '../support/server.js';
 
 const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 export type Kind = 'pglite' | 'postgres';
@@ -30,18 +30,6 @@ export type Harness = {
   start(env?: Record<string, string>): Promise<Instance>;
   dispose(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A fresh database of `kind` (a new PostgreSQL database, or a new PGlite directory) and a starter. */
 export async function harness(kind: Kind): Promise<Harness> {

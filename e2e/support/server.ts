@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +90,19 @@ async function launch(dataDir: string, webDist: string, port: number): Promise<C
   }
 }
 
+/** A port nothing listens on now: the system picks it (a random guess can hit a busy one). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 async function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -108,7 +122,7 @@ export async function startPortal(options: { config?: Record<string, string> } =
   const dataDir = path.join(root, 'data');
   const webDist = path.join(root, 'web');
   fs.cpSync(WEB_DIST, webDist, { recursive: true });
-  const port = 21000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   runAdmin(dataDir, webDist, port, options.config ?? {});
   let child = await launch(dataDir, webDist, port);
   return {

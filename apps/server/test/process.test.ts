@@ -1,9 +1,23 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** A port nothing listens on now: the system picks it (a random guess can hit a busy one). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -70,7 +84,7 @@ describe('the server process and the admin CLI (embedded database)', () => {
   }, 60_000);
 
   it('starts, seeds the demo members, answers, and shuts down cleanly on SIGTERM', async () => {
-    const port = 21000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child: ChildProcess = spawn(process.execPath, nodeArgs('main.ts'), {
       env: env({ PORT: String(port), SEED_DEMO: 'true' }),
       cwd: serverDir,
