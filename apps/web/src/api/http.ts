@@ -182,7 +182,7 @@ export function createHttpClient(options: HttpClientOptions) {
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
     delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
-    /** Downloads a file with the session's token (templates are per-language and need a login). */
+    /** Downloads a file with the session's token (exports need a login; templates are public, per language). */
     download: (path: string, query?: Query) => request<Response>('GET', path, { query, raw: true }),
   };
 }
