@@ -1112,8 +1112,14 @@ export async function benchDataSet(rows: Row[]) {
       fs.rmSync(serverDir, { recursive: true, force: true });
     }
   }
-  // The embedded database: created (with the demo members) by a first start, measured on the next
-  // one, as it runs day to day (creating a database peaks far higher, once).
+  await benchEmbeddedImports(sheet, rateSheet50k, rows);
+}
+
+/**
+ * Both imports on the embedded database: created (with the demo members) by a first start,
+ * measured on the next one, as it runs day to day (creating a database peaks far higher, once).
+ */
+export async function benchEmbeddedImports(sheet: Buffer, rateSheet50k: Buffer, rows: Row[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-import-'));
   try {
     const env = { DATA_DIR: dataDir, CAPTCHA_FIXED: 'bench', SEED_DEMO: 'true' };

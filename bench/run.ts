@@ -10,7 +10,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { seedBase } from '../apps/server/src/db/seed/index.js';
 import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
-import { benchDataSet } from './data.js';
+import { benchDataSet, benchEmbeddedImports, contactSheet, rateSheet } from './data.js';
 import { generateMembers } from './generate.js';
 import { adminUrl, median, percentile, root, type Row, startServer } from './lib.js';
 
@@ -232,6 +232,12 @@ async function postgresVersion(): Promise<string> {
 async function main() {
   if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')))
     throw new Error('build first: npm run build');
+  if (process.env.BENCH_ONLY === 'embedded-imports') {
+    // A quick look at one part while working on it: printed, not written to the report.
+    await benchEmbeddedImports(contactSheet(10_000), rateSheet(50_000), rows);
+    console.table(rows);
+    return;
+  }
   const started = performance.now();
   await benchStartup();
   benchBundles();

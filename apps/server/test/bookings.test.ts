@@ -1,4 +1,3 @@
-import { deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import {
   type BookingDetail,
@@ -18,7 +17,7 @@ import { changeAuthorities } from '../src/modules/users/service.js';
 import { call, createTestApp, createTestDatabase, describeEachDatabase, type TestApp } from './helpers.js';
 import { type Envelope, image, multipart, register, registrationForm, uniqueEmail } from './fixtures.js';
 import { startMailServer } from './mail-server.js';
-import { xlsx } from './sheets.js';
+import { xlsx, zip } from './sheets.js';
 
 type Ref = Envelope<ListData<{ id: number; code: string }>>;
 type Lang = 'cn' | 'en';
@@ -30,58 +29,6 @@ function containerNumber(owner: string, serial: number): string {
   for (let check = 0; check < 10; check++)
     if (isValidContainerNo(`${head}${check}`)) return `${head}${check}`;
   return containerNumber(owner, serial + 1);
-}
-
-function crc32(data: Buffer): number {
-  let crc = ~0;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A real zip (deflated entries), e.g. a minimal .docx. */
-function zip(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [entryName, text] of Object.entries(entries)) {
-    const content = Buffer.from(text);
-    const compressed = deflateRawSync(content);
-    const name = Buffer.from(entryName);
-    const crc = crc32(content);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    const localPart = Buffer.concat([local, name, compressed]);
-    locals.push(localPart);
-    centrals.push(Buffer.concat([central, name]));
-    offset += localPart.length;
-  }
-  const centralPart = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length, 8);
-  end.writeUInt16LE(centrals.length, 10);
-  end.writeUInt32LE(centralPart.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, centralPart, end]);
 }
 
 const DOCX_TYPES =

@@ -23,7 +23,7 @@ import {
   withinBudget,
   type World,
 } from './hostile.js';
-import { xlsx, zipBomb } from './sheets.js';
+import { crc32, xlsx, zip, zipBomb } from './sheets.js';
 
 /**
  * Issue 7, hostile uploads: every multipart route (registration and profile images, the contact
@@ -37,57 +37,6 @@ const RUNS = 200;
 const ANONYMOUS_RUNS = 20;
 
 /* ---------- file corpus ---------- */
-
-function crc32(data: Buffer): number {
-  let crc = ~0;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A zip of the given entries (deflated); `declare` overrides the sizes its directories state. */
-function zip(entries: Record<string, Buffer>, declare?: (size: number) => number): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [entryName, content] of Object.entries(entries)) {
-    const compressed = deflateRawSync(content, { level: 9 });
-    const name = Buffer.from(entryName);
-    const size = declare ? declare(content.length) : content.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    const localPart = Buffer.concat([local, name, compressed]);
-    locals.push(localPart);
-    centrals.push(Buffer.concat([central, name]));
-    offset += localPart.length;
-  }
-  const centralPart = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length, 8);
-  end.writeUInt16LE(centrals.length, 10);
-  end.writeUInt32LE(centralPart.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, centralPart, end]);
-}
 
 const CONTENT_TYPES_XML = (main: string) =>
   Buffer.from(

@@ -437,6 +437,23 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       await call<Envelope<ListData<Rate>>>(t.app, { method: 'GET', url: '/api/rate', headers: as('fwdB') })
     ).body.data.total;
     expect(after).toBe(before + 2);
+
+    // Date cells (numbers in a date format), text that array literals would need quoted, and
+    // prices as numbers come back exactly as the sheet shows them.
+    const remark = 'Said "NULL", {x} \\ y';
+    const start = new Date(`${day(1)}T00:00:00Z`);
+    const odd = await upload([
+      ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', start, day(40), 12, day(3), '', remark, 1234.5, '', 0.1 + 0.2],
+    ]);
+    expect(odd.status, JSON.stringify(odd.body)).toBe(200);
+    const listed = await call<Envelope<ListData<Rate>>>(t.app, {
+      method: 'GET',
+      url: '/api/rate?page=1&size=50',
+      headers: as('fwdB'),
+    });
+    const rate = listed.body.data.lists.find((r) => r.remark === remark);
+    expect(rate).toMatchObject({ sdate: day(1), edate: day(40), etd: day(3), eta: null, transit_days: 12 });
+    expect(rate?.spaces.map((s) => s.price)).toEqual(['1234.50', '0.30']);
   });
 
   it('deletes rates in batch, all or nothing', async () => {

@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { type ImportRowError, type Locale, translate } from '@freight/contract';
 import { AppError } from './errors.js';
 import { isStorableText } from './validation.js';
+import { readXlsxRows, XlsxError, type XlsxRow } from './xlsx-reader.js';
 
 /** What an import accepts and how far a file may go before it is refused. */
 export type SheetLimits = { maxBytes: number; maxRows: number; maxUncompressedBytes: number };
@@ -90,17 +91,70 @@ function clampToHeaders(sheet: XLSX.WorkSheet): void {
   sheet['!ref'] = XLSX.utils.encode_range(range);
 }
 
+/** An .xls or .csv read whole by SheetJS (an .xls holds at most 65,536 rows; a CSV is capped in bytes). */
+async function* wholeSheetRows(
+  data: Buffer,
+  kind: 'xls' | 'csv',
+  limits: SheetLimits,
+): AsyncGenerator<XlsxRow> {
+  const common = {
+    cellFormula: false,
+    cellHTML: false,
+    cellNF: false,
+    cellStyles: false,
+    cellDates: false,
+    dense: true,
+    nodim: true,
+    sheetRows: limits.maxRows + 2,
+  };
+  const workbook =
+    kind === 'csv'
+      ? XLSX.read(decodeCsv(data), { ...common, type: 'string', raw: true })
+      : XLSX.read(data, { ...common, type: 'buffer' });
+  const sheetName = workbook.SheetNames[0];
+  const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
+  if (!sheet?.['!ref']) return;
+  clampToHeaders(sheet);
+  const first = XLSX.utils.decode_range(sheet['!ref']).s.r;
+  const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: false,
+    defval: '',
+    blankrows: true,
+    dateNF: 'yyyy-mm-dd',
+  });
+  // Read up to two rows past the limit: more than the header and the limit is too many, blank or not.
+  if (matrix.length > limits.maxRows + 1) throw refuse(413, 'import.tooManyRows', { max: limits.maxRows });
+  for (const [index, values] of matrix.entries())
+    yield { row: first + index + 1, values: values.map((value) => String(value ?? '')) };
+}
+
+/** The refusal a reader's failure stands for; our own refusals pass through. */
+function asRefusal(error: unknown, limits: SheetLimits): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof XlsxError && error.reason === 'tooLarge')
+    return refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
+  return refuse(400, 'import.unreadable');
+}
+
+/** An opened sheet: its header texts, and its data rows, read as the caller goes. */
+export type OpenedSheet = { headers: string[]; rows: AsyncIterable<SheetRow> };
+
 /**
- * Reads the first sheet of an upload into rows keyed by header text. The file's kind is judged by
- * its content and must match its name; formulas are read as their cached values and never
- * evaluated; sizes and row counts are capped before the work is done.
+ * Opens the first sheet of an upload: rows keyed by header text (the first row with any text). The
+ * file's kind is judged by its content and must match its name; formulas are read as their cached
+ * values and never evaluated; sizes are capped before the work is done. An .xlsx is read while it
+ * is inflated, a row at a time, so memory follows what the caller keeps, not the sheet's size.
+ *
+ * The rows refuse the file as they go (more rows than the limit) or at their end (no data rows,
+ * text the database cannot hold), so a caller only learns of a good file once it has read it all.
  */
-export function readSheet(
+export async function openSheet(
   data: Buffer,
   fileName: string,
   options: { accept: readonly SheetKind[]; limits: SheetLimits; locale: Locale },
-): { headers: string[]; rows: SheetRow[] } {
-  const { limits } = options;
+): Promise<OpenedSheet> {
+  const { limits, locale } = options;
   if (data.length > limits.maxBytes)
     throw refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
   const kind = sniffSheet(data);
@@ -113,59 +167,70 @@ export function readSheet(
     if (size > limits.maxUncompressedBytes)
       throw refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
   }
-  let workbook: XLSX.WorkBook;
+  const source =
+    kind === 'xlsx'
+      ? readXlsxRows(data, {
+          maxColumns: MAX_SHEET_COLUMNS + 1,
+          maxUncompressedBytes: limits.maxUncompressedBytes,
+        })
+      : wholeSheetRows(data, kind, limits);
+  let header: XlsxRow | undefined;
   try {
-    const common = {
-      cellFormula: false,
-      cellHTML: false,
-      cellNF: false,
-      cellStyles: false,
-      cellDates: false,
-      dense: true,
-      nodim: true,
-      sheetRows: limits.maxRows + 2,
-    };
-    workbook =
-      kind === 'csv'
-        ? XLSX.read(decodeCsv(data), { ...common, type: 'string', raw: true })
-        : XLSX.read(data, { ...common, type: 'buffer' });
-  } catch {
-    throw refuse(400, 'import.unreadable');
+    for (;;) {
+      const next = await source.next();
+      if (next.done) break;
+      if (next.value.values.some((value) => value.trim() !== '')) {
+        header = next.value;
+        break;
+      }
+    }
+  } catch (error) {
+    throw asRefusal(error, limits);
   }
-  const sheetName = workbook.SheetNames[0];
-  const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
-  if (!sheet) throw refuse(400, 'import.empty');
-  clampToHeaders(sheet);
-  const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-    header: 1,
-    raw: false,
-    defval: '',
-    blankrows: true,
-    dateNF: 'yyyy-mm-dd',
-  });
-  const [headerRow, ...body] = matrix;
-  const headers = (headerRow ?? []).map((cell) => String(cell ?? '').trim());
-  const rows: SheetRow[] = [];
-  body.forEach((values, index) => {
-    const cells = new Map<string, string>();
-    headers.forEach((header, column) => {
-      if (header) cells.set(header, String(values[column] ?? '').trim());
-    });
-    if ([...cells.values()].some((value) => value !== '')) rows.push({ row: index + 2, cells });
-  });
-  if (rows.length === 0) throw refuse(400, 'import.empty');
-  if (rows.length > limits.maxRows || body.length > limits.maxRows)
-    throw refuse(413, 'import.tooManyRows', { max: limits.maxRows });
+  if (!header) throw refuse(400, 'import.empty');
+  const headers = header.values.map((cell) => cell.trim());
+  while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+  if (headers.length > MAX_SHEET_COLUMNS) {
+    await source.return(undefined);
+    throw refuse(413, 'import.tooManyColumns', { max: MAX_SHEET_COLUMNS });
+  }
+  return { headers, rows: dataRows(source, headers, limits, locale) };
+}
+
+async function* dataRows(
+  source: AsyncGenerator<XlsxRow>,
+  headers: string[],
+  limits: SheetLimits,
+  locale: Locale,
+): AsyncGenerator<SheetRow> {
+  let count = 0;
   // Text the database cannot hold (NUL, lone surrogates) refuses the file like any bad cell.
   const unstorable: ImportRowError[] = [];
-  for (const { row, cells } of rows)
-    for (const [column, value] of cells)
-      if (!isStorableText(value))
-        unstorable.push({
-          row,
-          column,
-          message: translate(options.locale, 'validation.invalidChars', { field: column }),
-        });
+  try {
+    for await (const { row, values } of source) {
+      const cells = new Map<string, string>();
+      let filled = false;
+      headers.forEach((header, column) => {
+        if (!header) return;
+        const value = (values[column] ?? '').trim();
+        cells.set(header, value);
+        if (value !== '') filled = true;
+      });
+      if (!filled) continue;
+      if (++count > limits.maxRows) throw refuse(413, 'import.tooManyRows', { max: limits.maxRows });
+      for (const [column, value] of cells)
+        if (!isStorableText(value))
+          unstorable.push({
+            row,
+            column,
+            message: translate(locale, 'validation.invalidChars', { field: column }),
+          });
+      yield { row, cells };
+    }
+  } catch (error) {
+    throw asRefusal(error, limits);
+  }
+  if (count === 0) throw refuse(400, 'import.empty');
   if (unstorable.length > 0)
     throw new AppError(
       422,
@@ -175,7 +240,6 @@ export function readSheet(
       {},
       { rows: unstorable },
     );
-  return { headers, rows };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { sortByName } from '../../platform/locale.js';
-import { readSheet, writeWorkbook } from '../../platform/spreadsheet.js';
+import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
 import {
   allCountries,
   type ContactRow,
@@ -190,7 +190,7 @@ export async function importContacts(options: {
   locale: Locale;
 }): Promise<ImportResult> {
   const { db, locale } = options;
-  const sheet = readSheet(options.data, options.fileName, {
+  const sheet = await openSheet(options.data, options.fileName, {
     accept: ['xlsx', 'xls', 'csv'],
     limits: IMPORT_LIMITS,
     locale,
@@ -235,13 +235,12 @@ export async function importContacts(options: {
   // The template's example row, left in the file, is not a contact of the member's.
   const cellOf = (cells: Map<string, string>, column: (typeof COLUMNS)[number]) =>
     (cells.get(columnOf.get(column) ?? '') ?? '').toUpperCase();
-  const rows = sheet.rows.filter(
-    ({ cells }) =>
-      cellOf(cells, 'company1') !== TEMPLATE_EXAMPLE.company1 ||
-      cellOf(cells, 'linkman') !== TEMPLATE_EXAMPLE.linkman,
-  );
-  if (rows.length === 0) throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
-  for (const { row, cells } of rows) {
+  for await (const { row, cells } of sheet.rows) {
+    if (
+      cellOf(cells, 'company1') === TEMPLATE_EXAMPLE.company1 &&
+      cellOf(cells, 'linkman') === TEMPLATE_EXAMPLE.linkman
+    )
+      continue;
     const raw: Record<string, unknown> = {};
     for (const column of COLUMNS) {
       const header = columnOf.get(column);
@@ -289,6 +288,8 @@ export async function importContacts(options: {
       dedupeKey: key,
     });
   }
+  if (errors.length === 0 && byKey.size === 0)
+    throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
   if (errors.length > 0) {
     const rows = new Set(errors.map((e) => e.row)).size;
     throw new AppError(422, 'import.rowsFailed', { rows }, [], {}, { rows: errors });
@@ -298,10 +299,10 @@ export async function importContacts(options: {
   return { created, updated: values.length - created };
 }
 
-/** The import template: headers in the member's language, an example row, and the country list. */
 /** The template's example contact: a row with this company and person is skipped on import. */
 const TEMPLATE_EXAMPLE = { company1: 'ACME TRADING CO., LTD', linkman: 'LI MING' } as const;
 
+/** The import template: headers in the member's language, an example row, and the country list. */
 export async function contactTemplate(options: { db: Db; locale: Locale }): Promise<Buffer> {
   const { locale } = options;
   const zh = locale === 'zh-CN';

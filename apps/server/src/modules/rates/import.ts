@@ -10,7 +10,7 @@ import {
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { readSheet, writeWorkbook } from '../../platform/spreadsheet.js';
+import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
 import { importDictionaries, insertRates, type RateValues } from './repo.js';
 
 /** Fixed columns of the rate sheet; after them, one price column per container type (headed by its code). */
@@ -78,7 +78,7 @@ export async function importRates(options: {
   locale: Locale;
 }): Promise<{ created: number }> {
   const { db, locale } = options;
-  const sheet = readSheet(options.data, options.fileName, {
+  const sheet = await openSheet(options.data, options.fileName, {
     accept: ['xlsx', 'xls', 'csv'],
     limits: RATE_IMPORT_LIMITS,
     locale,
@@ -115,11 +115,8 @@ export async function importRates(options: {
   const values: RateValues[] = [];
   // The template's example row, left in the file, is not a rate of the forwarder's.
   const remarkHeader = fixedColumn.get('remark');
-  const rows = sheet.rows.filter(
-    ({ cells }) => remarkHeader === undefined || !EXAMPLE_REMARKS.has(cells.get(remarkHeader) ?? ''),
-  );
-  if (rows.length === 0) throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
-  for (const { row, cells } of rows) {
+  for await (const { row, cells } of sheet.rows) {
+    if (remarkHeader !== undefined && EXAMPLE_REMARKS.has(cells.get(remarkHeader) ?? '')) continue;
     const raw: Record<string, unknown> = {};
     const rowErrors: ImportRowError[] = [];
     for (const column of FIXED) {
@@ -181,6 +178,8 @@ export async function importRates(options: {
       spaces: v.spaces.map((s) => ({ containerId: s.container_id, price: s.price })),
     });
   }
+  if (errors.length === 0 && values.length === 0)
+    throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
   if (errors.length > 0) {
     throw new AppError(
       422,
