@@ -606,6 +606,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Mutation>({ op: 'stringify' }) },
 );
 
+/** Bytes a repeated array may grow to: four times the JSON body limit. */
+const REPEAT_BUDGET = 4 * 1024 * 1024;
+
 function applyMutation(root: unknown, at: PathPart[], change: Mutation): unknown {
   const transform = (current: unknown): unknown => {
     switch (change.op) {
@@ -615,10 +618,16 @@ function applyMutation(root: unknown, at: PathPart[], change: Mutation): unknown
         return [current];
       case 'stringify':
         return serialize(current);
-      case 'repeat':
-        return Array.isArray(current)
-          ? Array.from({ length: change.times }, (_, i) => current[i % Math.max(1, current.length)])
-          : current;
+      case 'repeat': {
+        if (!Array.isArray(current)) return current;
+        // Far past the body limit is enough: a 1.8 MB item repeated 1,001 times is past what a
+        // string can hold and would fail the test's own serializer, not the server.
+        const times = Math.min(
+          change.times,
+          Math.max(2, Math.floor(REPEAT_BUDGET / serialize(current).length)),
+        );
+        return Array.from({ length: times }, (_, i) => current[i % Math.max(1, current.length)]);
+      }
       case 'add':
         if (current && typeof current === 'object' && !Array.isArray(current)) {
           const copy = { ...current };

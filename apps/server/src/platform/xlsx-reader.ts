@@ -76,7 +76,10 @@ function readPart(data: Buffer, entry: Entry | undefined, budget: { left: number
 }
 
 /** Tag names without their namespace prefix (some writers use `x:row`). */
-const local = (name: string) => name.slice(name.indexOf(':') + 1);
+const local = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
 
 /** Parses a whole (small) XML part, calling `open`/`close` with local tag names. */
 function parseXml(
