@@ -23,6 +23,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_OPTIMIZE: boolText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: boolText.default(false),
@@ -106,6 +107,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** The embedded database's hot code compiled by V8's optimizing tier (faster, ~60 MB more memory). */
+  pgliteOptimize: boolean;
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteOptimize: e.PGLITE_OPTIMIZE,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,

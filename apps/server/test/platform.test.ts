@@ -167,8 +167,10 @@ describe('configuration and start-up', () => {
       port: 8080,
       databaseUrl: undefined,
       nodeEnv: 'development',
+      pgliteOptimize: false,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(loadConfig({ PGLITE_OPTIMIZE: 'true' }).pgliteOptimize).toBe(true);
   });
 
   it('stops on a bad value with a message naming the variable', () => {
@@ -178,6 +180,7 @@ describe('configuration and start-up', () => {
       /DATABASE_URL="mysql:\/\/x": must be a postgres/,
     );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ PGLITE_OPTIMIZE: 'fast' })).toThrow(/PGLITE_OPTIMIZE/);
   });
 
   it('reports an unreachable database in one line, without the password', async () => {

@@ -9,6 +9,7 @@ export async function prepareDatabase(config: Config, poolSize = config.database
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
     poolSize,
+    pgliteOptimize: config.pgliteOptimize,
   });
   try {
     await runMigrations(database);
