@@ -26,6 +26,7 @@ import { rateRoutes } from './modules/rates/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { shipperRoutes } from './modules/shippers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { closedGate } from './modules/system/closed-gate.js';
 import { systemRoutes } from './modules/system/routes.js';
 import type { Database, Db } from './platform/db.js';
 import { frameworkErrorHandler, registerErrorHandler, sendError } from './platform/error-handler.js';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Whether the instance is draining before a shutdown (platform/shutdown.ts). */
     lifecycle: Lifecycle;
+    /** The maintenance switch (app_close) as this instance last read it. */
+    closedGate: ReturnType<typeof closedGate>;
   }
   interface FastifyRequest {
     /** The request's language, from the Lang header. */
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps = createDeps(config, database, app.log);
   app.decorate('deps', deps);
   app.decorate('lifecycle', registerLifecycle(app));
+  app.decorate('closedGate', closedGate(app));
   app.addHook('onClose', async () => {
     deps.mailer.close();
     await Promise.all([deps.kv.close(), deps.storage.close()]);
@@ -213,6 +217,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', app.closedGate.hook);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(systemRoutes);
       await api.register(referenceRoutes);

@@ -49,6 +49,40 @@ describeEachDatabase('system endpoints', (kind) => {
     await setSiteConfigValue({ db: t.database.db, name: 'app_close', value: 'false' });
   });
 
+  it('closes the API behind the maintenance page while app_close is on, and opens it again', async () => {
+    const close = async (value: 'true' | 'false', tips = '') => {
+      await setSiteConfigValue({ db: t.database.db, name: 'app_close', value });
+      await setSiteConfigValue({ db: t.database.db, name: 'app_close_tips', value: tips });
+      await t.app.closedGate.refresh();
+    };
+    const login = { method: 'POST' as const, url: '/api/system/login', payload: {} };
+    try {
+      await close('true');
+      for (const [lang, text] of [
+        ['en', 'Site is closed for maintenance'],
+        ['cn', '网站维护中'],
+      ] as const) {
+        const refused = await call<Envelope<null>>(t.app, { ...login, lang });
+        expect(refused.status).toBe(503);
+        expect(refused.body).toMatchObject({ code: 1, msg: text });
+        const list = await call<Envelope<null>>(t.app, { method: 'GET', url: '/api/rate', lang });
+        expect(list.status).toBe(503);
+      }
+      // The page still learns that the site is closed, and operators still see the instance.
+      const config = await call<Envelope<SiteConfig>>(t.app, { method: 'GET', url: '/api/system/config' });
+      expect(config.body.data.app_close).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      await close('true', 'Back at 18:00 UTC');
+      const tips = await call<Envelope<null>>(t.app, { ...login, lang: 'cn' });
+      expect(tips.body.msg).toBe('Back at 18:00 UTC');
+    } finally {
+      await close('false');
+    }
+    // Open again: the login form is answered (its own 400), not the maintenance message.
+    expect((await call<Envelope<null>>(t.app, login)).status).toBe(400);
+  });
+
   it('serves dictionaries in the request language', async () => {
     const zh = await call<Envelope<ListData<DictionaryItem>>>(t.app, {
       method: 'GET',

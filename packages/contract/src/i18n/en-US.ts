@@ -16,6 +16,7 @@ export const enUS: Messages = {
     tooManyRequests: 'Too many requests; please try again in {{seconds}} seconds',
     internal: 'Internal server error; please try again later',
     serviceUnavailable: 'The service is temporarily unavailable; please try again later',
+    siteClosed: '{{tips}}',
     timeout: 'The request timed out; please try again later',
     httpStatus: 'Request failed with status {{status}}',
     networkError: 'Network error; please check your connection',

@@ -20,6 +20,7 @@ export const zhCN = {
     tooManyRequests: '请求过于频繁，请 {{seconds}} 秒后再试',
     internal: '服务器内部错误，请稍后再试',
     serviceUnavailable: '服务暂时不可用，请稍后再试',
+    siteClosed: '{{tips}}',
     timeout: '请求超时，请稍后再试',
     httpStatus: '请求失败，状态码：{{status}}',
     networkError: '网络错误，请检查网络连接',
