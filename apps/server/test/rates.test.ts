@@ -25,6 +25,7 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     Object.assign(ref, {
       maersk: await id('carrier', 'MAEU'),
       cosco: await id('carrier', 'COSU'),
+      msc: await id('carrier', 'MSCU'),
       sha: await id('port', 'CNSHA'),
       ngb: await id('port', 'CNNGB'),
       rtm: await id('port', 'NLRTM'),
@@ -225,6 +226,21 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     const transit = all.body.data.lists.map((q) => q.transit_days ?? 0);
     expect(transit).toEqual([...transit].sort((a, b) => b - a));
     expect(all.body.data.lists.every((q) => q.sdate <= day(0) && q.edate >= day(0))).toBe(true);
+    // Names sort as readers expect: pinyin in Chinese (地中海 di, 马士基 ma, 中远 zhong), not by
+    // code point (中 U+4E2D, 地 U+5730, 马 U+9A6C); alphabetically in English.
+    for (const carrier of [ref.maersk, ref.msc])
+      await createRate('fwdB', rateBody({ carrier_id: carrier, pol_id: ref.lax, remark: 'NAMES' }));
+    await createRate('fwdB', rateBody({ carrier_id: ref.cosco, pol_id: ref.lax, remark: 'NAMES' }));
+    const byCarrier = async (lang: 'cn' | 'en') =>
+      (await quotes('member', `?pol_id=${ref.lax}&field=carrier_name&order=asc`, lang)).body.data.lists.map(
+        (q) => q.carrier_name,
+      );
+    expect(await byCarrier('cn')).toEqual(['地中海航运', '马士基', '中远海运集运']);
+    expect(await byCarrier('en')).toEqual([
+      'COSCO Shipping Lines',
+      'Maersk',
+      'MSC (Mediterranean Shipping Company)',
+    ]);
     expect((await quotes('member', `?date=${day(5)}&size=200`)).body.data.total).toBeGreaterThan(
       all.body.data.total - 1,
     );

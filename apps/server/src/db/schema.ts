@@ -45,10 +45,21 @@ export const countries = pgTable(
   (t) => [uniqueIndex('countries_code_uq').on(t.code)],
 );
 
+/**
+ * Each row's place when its list is ordered by name in Chinese (pinyin) and in English, as
+ * Intl.Collator orders them: the database's own collation orders Chinese by code point, and the
+ * embedded one has no ICU. Written by the reference seed at every start (seed/reference.ts).
+ */
+const nameRanks = {
+  rankZh: integer('rank_zh').notNull().default(0),
+  rankEn: integer('rank_en').notNull().default(0),
+};
+
 export const ports = pgTable(
   'ports',
   {
     ...named,
+    ...nameRanks,
     countryId: integer('country_id')
       .notNull()
       .references(() => countries.id),
@@ -61,7 +72,9 @@ export const ports = pgTable(
   ],
 );
 
-export const carriers = pgTable('carriers', named, (t) => [uniqueIndex('carriers_code_uq').on(t.code)]);
+export const carriers = pgTable('carriers', { ...named, ...nameRanks }, (t) => [
+  uniqueIndex('carriers_code_uq').on(t.code),
+]);
 
 export const containerTypes = pgTable(
   'container_types',

@@ -1,4 +1,7 @@
+import type { Locale } from '@freight/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { sortByName } from '../../platform/locale.js';
 import {
   businesses,
   carriers,
@@ -79,5 +82,39 @@ export async function seedReferenceData(db: Db): Promise<void> {
         }),
       )
       .onConflictDoNothing({ target: ports.code });
+    await rankNames(tx, carriers);
+    await rankNames(tx, ports);
   });
+}
+
+/**
+ * Writes each row's place in its list ordered by name in either language (the quote board sorts
+ * carriers and ports by these: pinyin in Chinese, which the databases' collations do not give).
+ * Run at every start, so names an operator edited are placed again; rows already right are kept.
+ */
+async function rankNames(db: Db, table: typeof carriers | typeof ports): Promise<void> {
+  const rows = await db
+    .select({
+      id: table.id,
+      nameEn: table.nameEn,
+      nameZh: table.nameZh,
+      rankZh: table.rankZh,
+      rankEn: table.rankEn,
+    })
+    .from(table)
+    .orderBy(table.id); // equal names keep the order of their ids
+  const place = (locale: Locale) =>
+    new Map(sortByName([...rows], locale).map((row, index) => [row.id, index + 1]));
+  const zh = place('zh-CN');
+  const en = place('en-US');
+  const changed = rows.filter((row) => row.rankZh !== zh.get(row.id) || row.rankEn !== en.get(row.id));
+  if (changed.length === 0) return;
+  await db.execute(sql`
+    update ${table} set rank_zh = u.rank_zh, rank_en = u.rank_en
+    from unnest(
+      ${sql.param(changed.map((row) => row.id))}::int[],
+      ${sql.param(changed.map((row) => zh.get(row.id)))}::int[],
+      ${sql.param(changed.map((row) => en.get(row.id)))}::int[]
+    ) as u(id, rank_zh, rank_en)
+    where ${table}.id = u.id`);
 }

@@ -184,9 +184,10 @@ const SORT: Record<
   etd: { key: () => rates.etd },
   eta: { key: () => rates.eta },
   transit_days: { key: () => rates.transitDays },
-  carrier_name: { key: (zh) => sql`${zh ? carriers.nameZh : carriers.nameEn}`, join: 'carrier' },
-  pol_name: { key: (zh) => sql`${zh ? pol.nameZh : pol.nameEn}`, join: 'pol' },
-  to_name: { key: (zh) => sql`${zh ? dest.nameZh : dest.nameEn}`, join: 'dest' },
+  // Names in the reader's order (pinyin in Chinese): the ranks the reference seed writes.
+  carrier_name: { key: (zh) => (zh ? carriers.rankZh : carriers.rankEn), join: 'carrier' },
+  pol_name: { key: (zh) => (zh ? pol.rankZh : pol.rankEn), join: 'pol' },
+  to_name: { key: (zh) => (zh ? dest.rankZh : dest.rankEn), join: 'dest' },
   create_time: { key: () => rates.createdAt },
 };
 
