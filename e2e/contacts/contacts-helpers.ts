@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { DEMO, type PortalServer } from '../support/server';
 import { openSignedIn } from '../support/steps';
 
-export { apiToken, gone, pick, visible, WAIT } from '../support/steps';
+export { apiToken, gone, openSignedIn, pick, visible, WAIT } from '../support/steps';
 
 /** Shared steps of the contact-book specs: data made through the API, and the contact page. */
 

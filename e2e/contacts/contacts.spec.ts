@@ -7,6 +7,7 @@ import {
   apiToken,
   gone,
   openContacts,
+  openSignedIn,
   pick,
   row,
   unique,
@@ -121,6 +122,28 @@ describe('contact book', () => {
 
     await page.getByRole('button', { name: /重\s*置/ }).click();
     expect(await page.getByLabel('关键字').inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('keeps the keyword box and its buttons on a 375 px screen (Chinese)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/contacts',
+      locale: 'zh-CN',
+      width: 375,
+      height: 740,
+    });
+    await visible(page.getByRole('heading', { name: '联系人管理' }));
+    for (const control of [
+      page.getByLabel('关键字'),
+      page.getByRole('button', { name: /搜\s*索/ }),
+      page.getByRole('button', { name: /重\s*置/ }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375, JSON.stringify(box)).toBe(true);
+    }
+    // Nothing scrolls sideways: the page is as wide as the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });
 
