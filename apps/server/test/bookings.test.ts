@@ -1026,6 +1026,8 @@ describeEachDatabase('bookings', (kind) => {
       });
       const paged = await list('?size=2&page=2');
       expect(paged).toMatchObject({ total: 3, lists: [expect.objectContaining({ cust_ref_no: 'ALPHA-1' })] });
+      // A page past the end is empty and still tells how many there are.
+      expect(await list('?size=2&page=5')).toEqual({ total: 3, lists: [] });
       expect((await api('filters', 'GET', '/api/order?size=1001')).status).toBe(400);
     });
 

@@ -80,13 +80,19 @@ export type BookingJoined = Awaited<ReturnType<ReturnType<typeof joined>['execut
  */
 function joinedPage(db: Db, zh: boolean, page: ReturnType<typeof pageOf>) {
   const ids = page.as('page');
-  return db.select(rowColumns(zh)).from(ids).innerJoin(bookings, eq(bookings.id, ids.id));
+  return db
+    .select({ ...rowColumns(zh), total: ids.total })
+    .from(ids)
+    .innerJoin(bookings, eq(bookings.id, ids.id));
 }
 
-/** The ids of a page of bookings, newest first, chosen on `bookings` alone. */
+/**
+ * The ids of a page of bookings, newest first, chosen on `bookings` alone, each with the count of
+ * all bookings that match (a window over the same scan): the page and its total in one statement.
+ */
 function pageOf(db: Db, where: SQL | undefined, query: BookingQuery) {
   return db
-    .select({ id: bookings.id })
+    .select({ id: bookings.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
     .from(bookings)
     .where(where)
     .orderBy(desc(bookings.id))
@@ -140,17 +146,18 @@ export async function findBookingPage(
   withTotal = true,
 ) {
   const where = filters(scope, query);
-  const [rows, total]: [BookingJoined[], number] = await Promise.all([
-    joinedPage(db, zh, pageOf(db, where, query)).orderBy(desc(bookings.id)),
-    withTotal
-      ? db
-          .select({ value: count() })
-          .from(bookings)
-          .where(where)
-          .then(([row]) => row?.value ?? 0)
-      : Promise.resolve(0),
-  ]);
-  return { rows, total };
+  const rows: (BookingJoined & { total: number })[] = await joinedPage(
+    db,
+    zh,
+    pageOf(db, where, query),
+  ).orderBy(desc(bookings.id));
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  let total = rows[0]?.total ?? 0;
+  if (withTotal && rows.length === 0 && query.page > 1) {
+    const [row] = await db.select({ value: count() }).from(bookings).where(where);
+    total = row?.value ?? 0;
+  }
+  return { rows, total: withTotal ? total : 0 };
 }
 
 /** One booking with its names, if the scope may see it. */
