@@ -23,7 +23,14 @@ import {
   translate,
 } from '@freight/contract';
 import type { BookingPartySnapshot } from '../../db/schema.js';
-import type { BookingJoined, documentsOf, historyOf, instructionsOf, linesOf } from './repo.js';
+import type {
+  BookingJoined,
+  BookingListed,
+  documentsOf,
+  historyOf,
+  instructionsOf,
+  linesOf,
+} from './repo.js';
 
 /* ---------- exact decimals: KG and CBM with 3 places, summed as integers ---------- */
 
@@ -83,7 +90,7 @@ export function statusName(locale: Locale, status: number): string {
 const date = (value: Date) => value.toISOString();
 const cutoff = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 16) : null);
 
-export function presentRow(row: BookingJoined, locale: Locale): BookingRow {
+export function presentRow(row: BookingListed, locale: Locale): BookingRow {
   const b = row.booking;
   return {
     id: b.id,

@@ -67,10 +67,40 @@ function rowColumns(zh: boolean) {
   };
 }
 
+/** What a list row shows (presentRow): a third of the booking's columns, six of its names. */
+function listColumns(zh: boolean) {
+  const all = rowColumns(zh);
+  return {
+    booking: {
+      id: bookings.id,
+      orderNo: bookings.orderNo,
+      custRefNo: bookings.custRefNo,
+      status: bookings.status,
+      cancelledBy: bookings.cancelledBy,
+      containerMode: bookings.containerMode,
+      vessel: bookings.vessel,
+      voyage: bookings.voyage,
+      etd: bookings.etd,
+      eta: bookings.eta,
+      blNo: bookings.blNo,
+      soNo: bookings.soNo,
+      createdAt: bookings.createdAt,
+      updatedAt: bookings.updatedAt,
+    },
+    carrierName: all.carrierName,
+    polName: all.polName,
+    podName: all.podName,
+    toName: all.toName,
+    forwarderName: all.forwarderName,
+    customerName: all.customerName,
+  };
+}
+
 function joined(db: Db, zh: boolean) {
   return db.select(rowColumns(zh)).from(bookings);
 }
 export type BookingJoined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+export type BookingListed = Awaited<ReturnType<ReturnType<typeof joinedPage>['execute']>>[number];
 
 /**
  * The same rows as `joined`, for the bookings of `page` only: the page (a derived table) is the
@@ -81,7 +111,7 @@ export type BookingJoined = Awaited<ReturnType<ReturnType<typeof joined>['execut
 function joinedPage(db: Db, zh: boolean, page: ReturnType<typeof pageOf>) {
   const ids = page.as('page');
   return db
-    .select({ ...rowColumns(zh), total: ids.total })
+    .select({ ...listColumns(zh), total: ids.total })
     .from(ids)
     .innerJoin(bookings, eq(bookings.id, ids.id));
 }
@@ -146,11 +176,7 @@ export async function findBookingPage(
   withTotal = true,
 ) {
   const where = filters(scope, query);
-  const rows: (BookingJoined & { total: number })[] = await joinedPage(
-    db,
-    zh,
-    pageOf(db, where, query),
-  ).orderBy(desc(bookings.id));
+  const rows: BookingListed[] = await joinedPage(db, zh, pageOf(db, where, query)).orderBy(desc(bookings.id));
   // A page past the end has no row to carry the total: only then is it counted on its own.
   let total = rows[0]?.total ?? 0;
   if (withTotal && rows.length === 0 && query.page > 1) {
