@@ -43,7 +43,7 @@ describe('the streaming .xlsx reader', () => {
       <x:row r="5"><x:c r="A5" s="1"><x:v>46349</x:v></x:c><x:c r="B5" s="2"><x:v>46349.5</x:v></x:c><x:c r="C5" s="3"><x:v>1200.5</x:v></x:c>
         <x:c r="D5"><x:v>13800138000</x:v></x:c><x:c r="E5"><x:v>0.30000000000000004</x:v></x:c><x:c r="F5" s="4"><x:v>0.5</x:v></x:c></x:row>
       <x:row><x:c t="inlineStr"><x:is><x:r><x:t>in</x:t></x:r><x:r><x:t>line</x:t></x:r></x:is></x:c><x:c t="b"><x:v>1</x:v></x:c>
-        <x:c t="e"><x:v>#N/A</x:v></x:c><x:c t="str"><x:f>A1&amp;"x"</x:f><x:v>cached</x:v></x:c><x:c><x:f>1+1</x:f></x:c><x:c r="Z6"><x:v>9</x:v></x:c></x:row>
+        <x:c t="e"><x:v>#N/A</x:v></x:c><x:c t="str"><x:f>A1&amp;"x"</x:f><x:v>cached</x:v></x:c><x:c><x:f>1+1</x:f></x:c><x:c t="d"><x:v>2026-02-03T00:00:00</x:v></x:c><x:c r="Z6"><x:v>9</x:v></x:c></x:row>
     </x:sheetData></x:worksheet>`;
     const file = zip({
       '[Content_Types].xml': '<Types/>',
@@ -58,8 +58,9 @@ describe('the streaming .xlsx reader', () => {
     expect(await rows(file)).toEqual([
       { row: 2, values: ['Plain', '', 'Rich text', '<b> & 中文'] },
       { row: 5, values: ['2026-11-23', '2026-11-23 12:00', '1200.5', '13800138000', '0.3', '0.5'] },
-      // Z is beyond the 20 columns kept; a formula without a cached value is empty, never computed.
-      { row: 6, values: ['inline', 'TRUE', '#N/A', 'cached'] },
+      // Z is beyond the 20 columns kept; a formula without a cached value is empty, never computed;
+      // an ISO date cell (t="d") is its day.
+      { row: 6, values: ['inline', 'TRUE', '#N/A', 'cached', '', '2026-02-03'] },
     ]);
   });
 
@@ -106,6 +107,11 @@ describe('the streaming .xlsx reader', () => {
       () => 100,
     );
     expect(await failure(liar)).toBe('tooLarge');
+    // Millions of empty rows in a few KB: refused past Excel's last row, after a few MB of XML.
+    const blank = zip({
+      'xl/worksheets/sheet1.xml': `<worksheet><sheetData>${'<row/>'.repeat(1_100_000)}</sheetData></worksheet>`,
+    });
+    expect(await failure(blank, { ...limits, maxUncompressedBytes: 250 * 1024 * 1024 })).toBe('tooManyRows');
   });
 
   it('opens a sheet at its first row with text, numbering rows as the spreadsheet does', async () => {

@@ -134,6 +134,8 @@ function asRefusal(error: unknown, limits: SheetLimits): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof XlsxError && error.reason === 'tooLarge')
     return refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
+  if (error instanceof XlsxError && error.reason === 'tooManyRows')
+    return refuse(413, 'import.tooManyRows', { max: limits.maxRows });
   return refuse(400, 'import.unreadable');
 }
 

@@ -15,7 +15,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 /** Why a file could not be read; the caller turns it into the localized refusal. */
 export class XlsxError extends Error {
-  constructor(readonly reason: 'unreadable' | 'tooLarge') {
+  constructor(readonly reason: 'unreadable' | 'tooLarge' | 'tooManyRows') {
     super(reason);
   }
 }
@@ -229,6 +229,9 @@ function columnOf(ref: string): number {
   return column - 1;
 }
 
+/** Excel's last row: a row numbered past it is refused (as rows without numbers count up). */
+const MAX_SHEET_ROW = 1_048_576;
+
 /** A row of the sheet: its number (1-based, as Excel shows it) and its cells' text by column. */
 export type XlsxRow = { row: number; values: string[] };
 
@@ -259,6 +262,7 @@ export async function* readXlsxRows(
   let inInline = false;
   let phonetic = 0;
   let failed = false;
+  let tooManyRows = false;
 
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => {
@@ -317,13 +321,17 @@ export async function* readXlsxRows(
         else if (type === 'n') {
           const number = Number(text);
           value = dates[style] ? serialDate(number, sheet.date1904) : numberText(number);
-        } else value = text; // str, inlineStr, e (#N/A), d (ISO date)
+        } else if (type === 'd')
+          value = /^\d{4}-\d{2}-\d{2}T00:00(:00)?/.test(text) ? text.slice(0, 10) : text;
+        else value = text; // str, inlineStr, e (#N/A)
         while (values.length < column) values.push('');
         values[column] = value;
         break;
       }
       case 'row':
-        ready.push({ row: rowNumber, values });
+        // Past Excel's last row the file is not a sheet; empty rows cost nothing downstream.
+        if (rowNumber > MAX_SHEET_ROW) tooManyRows = true;
+        else if (values.length > 0) ready.push({ row: rowNumber, values });
         break;
     }
   });
@@ -342,6 +350,7 @@ export async function* readXlsxRows(
       if (budget.left < 0) throw new XlsxError('tooLarge');
       parser.write(decoder.decode(chunk, { stream: true }));
       if (failed) throw new XlsxError('unreadable');
+      if (tooManyRows) throw new XlsxError('tooManyRows');
       for (const row of ready) yield row;
       ready.length = 0;
     }
@@ -353,5 +362,6 @@ export async function* readXlsxRows(
     inflate?.destroy();
   }
   if (failed) throw new XlsxError('unreadable');
+  if (tooManyRows) throw new XlsxError('tooManyRows');
   yield* ready;
 }
