@@ -139,8 +139,12 @@ function asRefusal(error: unknown, limits: SheetLimits): AppError {
   return refuse(400, 'import.unreadable');
 }
 
-/** An opened sheet: its header texts, and its data rows, read as the caller goes. */
-export type OpenedSheet = { headers: string[]; rows: AsyncIterable<SheetRow> };
+/**
+ * An opened sheet: its header texts, and its data rows, read as the caller goes. `close()` lets go
+ * of the reader (its inflate stream) when the caller stops before reading every row; call it in a
+ * `finally`.
+ */
+export type OpenedSheet = { headers: string[]; rows: AsyncIterable<SheetRow>; close: () => Promise<void> };
 
 /**
  * Opens the first sheet of an upload: rows keyed by header text (the first row with any text). The
@@ -196,7 +200,13 @@ export async function openSheet(
     await source.return(undefined);
     throw refuse(413, 'import.tooManyColumns', { max: MAX_SHEET_COLUMNS });
   }
-  return { headers, rows: dataRows(source, headers, limits, locale) };
+  return {
+    headers,
+    rows: dataRows(source, headers, limits, locale),
+    close: async () => {
+      await source.return(undefined);
+    },
+  };
 }
 
 async function* dataRows(

@@ -75,6 +75,20 @@ function readPart(data: Buffer, entry: Entry | undefined, budget: { left: number
   return bytes.toString('utf8');
 }
 
+/** Nesting deeper than any spreadsheet part has (a sheet's deepest text is 7 levels down). */
+const MAX_DEPTH = 64;
+/** Excel's own limit for the text of a cell. */
+const MAX_CELL_TEXT = 32_767;
+/** Longest format code and relationship target read (Excel's format codes stop at 255). */
+const MAX_FORMAT_CODE = 255;
+const MAX_TARGET = 2_048;
+
+/** Excel's escapes for characters XML cannot carry (`_x000D_` is a carriage return). */
+export const unescapeText = (text: string) =>
+  text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text;
+
 /** Tag names without their namespace prefix (some writers use `x:row`). */
 const local = (name: string) => {
   const colon = name.indexOf(':');
@@ -91,8 +105,15 @@ function parseXml(
   },
 ): void {
   const parser = new SaxesParser();
-  if (handlers.open) parser.on('opentag', (tag) => handlers.open?.(tag, local(tag.name)));
-  if (handlers.close) parser.on('closetag', (tag) => handlers.close?.(local(tag.name)));
+  let depth = 0;
+  parser.on('opentag', (tag) => {
+    if (++depth > MAX_DEPTH) throw new XlsxError('unreadable');
+    handlers.open?.(tag, local(tag.name));
+  });
+  parser.on('closetag', (tag) => {
+    depth--;
+    handlers.close?.(local(tag.name));
+  });
   if (handlers.text) {
     parser.on('text', handlers.text);
     parser.on('cdata', handlers.text);
@@ -129,6 +150,7 @@ function firstSheet(data: Buffer, entries: Map<string, Entry>, budget: { left: n
     parseXml(rels, {
       open: (tag, name) => {
         if (name === 'Relationship' && attr(tag, 'Id') === relationId) target = attr(tag, 'Target');
+        if (target !== undefined && target.length > MAX_TARGET) throw new XlsxError('unreadable');
       },
     });
   const path = target
@@ -153,43 +175,67 @@ function sharedStrings(xml: string | undefined): string[] {
       else if (name === 't' && phonetic === 0) inText = true;
     },
     close: (name) => {
-      if (name === 'si') strings.push(current);
+      if (name === 'si') strings.push(unescapeText(current));
       else if (name === 'rPh') phonetic--;
       else if (name === 't') inText = false;
     },
     text: (text) => {
-      if (inText) current += text;
+      if (!inText) return;
+      current += text;
+      if (current.length > MAX_CELL_TEXT) throw new XlsxError('unreadable');
     },
   });
   return strings;
 }
 
 /** Built-in number formats that show a date: the standard ones and those of CJK Excel (not times). */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 57, 58]);
+const BUILT_IN_DATES = new Map<number, DateKind>([
+  ...[14, 15, 16, 17, 27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 57, 58].map((id) => [id, 'date'] as const),
+  [22, 'datetime'],
+]);
 
-/** Whether a custom format code shows a date: a y, m or d outside quotes, escapes and [...] parts. */
-export function isDateFormat(code: string): boolean {
-  const bare = code
-    .replace(/"[^"]*"/g, '')
-    .replace(/\\./g, '')
-    .replace(/\[[^\]]*\]/g, '');
-  return /[yd]/i.test(bare) || (/m/i.test(bare) && !/[hs]/i.test(bare));
+/** How a number format shows a serial day: as a date, a date with its time, or not as a date. */
+export type DateKind = 'date' | 'datetime' | undefined;
+
+/**
+ * What a custom format code shows: a y, m or d outside quotes, escapes and [...] parts is a date,
+ * with its time when it also has h or s. Read character by character (no backtracking regex), and
+ * only up to Excel's 255 characters.
+ */
+export function dateKind(code: string): DateKind {
+  if (code.length > MAX_FORMAT_CODE) return undefined;
+  let bare = '';
+  for (let i = 0; i < code.length; i++) {
+    const char = code.charAt(i);
+    if (char === '"') {
+      const end = code.indexOf('"', i + 1);
+      i = end < 0 ? code.length : end;
+    } else if (char === '[') {
+      const end = code.indexOf(']', i + 1);
+      i = end < 0 ? code.length : end;
+    } else if (char === '\\' || char === '_' || char === '*') i++;
+    else bare += char.toLowerCase();
+  }
+  const time = bare.includes('h') || bare.includes('s');
+  if (bare.includes('y') || bare.includes('d') || (bare.includes('m') && !time))
+    return time ? 'datetime' : 'date';
+  return undefined;
 }
 
-/** For each cell style index, whether its number format is a date. */
-function dateStyles(xml: string | undefined): boolean[] {
-  const dates: boolean[] = [];
+/** For each cell style index, how its number format shows a serial day. */
+function dateStyles(xml: string | undefined): DateKind[] {
+  const dates: DateKind[] = [];
   if (!xml) return dates;
-  const custom = new Map<number, string>();
+  const custom = new Map<number, DateKind>();
   let inCellXfs = false;
   parseXml(xml, {
     open: (tag, name) => {
-      if (name === 'numFmt') custom.set(Number(attr(tag, 'numFmtId')), attr(tag, 'formatCode') ?? '');
+      if (name === 'numFmt')
+        custom.set(Number(attr(tag, 'numFmtId')), dateKind(attr(tag, 'formatCode') ?? ''));
       else if (name === 'cellXfs') inCellXfs = true;
       else if (name === 'xf' && inCellXfs) {
         const id = Number(attr(tag, 'numFmtId') ?? 0);
-        const code = custom.get(id);
-        dates.push(code !== undefined ? isDateFormat(code) : DATE_FORMAT_IDS.has(id));
+        dates.push(custom.has(id) ? custom.get(id) : (BUILT_IN_DATES.get(id) ?? undefined));
       }
     },
     close: (name) => {
@@ -199,13 +245,17 @@ function dateStyles(xml: string | undefined): boolean[] {
   return dates;
 }
 
-/** A serial day number as YYYY-MM-DD (with HH:mm when it has a time of day). */
-export function serialDate(serial: number, date1904: boolean): string {
+/** Excel's last day (9999-12-31): a larger number in a date format is shown as a number. */
+const MAX_SERIAL = 2_958_465;
+
+/** A serial day number as YYYY-MM-DD, with HH:mm for a format that shows the time. */
+export function serialDate(serial: number, date1904: boolean, kind: DateKind = 'date'): string {
+  if (!(serial >= 0 && serial <= MAX_SERIAL)) return numberText(serial);
   // Day 0 is 1899-12-30 once Lotus's phantom 1900-02-29 is allowed for, 1904-01-01 in the other system.
   const epoch = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
   const days = !date1904 && serial < 61 ? serial + 1 : serial;
   const iso = new Date(epoch + Math.round(days * 86_400) * 1000).toISOString();
-  return Number.isInteger(serial) ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  return kind === 'datetime' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }
 
 /** A number as its shortest exact text: 15 significant digits, as Excel keeps them. */
@@ -214,7 +264,9 @@ export function numberText(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
   const text = String(Number(value.toPrecision(15)));
   if (!/e/i.test(text)) return text;
-  return Math.abs(value) < 1 ? value.toFixed(20).replace(/0+$/, '') : BigInt(Math.round(value)).toString();
+  return Math.abs(value) < 1
+    ? value.toFixed(20).replace(/\.?0+$/, '') || '0'
+    : BigInt(Math.round(value)).toString();
 }
 
 /** Column index (A = 0) of a cell reference such as "AB12". */
@@ -265,7 +317,9 @@ export async function* readXlsxRows(
   let tooManyRows = false;
 
   const parser = new SaxesParser();
+  let depth = 0;
   parser.on('opentag', (tag) => {
+    if (++depth > MAX_DEPTH) failed = true;
     switch (local(tag.name)) {
       case 'row': {
         const r = Number(attr(tag, 'r'));
@@ -297,11 +351,14 @@ export async function* readXlsxRows(
     }
   });
   const onText = (chunk: string) => {
-    if (inValue) text += chunk;
+    if (!inValue) return;
+    text += chunk;
+    if (text.length > MAX_CELL_TEXT) failed = true;
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', (tag) => {
+    depth--;
     switch (local(tag.name)) {
       case 'v':
       case 't':
@@ -320,10 +377,11 @@ export async function* readXlsxRows(
         else if (type === 'b') value = text === '1' ? 'TRUE' : 'FALSE';
         else if (type === 'n') {
           const number = Number(text);
-          value = dates[style] ? serialDate(number, sheet.date1904) : numberText(number);
+          const kind = dates[style];
+          value = kind ? serialDate(number, sheet.date1904, kind) : numberText(number);
         } else if (type === 'd')
           value = /^\d{4}-\d{2}-\d{2}T00:00(:00)?/.test(text) ? text.slice(0, 10) : text;
-        else value = text; // str, inlineStr, e (#N/A)
+        else value = unescapeText(text); // str, inlineStr, e (#N/A)
         while (values.length < column) values.push('');
         values[column] = value;
         break;
@@ -342,7 +400,12 @@ export async function* readXlsxRows(
   const inflate = sheetEntry.method === 0 ? undefined : createInflateRaw();
   const source = compressed(data, sheetEntry);
   const decoder = new TextDecoder('utf-8');
-  const chunks: AsyncIterable<Buffer> | Buffer[] = inflate ?? [source];
+  const slices = () => {
+    const out: Buffer[] = [];
+    for (let at = 0; at < source.length; at += 65_536) out.push(source.subarray(at, at + 65_536));
+    return out;
+  };
+  const chunks: AsyncIterable<Buffer> | Buffer[] = inflate ?? slices();
   inflate?.end(source);
   try {
     for await (const chunk of chunks) {

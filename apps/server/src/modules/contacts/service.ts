@@ -13,6 +13,7 @@ import {
   toFieldErrors,
   translate,
 } from '@freight/contract';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
@@ -81,6 +82,11 @@ async function toValues(db: Db, input: unknown): Promise<ContactValues> {
   const countries = await allCountries(db);
   if (!countries.some((c) => c.id === v.country_id))
     throw new AppError(400, 'validation.invalidValue', {}, [{ field: 'country_id' }]);
+  return contactValues(v);
+}
+
+/** The row values of a checked contact, with the key that recognises it again on import. */
+function contactValues(v: z.output<typeof contactInput>): ContactValues {
   return {
     type: v.type,
     company1: v.company1,
@@ -195,108 +201,97 @@ export async function importContacts(options: {
     limits: IMPORT_LIMITS,
     locale,
   });
-  const headerOf = new Map<string, (typeof COLUMNS)[number]>();
-  for (const lang of ['zh-CN', 'en-US'] as const)
-    headerNames(lang).forEach((name, i) =>
-      headerOf.set(name.toLowerCase(), COLUMNS[i] as (typeof COLUMNS)[number]),
-    );
-  COLUMNS.forEach((column) => headerOf.set(column, column));
-  const columnOf = new Map<(typeof COLUMNS)[number], string>();
-  for (const header of sheet.headers) {
-    const column = headerOf.get(header.toLowerCase());
-    if (column) columnOf.set(column, header);
-  }
-  const required = ['company1', 'linkman', 'address1', 'city', 'country_id', 'phone'] as const;
-  const missing = required.filter((column) => !columnOf.has(column));
-  if (missing.length > 0) {
-    throw new AppError(
-      400,
-      'import.missingColumns',
-      { columns: missing.map((c) => fieldLabel(locale, c)).join(', ') },
-      [{ field: 'file' }],
-    );
-  }
-
-  const countries = await allCountries(db);
-  const countryIds = new Map<string, number>();
-  for (const c of countries)
-    for (const name of [c.code, c.code3, c.nameEn, c.nameZh]) countryIds.set(name.toLowerCase(), c.id);
-  const typeOf = new Map<string, string>();
-  for (const type of CONTACT_TYPES) {
-    typeOf.set(type, type);
+  try {
+    const headerOf = new Map<string, (typeof COLUMNS)[number]>();
     for (const lang of ['zh-CN', 'en-US'] as const)
-      typeOf.set(translate(lang, `dictionary.contactType.${type}`).toLowerCase(), type);
-  }
+      headerNames(lang).forEach((name, i) =>
+        headerOf.set(name.toLowerCase(), COLUMNS[i] as (typeof COLUMNS)[number]),
+      );
+    COLUMNS.forEach((column) => headerOf.set(column, column));
+    const columnOf = new Map<(typeof COLUMNS)[number], string>();
+    for (const header of sheet.headers) {
+      const column = headerOf.get(header.toLowerCase());
+      if (column) columnOf.set(column, header);
+    }
+    const required = ['company1', 'linkman', 'address1', 'city', 'country_id', 'phone'] as const;
+    const missing = required.filter((column) => !columnOf.has(column));
+    if (missing.length > 0) {
+      throw new AppError(
+        400,
+        'import.missingColumns',
+        { columns: missing.map((c) => fieldLabel(locale, c)).join(', ') },
+        [{ field: 'file' }],
+      );
+    }
 
-  const errors: ImportRowError[] = [];
-  const byKey = new Map<string, ContactValues>();
-  const columnName = (column: string) =>
-    columnOf.get(column as (typeof COLUMNS)[number]) ?? fieldLabel(locale, column);
-  // The template's example row, left in the file, is not a contact of the member's.
-  const cellOf = (cells: Map<string, string>, column: (typeof COLUMNS)[number]) =>
-    (cells.get(columnOf.get(column) ?? '') ?? '').toUpperCase();
-  for await (const { row, cells } of sheet.rows) {
-    if (
-      cellOf(cells, 'company1') === TEMPLATE_EXAMPLE.company1 &&
-      cellOf(cells, 'linkman') === TEMPLATE_EXAMPLE.linkman
-    )
-      continue;
-    const raw: Record<string, unknown> = {};
-    for (const column of COLUMNS) {
-      const header = columnOf.get(column);
-      if (header !== undefined) raw[column] = cells.get(header) ?? '';
+    const countries = await allCountries(db);
+    const countryIds = new Map<string, number>();
+    for (const c of countries)
+      for (const name of [c.code, c.code3, c.nameEn, c.nameZh]) countryIds.set(name.toLowerCase(), c.id);
+    const typeOf = new Map<string, string>();
+    for (const type of CONTACT_TYPES) {
+      typeOf.set(type, type);
+      for (const lang of ['zh-CN', 'en-US'] as const)
+        typeOf.set(translate(lang, `dictionary.contactType.${type}`).toLowerCase(), type);
     }
-    const rowErrors: ImportRowError[] = [];
-    const typeText = String(raw.type ?? '').toLowerCase();
-    raw.type = typeText === '' ? 'both' : (typeOf.get(typeText) ?? typeText);
-    const countryText = String(raw.country_id ?? '');
-    const countryId = countryIds.get(countryText.toLowerCase());
-    if (countryText !== '' && countryId === undefined) {
-      rowErrors.push({
-        row,
-        column: columnName('country_id'),
-        message: translate(locale, 'import.unknownCountry', { value: countryText }),
-      });
-      raw.country_id = 1;
-    } else {
-      raw.country_id = countryId ?? '';
+
+    const errors: ImportRowError[] = [];
+    const byKey = new Map<string, ContactValues>();
+    const columnName = (column: string) =>
+      columnOf.get(column as (typeof COLUMNS)[number]) ?? fieldLabel(locale, column);
+    // The template's example row, left in the file, is not a contact of the member's.
+    const cellOf = (cells: Map<string, string>, column: (typeof COLUMNS)[number]) =>
+      (cells.get(columnOf.get(column) ?? '') ?? '').toUpperCase();
+    for await (const { row, cells } of sheet.rows) {
+      if (
+        cellOf(cells, 'company1') === TEMPLATE_EXAMPLE.company1 &&
+        cellOf(cells, 'linkman') === TEMPLATE_EXAMPLE.linkman
+      )
+        continue;
+      const raw: Record<string, unknown> = {};
+      for (const column of COLUMNS) {
+        const header = columnOf.get(column);
+        if (header !== undefined) raw[column] = cells.get(header) ?? '';
+      }
+      const rowErrors: ImportRowError[] = [];
+      const typeText = String(raw.type ?? '').toLowerCase();
+      raw.type = typeText === '' ? 'both' : (typeOf.get(typeText) ?? typeText);
+      const countryText = String(raw.country_id ?? '');
+      const countryId = countryIds.get(countryText.toLowerCase());
+      if (countryText !== '' && countryId === undefined) {
+        rowErrors.push({
+          row,
+          column: columnName('country_id'),
+          message: translate(locale, 'import.unknownCountry', { value: countryText }),
+        });
+        raw.country_id = 1;
+      } else {
+        raw.country_id = countryId ?? '';
+      }
+      const parsed = contactInput.safeParse(raw, PARSE_OPTIONS);
+      if (!parsed.success) {
+        for (const issue of toFieldErrors(parsed.error, locale))
+          rowErrors.push({ row, column: columnName(issue.field), message: issue.message });
+      }
+      if (rowErrors.length > 0 || !parsed.success) {
+        errors.push(...rowErrors);
+        continue;
+      }
+      const values = contactValues(parsed.data);
+      byKey.set(values.dedupeKey, values);
     }
-    const parsed = contactInput.safeParse(raw, PARSE_OPTIONS);
-    if (!parsed.success) {
-      for (const issue of toFieldErrors(parsed.error, locale))
-        rowErrors.push({ row, column: columnName(issue.field), message: issue.message });
+    if (errors.length === 0 && byKey.size === 0)
+      throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
+    if (errors.length > 0) {
+      const rows = new Set(errors.map((e) => e.row)).size;
+      throw new AppError(422, 'import.rowsFailed', { rows }, [], {}, { rows: errors });
     }
-    if (rowErrors.length > 0 || !parsed.success) {
-      errors.push(...rowErrors);
-      continue;
-    }
-    const v = parsed.data;
-    const key = dedupeKey(v);
-    byKey.set(key, {
-      type: v.type,
-      company1: v.company1,
-      company2: v.company2,
-      linkman: v.linkman,
-      address1: v.address1,
-      address2: v.address2,
-      city: v.city,
-      province: v.province,
-      countryId: v.country_id,
-      zipCode: v.zip_code,
-      phone: v.phone,
-      email: v.email,
-      dedupeKey: key,
-    });
+    const values = [...byKey.values()];
+    const created = await db.transaction((tx) => upsertContacts(tx, options.ownerId, values));
+    return { created, updated: values.length - created };
+  } finally {
+    await sheet.close();
   }
-  if (errors.length === 0 && byKey.size === 0)
-    throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
-  if (errors.length > 0) {
-    const rows = new Set(errors.map((e) => e.row)).size;
-    throw new AppError(422, 'import.rowsFailed', { rows }, [], {}, { rows: errors });
-  }
-  const values = [...byKey.values()];
-  const created = await db.transaction((tx) => upsertContacts(tx, options.ownerId, values));
-  return { created, updated: values.length - created };
 }
 
 /** The template's example contact: a row with this company and person is skipped on import. */

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
-import { importDictionaries, insertRates, type RateValues } from './repo.js';
+import { importDictionaries, insertRates, rateValues, type RateValues } from './repo.js';
 
 /** Fixed columns of the rate sheet; after them, one price column per container type (headed by its code). */
 const FIXED = [
@@ -83,115 +83,106 @@ export async function importRates(options: {
     limits: RATE_IMPORT_LIMITS,
     locale,
   });
-  const dict = await importDictionaries(db);
-  const maps = { carriers: lookup(dict.carriers), ports: lookup(dict.ports) };
-  const containers = lookup(dict.containers);
+  try {
+    const dict = await importDictionaries(db);
+    const maps = { carriers: lookup(dict.carriers), ports: lookup(dict.ports) };
+    const containers = lookup(dict.containers);
 
-  const headerOf = new Map<string, Fixed>();
-  for (const column of FIXED) {
-    headerOf.set(column, column);
-    for (const lang of ['zh-CN', 'en-US'] as const)
-      headerOf.set(fieldLabel(lang, column).toLowerCase(), column);
-  }
-  const fixedColumn = new Map<Fixed, string>();
-  const priceColumns: { header: string; containerId: number }[] = [];
-  for (const header of sheet.headers) {
-    const key = header.toLowerCase();
-    const fixed = headerOf.get(key);
-    const containerId = containers.get(key);
-    if (fixed) fixedColumn.set(fixed, header);
-    else if (containerId !== undefined) priceColumns.push({ header, containerId });
-  }
-  const missing = (['carrier_id', 'pol_id', 'pod_id', 'to_id', 'sdate', 'edate'] as const).filter(
-    (c) => !fixedColumn.has(c),
-  );
-  if (missing.length > 0 || priceColumns.length === 0) {
-    const names = missing.map((c) => fieldLabel(locale, c));
-    if (priceColumns.length === 0) names.push(fieldLabel(locale, 'price'));
-    throw new AppError(400, 'import.missingColumns', { columns: names.join(', ') }, [{ field: 'file' }]);
-  }
-
-  const errors: ImportRowError[] = [];
-  const values: RateValues[] = [];
-  // The template's example row, left in the file, is not a rate of the forwarder's.
-  const remarkHeader = fixedColumn.get('remark');
-  for await (const { row, cells } of sheet.rows) {
-    if (remarkHeader !== undefined && EXAMPLE_REMARKS.has(cells.get(remarkHeader) ?? '')) continue;
-    const raw: Record<string, unknown> = {};
-    const rowErrors: ImportRowError[] = [];
+    const headerOf = new Map<string, Fixed>();
     for (const column of FIXED) {
-      const header = fixedColumn.get(column);
-      const text = header === undefined ? '' : (cells.get(header) ?? '');
-      const dictionary = NAMED[column];
-      if (dictionary) {
-        const id = maps[dictionary].get(text.toLowerCase());
-        if (text !== '' && id === undefined) {
-          const message = translate(locale, 'rates.unknownName', {
-            field: fieldLabel(locale, column),
-            value: text,
-          });
-          rowErrors.push({ row, column: header ?? column, message });
-        }
-        // An unknown name is reported above; a placeholder lets the other cells be checked too.
-        raw[column] = id ?? (text === '' ? '' : 1);
-      } else if (text !== '' || column === 'remark') {
-        raw[column] = column === 'transit_days' ? Number(text) : text;
-      }
+      headerOf.set(column, column);
+      for (const lang of ['zh-CN', 'en-US'] as const)
+        headerOf.set(fieldLabel(lang, column).toLowerCase(), column);
     }
-    const filled = priceColumns
-      .map((p) => ({
-        header: p.header,
-        container_id: p.containerId,
-        price: (cells.get(p.header) ?? '').replace(/[,\s]|US\$|\$/g, ''),
-      }))
-      .filter((s) => s.price !== '');
-    raw.spaces = filled.map(({ container_id, price }) => ({ container_id, price }));
-    const parsed = rateInput.safeParse(raw, PARSE_OPTIONS);
-    if (!parsed.success) {
-      for (const issue of toFieldErrors(parsed.error, locale)) {
-        const column = issueColumn(
-          issue.field,
-          fixedColumn,
-          filled.map((s) => s.header),
-          locale,
-        );
-        const message = issue.field === 'spaces' ? translate(locale, 'rates.noPrices') : issue.message;
-        rowErrors.push({ row, column, message });
-      }
+    const fixedColumn = new Map<Fixed, string>();
+    const priceColumns: { header: string; containerId: number }[] = [];
+    for (const header of sheet.headers) {
+      const key = header.toLowerCase();
+      const fixed = headerOf.get(key);
+      const containerId = containers.get(key);
+      if (fixed) fixedColumn.set(fixed, header);
+      else if (containerId !== undefined) priceColumns.push({ header, containerId });
     }
-    if (rowErrors.length > 0 || !parsed.success) {
-      errors.push(...rowErrors);
-      continue;
-    }
-    const v = parsed.data;
-    values.push({
-      carrierId: v.carrier_id,
-      polId: v.pol_id,
-      podId: v.pod_id,
-      toId: v.to_id,
-      sdate: v.sdate,
-      edate: v.edate,
-      transitDays: v.transit_days ?? null,
-      etd: v.etd ?? null,
-      eta: v.eta ?? null,
-      remark: v.remark,
-      spaces: v.spaces.map((s) => ({ containerId: s.container_id, price: s.price })),
-    });
-  }
-  if (errors.length === 0 && values.length === 0)
-    throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
-  if (errors.length > 0) {
-    throw new AppError(
-      422,
-      'import.rowsFailed',
-      { rows: new Set(errors.map((e) => e.row)).size },
-      [],
-      {},
-      { rows: errors },
+    const missing = (['carrier_id', 'pol_id', 'pod_id', 'to_id', 'sdate', 'edate'] as const).filter(
+      (c) => !fixedColumn.has(c),
     );
+    if (missing.length > 0 || priceColumns.length === 0) {
+      const names = missing.map((c) => fieldLabel(locale, c));
+      if (priceColumns.length === 0) names.push(fieldLabel(locale, 'price'));
+      throw new AppError(400, 'import.missingColumns', { columns: names.join(', ') }, [{ field: 'file' }]);
+    }
+
+    const errors: ImportRowError[] = [];
+    const values: RateValues[] = [];
+    // The template's example row, left in the file, is not a rate of the forwarder's.
+    const remarkHeader = fixedColumn.get('remark');
+    for await (const { row, cells } of sheet.rows) {
+      if (remarkHeader !== undefined && EXAMPLE_REMARKS.has(cells.get(remarkHeader) ?? '')) continue;
+      const raw: Record<string, unknown> = {};
+      const rowErrors: ImportRowError[] = [];
+      for (const column of FIXED) {
+        const header = fixedColumn.get(column);
+        const text = header === undefined ? '' : (cells.get(header) ?? '');
+        const dictionary = NAMED[column];
+        if (dictionary) {
+          const id = maps[dictionary].get(text.toLowerCase());
+          if (text !== '' && id === undefined) {
+            const message = translate(locale, 'rates.unknownName', {
+              field: fieldLabel(locale, column),
+              value: text,
+            });
+            rowErrors.push({ row, column: header ?? column, message });
+          }
+          // An unknown name is reported above; a placeholder lets the other cells be checked too.
+          raw[column] = id ?? (text === '' ? '' : 1);
+        } else if (text !== '' || column === 'remark') {
+          raw[column] = column === 'transit_days' ? Number(text) : text;
+        }
+      }
+      const filled = priceColumns
+        .map((p) => ({
+          header: p.header,
+          container_id: p.containerId,
+          price: (cells.get(p.header) ?? '').replace(/[,\s]|US\$|\$/g, ''),
+        }))
+        .filter((s) => s.price !== '');
+      raw.spaces = filled.map(({ container_id, price }) => ({ container_id, price }));
+      const parsed = rateInput.safeParse(raw, PARSE_OPTIONS);
+      if (!parsed.success) {
+        for (const issue of toFieldErrors(parsed.error, locale)) {
+          const column = issueColumn(
+            issue.field,
+            fixedColumn,
+            filled.map((s) => s.header),
+            locale,
+          );
+          const message = issue.field === 'spaces' ? translate(locale, 'rates.noPrices') : issue.message;
+          rowErrors.push({ row, column, message });
+        }
+      }
+      if (rowErrors.length > 0 || !parsed.success) {
+        errors.push(...rowErrors);
+        continue;
+      }
+      values.push(rateValues(parsed.data));
+    }
+    if (errors.length === 0 && values.length === 0)
+      throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
+    if (errors.length > 0) {
+      throw new AppError(
+        422,
+        'import.rowsFailed',
+        { rows: new Set(errors.map((e) => e.row)).size },
+        [],
+        {},
+        { rows: errors },
+      );
+    }
+    const ids = await db.transaction((tx) => insertRates(tx, options.ownerId, values));
+    return { created: ids.length };
+  } finally {
+    await sheet.close();
   }
-  const ids = await db.transaction((tx) => insertRates(tx, options.ownerId, values));
-  return { created: ids.length };
 }
 
 /** The rate template: headers in the member's language, an example row, and the valid names. */

@@ -1,4 +1,5 @@
-import type { QuoteQuery, RateQuery } from '@freight/contract';
+import type { QuoteQuery, RateQuery, rateInput } from '@freight/contract';
+import type { z } from 'zod';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
@@ -22,6 +23,23 @@ export type RateValues = {
   remark: string;
   spaces: { containerId: number; price: string }[];
 };
+
+/** The row values of a checked rate (rateInput's output). */
+export function rateValues(v: z.output<typeof rateInput>): RateValues {
+  return {
+    carrierId: v.carrier_id,
+    polId: v.pol_id,
+    podId: v.pod_id,
+    toId: v.to_id,
+    sdate: v.sdate,
+    edate: v.edate,
+    transitDays: v.transit_days ?? null,
+    etd: v.etd ?? null,
+    eta: v.eta ?? null,
+    remark: v.remark,
+    spaces: v.spaces.map((s) => ({ containerId: s.container_id, price: s.price })),
+  };
+}
 
 function columns(zh: boolean) {
   const name = (table: { nameZh: AnyPgColumn; nameEn: AnyPgColumn }) =>

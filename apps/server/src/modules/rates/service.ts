@@ -15,6 +15,7 @@ import {
   findRatePage,
   importDictionaries,
   insertRates,
+  rateValues,
   type RateValues,
   spacesOf,
   updateRate,
@@ -71,19 +72,7 @@ export async function toRateValues(db: Db, input: unknown): Promise<RateValues> 
       bad.push({ field: `spaces.${i}.container_id` });
   });
   if (bad.length > 0) throw new AppError(400, 'validation.invalidValue', {}, bad);
-  return {
-    carrierId: v.carrier_id,
-    polId: v.pol_id,
-    podId: v.pod_id,
-    toId: v.to_id,
-    sdate: v.sdate,
-    edate: v.edate,
-    transitDays: v.transit_days ?? null,
-    etd: v.etd ?? null,
-    eta: v.eta ?? null,
-    remark: v.remark,
-    spaces: v.spaces.map((s) => ({ containerId: s.container_id, price: s.price })),
-  };
+  return rateValues(v);
 }
 
 export async function listRates(options: {
