@@ -32,8 +32,8 @@ const workbook = `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDoc
   <workbookPr date1904="false"/><sheets><sheet name="Data" sheetId="1" r:id="rId7"/><sheet name="Other" sheetId="2" r:id="rId8"/></sheets></workbook>`;
 const rels = `<Relationships><Relationship Id="rId8" Target="worksheets/sheet1.xml"/>
   <Relationship Id="rId7" Target="/xl/worksheets/data.xml"/></Relationships>`;
-const styles = `<styleSheet><numFmts><numFmt numFmtId="164" formatCode="yyyy/mm/dd;@"/><numFmt numFmtId="165" formatCode="&quot;USD&quot; #,##0.00"/></numFmts>
-  <cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="20"/><xf numFmtId="22"/></cellXfs></styleSheet>`;
+const styles = `<styleSheet><numFmts><numFmt numFmtId="164" formatCode="yyyy/mm/dd;@"/><numFmt numFmtId="165" formatCode="&quot;USD&quot; #,##0.00"/><numFmt numFmtId="166" formatCode="00000"/></numFmts>
+  <cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="20"/><xf numFmtId="22"/><xf numFmtId="166"/></cellXfs></styleSheet>`;
 const strings = `<sst><si><t>Plain</t></si><si><r><t>Rich </t></r><r><t xml:space="preserve">text</t></r><rPh><t>ルビ</t></rPh></si><si><t>&lt;b&gt; &amp; 中文</t></si><si><t>Line 1_x000D_
 Line 2</t></si></sst>`;
 
@@ -43,7 +43,7 @@ describe('the streaming .xlsx reader', () => {
       <x:row r="2"><x:c r="A2" t="s"><x:v>0</x:v></x:c><x:c r="C2" t="s"><x:v>1</x:v></x:c><x:c r="D2" t="s"><x:v>2</x:v></x:c></x:row>
       <x:row r="5"><x:c r="A5" s="1"><x:v>46349</x:v></x:c><x:c r="B5" s="2"><x:v>46349.5</x:v></x:c><x:c r="C5" s="3"><x:v>1200.5</x:v></x:c>
         <x:c r="D5" s="1"><x:v>13800138000</x:v></x:c><x:c r="E5"><x:v>0.30000000000000004</x:v></x:c><x:c r="F5" s="4"><x:v>0.5</x:v></x:c>
-        <x:c r="G5" s="5"><x:v>46349.5</x:v></x:c><x:c r="H5" t="s"><x:v>3</x:v></x:c></x:row>
+        <x:c r="G5" s="5"><x:v>46349.5</x:v></x:c><x:c r="H5" t="s"><x:v>3</x:v></x:c><x:c r="I5" s="6"><x:v>1234</x:v></x:c></x:row>
       <x:row><x:c t="inlineStr"><x:is><x:r><x:t>in</x:t></x:r><x:r><x:t>line</x:t></x:r></x:is></x:c><x:c t="b"><x:v>1</x:v></x:c>
         <x:c t="e"><x:v>#N/A</x:v></x:c><x:c t="str"><x:f>A1&amp;"x"</x:f><x:v>cached</x:v></x:c><x:c><x:f>1+1</x:f></x:c><x:c t="d"><x:v>2026-02-03T00:00:00</x:v></x:c><x:c r="Z6"><x:v>9</x:v></x:c></x:row>
     </x:sheetData></x:worksheet>`;
@@ -71,6 +71,7 @@ describe('the streaming .xlsx reader', () => {
           '0.5',
           '2026-11-23 12:00',
           'Line 1\r\nLine 2',
+          '01234',
         ],
       },
       // Z is beyond the 20 columns kept; a formula without a cached value is empty, never computed;

@@ -222,27 +222,39 @@ export function dateKind(code: string): DateKind {
   return undefined;
 }
 
-/** For each cell style index, how its number format shows a serial day. */
-function dateStyles(xml: string | undefined): DateKind[] {
-  const dates: DateKind[] = [];
-  if (!xml) return dates;
-  const custom = new Map<number, DateKind>();
+/** What a number format changes in a cell's text: a date, or digits padded with zeros ("00000"). */
+type CellFormat = { date?: DateKind; digits?: number };
+
+/** The format of a code: a date kind, or the width of an all-zeros integer format (ZIP codes). */
+function cellFormat(code: string): CellFormat {
+  const date = dateKind(code);
+  if (date) return { date };
+  const zeros = /^0{2,20}(;@)?$/.exec(code);
+  return zeros ? { digits: code.replace(';@', '').length } : {};
+}
+
+/** For each cell style index, what its number format changes in the cell's text. */
+function cellFormats(xml: string | undefined): CellFormat[] {
+  const formats: CellFormat[] = [];
+  if (!xml) return formats;
+  const custom = new Map<number, CellFormat>();
   let inCellXfs = false;
   parseXml(xml, {
     open: (tag, name) => {
       if (name === 'numFmt')
-        custom.set(Number(attr(tag, 'numFmtId')), dateKind(attr(tag, 'formatCode') ?? ''));
+        custom.set(Number(attr(tag, 'numFmtId')), cellFormat(attr(tag, 'formatCode') ?? ''));
       else if (name === 'cellXfs') inCellXfs = true;
       else if (name === 'xf' && inCellXfs) {
         const id = Number(attr(tag, 'numFmtId') ?? 0);
-        dates.push(custom.has(id) ? custom.get(id) : (BUILT_IN_DATES.get(id) ?? undefined));
+        const builtIn = BUILT_IN_DATES.get(id);
+        formats.push(custom.get(id) ?? (builtIn ? { date: builtIn } : {}));
       }
     },
     close: (name) => {
       if (name === 'cellXfs') inCellXfs = false;
     },
   });
-  return dates;
+  return formats;
 }
 
 /** Excel's last day (9999-12-31): a larger number in a date format is shown as a number. */
@@ -301,7 +313,7 @@ export async function* readXlsxRows(
   const sheetEntry = entries.get(sheet.path);
   if (!sheetEntry) throw new XlsxError('unreadable');
   const strings = sharedStrings(readPart(data, entries.get('xl/sharedstrings.xml'), budget));
-  const dates = dateStyles(readPart(data, entries.get('xl/styles.xml'), budget));
+  const formats = cellFormats(readPart(data, entries.get('xl/styles.xml'), budget));
 
   const ready: XlsxRow[] = [];
   let rowNumber = 0;
@@ -377,8 +389,9 @@ export async function* readXlsxRows(
         else if (type === 'b') value = text === '1' ? 'TRUE' : 'FALSE';
         else if (type === 'n') {
           const number = Number(text);
-          const kind = dates[style];
-          value = kind ? serialDate(number, sheet.date1904, kind) : numberText(number);
+          const format = formats[style];
+          value = format?.date ? serialDate(number, sheet.date1904, format.date) : numberText(number);
+          if (format?.digits && /^\d+$/.test(value)) value = value.padStart(format.digits, '0');
         } else if (type === 'd')
           value = /^\d{4}-\d{2}-\d{2}T00:00(:00)?/.test(text) ? text.slice(0, 10) : text;
         else value = unescapeText(text); // str, inlineStr, e (#N/A)
