@@ -149,6 +149,9 @@ describeEachDatabase('contact book', (kind) => {
       email: 'Please enter a valid email address',
       country_id: 'Country is required',
     });
+    // An empty phone is only missing, not also badly formed.
+    const noPhone = await create(alice, { ...valid, company1: 'NO PHONE LTD', phone: ' ' }, 'en');
+    expect(noPhone.body.errors).toEqual([{ field: 'phone', message: 'Phone is required' }]);
     const duplicate = await create(alice, valid, 'en');
     expect(duplicate.status).toBe(409);
   });

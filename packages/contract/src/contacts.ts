@@ -40,7 +40,8 @@ export const contactInput = z.strictObject({
     .trim()
     .min(1)
     .max(40)
-    .regex(/^\+?[0-9()\- ]+$/, { error: 'contacts.phoneFormat' }),
+    // Empty is only "required" (min above), not also badly formed.
+    .regex(/^(\+?[0-9()\- ]+)?$/, { error: 'contacts.phoneFormat' }),
   email: z.union([z.literal(''), z.string().trim().toLowerCase().max(254).pipe(z.email())]).default(''),
 });
 export type ContactInput = z.input<typeof contactInput>;
