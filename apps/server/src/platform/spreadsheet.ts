@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { type ImportRowError, type Locale, translate } from '@freight/contract';
 import { AppError } from './errors.js';
 import { isStorableText } from './validation.js';
-import { readXlsxRows, XlsxError, type XlsxRow } from './xlsx-reader.js';
+import { readXlsxRows, XlsxError, type XlsxRow, zipUncompressedSize } from './xlsx-reader.js';
 
 /** What an import accepts and how far a file may go before it is refused. */
 export type SheetLimits = { maxBytes: number; maxRows: number; maxUncompressedBytes: number };
@@ -21,28 +21,6 @@ export function sniffSheet(data: Buffer): SheetKind | undefined {
   if (startsWith(data, OLE)) return 'xls';
   if (data.includes(0)) return undefined; // binary that is neither
   return 'csv';
-}
-
-/**
- * Sums the uncompressed sizes in a zip's central directory, so that a zip bomb is refused before
- * anything is inflated. Undefined when the directory cannot be read.
- */
-export function zipUncompressedSize(data: Buffer): number | undefined {
-  const min = Math.max(0, data.length - 65_557);
-  for (let i = data.length - 22; i >= min; i--) {
-    if (data.readUInt32LE(i) !== 0x06054b50) continue;
-    const entries = data.readUInt16LE(i + 10);
-    let offset = data.readUInt32LE(i + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n++) {
-      if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) return undefined;
-      total += data.readUInt32LE(offset + 24);
-      offset +=
-        46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
-    }
-    return total;
-  }
-  return undefined;
 }
 
 /** CSV text as Chinese Excel saves it: UTF-8 with or without a BOM, else GB18030. */

@@ -54,6 +54,21 @@ function zipEntries(data: Buffer): Map<string, Entry> {
   throw new XlsxError('unreadable');
 }
 
+/**
+ * The sum of the sizes a zip's central directory states, so that a zip bomb is refused before
+ * anything is inflated (inflating stops at the budget anyway, whatever the directory claims).
+ * Undefined when the directory cannot be read.
+ */
+export function zipUncompressedSize(data: Buffer): number | undefined {
+  try {
+    let total = 0;
+    for (const entry of zipEntries(data).values()) total += entry.size;
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
 function compressed(data: Buffer, entry: Entry): Buffer {
   if (entry.method !== 0 && entry.method !== 8) throw new XlsxError('unreadable');
   return data.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
