@@ -47,6 +47,17 @@ for (const store of stores) {
       expect(await kv.take(`${prefix}short`)).toBeUndefined();
     });
 
+    it('keeps values for weeks (a TTL past 2^31 ms, as the quote board version uses)', async () => {
+      const month = 30 * 24 * 3_600_000;
+      await kv.set(`${prefix}month`, 'v1', month);
+      const got = await kv.get(`${prefix}month`);
+      expect(got?.value).toBe('v1');
+      expect(got?.ttlMs).toBeGreaterThan(month - 60_000);
+      const counted = await kv.incr(`${prefix}month-count`, month);
+      expect(counted).toEqual({ count: 1, ttlMs: expect.any(Number) });
+      expect(counted.ttlMs).toBeGreaterThan(month - 60_000);
+    });
+
     it('hands a value to exactly one of many concurrent takers', async () => {
       await kv.set(`${prefix}once`, 'token', 60_000);
       const results = await Promise.all(Array.from({ length: 8 }, () => kv.take(`${prefix}once`)));

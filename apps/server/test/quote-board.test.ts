@@ -1,7 +1,9 @@
 import type { ListData, Quote, Rate } from '@freight/contract';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { rateSpaces } from '../src/db/schema.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { type Envelope, register, registrationForm, uniqueEmail } from './fixtures.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
@@ -111,6 +113,32 @@ describeEachDatabase('quote board cache', (kind) => {
     expect(deleted.status).toBe(200);
     expect((await board(t.app)).total).toBe(before.total);
     expect(await priceOn(t.app, id)).toBeUndefined();
+  });
+
+  it('serves pages from memory between rate changes, on both instances', async () => {
+    // A write first: it stores the board version (kept for weeks) that every read then checks.
+    const created = await call<Envelope<Rate>>(t.app, {
+      method: 'POST',
+      url: '/api/rate',
+      headers: as('forwarder'),
+      payload: rateBody('320'),
+    });
+    const id = created.body.data.id;
+    expect(await priceOn(t.app, id)).toBe('320.00');
+    expect(await priceOn(other, id)).toBe('320.00');
+    // Changed behind the app's back: the pages in memory do not see it, so they are not recomputed.
+    await t.database.db.update(rateSpaces).set({ price: '999' }).where(eq(rateSpaces.rateId, id));
+    expect(await priceOn(t.app, id)).toBe('320.00');
+    expect(await priceOn(other, id)).toBe('320.00');
+    // A change through the app makes every page stale.
+    await call(t.app, {
+      method: 'PUT',
+      url: `/api/rate/${id}`,
+      headers: as('forwarder'),
+      payload: rateBody('330'),
+    });
+    expect(await priceOn(t.app, id)).toBe('330.00');
+    await expect.poll(() => priceOn(other, id), { timeout: 3_000, interval: 50 }).toBe('330.00');
   });
 
   it('shows a change made on another instance within a second', async () => {

@@ -50,7 +50,7 @@ export function databaseKv(db: Db): KvStore {
     async get(key) {
       const row = firstRow(
         await db.execute(sql`
-          select value, greatest(1, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl
+          select value, greatest(1, ceil(extract(epoch from (expires_at - now())) * 1000))::bigint as ttl
           from kv_entries where key = ${storedKey(key)} and expires_at > now()`),
       );
       return row ? { value: String(row.value), ttlMs: Number(row.ttl) } : undefined;
@@ -71,7 +71,7 @@ export function databaseKv(db: Db): KvStore {
           on conflict (key) do update set
             value = case when kv_entries.expires_at <= now() then '1' else (kv_entries.value::int + 1)::text end,
             expires_at = case when kv_entries.expires_at <= now() then excluded.expires_at else kv_entries.expires_at end
-          returning value, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`),
+          returning value, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::bigint as ttl`),
       );
       await sweep();
       return { count: Number(row?.value ?? 1), ttlMs: Number(row?.ttl ?? ttlMs) };

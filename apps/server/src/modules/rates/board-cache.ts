@@ -13,6 +13,8 @@ export type BoardCacheOptions = {
   maxAgeMs?: number;
   /** Pages kept; the least recently used page goes first. */
   maxEntries?: number;
+  /** Told when the shared store cannot be read (at most once a minute): pages are then computed fresh. */
+  onReadError?: (error: unknown) => void;
 };
 
 type Entry<T> = { version: string; expiresAt: number; value: Promise<T> };
@@ -35,6 +37,7 @@ export function boardCache<T>(options: BoardCacheOptions) {
   let version: string | undefined;
   let checkedAt = -Infinity;
   let reading: Promise<string | undefined> | undefined;
+  let reportedAt = -Infinity;
 
   const readVersion = (): Promise<string | undefined> => {
     if (performance.now() - checkedAt < checkEveryMs && version !== undefined)
@@ -47,7 +50,13 @@ export function boardCache<T>(options: BoardCacheOptions) {
           checkedAt = performance.now();
           return version;
         },
-        () => undefined,
+        (error: unknown) => {
+          if (performance.now() - reportedAt >= 60_000) {
+            reportedAt = performance.now();
+            options.onReadError?.(error);
+          }
+          return undefined;
+        },
       )
       .finally(() => {
         reading = undefined;

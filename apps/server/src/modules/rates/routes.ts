@@ -31,7 +31,11 @@ const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 4
 /** Rate management (role rate: forwarders, own rates only), the quote board (role quote) and RFQs (quote_rfq). */
 export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, kv } = app.deps;
-  const board = boardCache<ListData<Quote>>({ kv });
+  const board = boardCache<ListData<Quote>>({
+    kv,
+    onReadError: (error) =>
+      app.log.warn({ err: error }, 'could not read the quote board version: pages are computed afresh'),
+  });
   // After any successful rate write (create, change, delete, import) and before its reply leaves,
   // the quote board's pages become stale on every instance.
   app.addHook('onSend', async (request, reply, payload) => {
