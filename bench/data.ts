@@ -79,6 +79,7 @@ import { listQuotes } from '../apps/server/src/modules/rates/quotes.js';
 import { type Db, openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
 import { generateBookings, generateContacts, generateMembers, generateRates } from './generate.js';
 import {
+  adminUrl,
   count,
   bareHttpFloor,
   getJson,
@@ -450,7 +451,7 @@ async function benchContactSearch(server: Server, url: string, rows: Row[]) {
 }
 
 /** The quote board queries of the benchmark: filters and sorts a member would use, with real ids. */
-async function quoteQueries(url: string, forwarderId: number): Promise<Record<string, string>[]> {
+export async function quoteQueries(url: string, forwarderId: number): Promise<Record<string, string>[]> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   try {
@@ -616,7 +617,7 @@ async function benchQuotes(server: Server, url: string, ids: Ids, rows: Row[]) {
  * booking dates; a carrier's B/L prefix with a status and FCL; an order-number month with a loading
  * port and a status. Pages of 10, as a search submit asks for.
  */
-async function bookingListQueries(url: string, customerId: number): Promise<Record<string, string>[]> {
+export async function bookingListQueries(url: string, customerId: number): Promise<Record<string, string>[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -1145,5 +1146,81 @@ export async function benchEmbeddedImports(sheet: Buffer, rateSheet50k: Buffer, 
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `BENCH_ONLY=lists`: the quote board and booking list loads alone, on a data set kept between runs
+ * in the database `portal_bench_lists` (filled by the first run, about three minutes; drop it with
+ * `dropdb portal_bench_lists` when done). For working on those two figures; writes no report.
+ */
+export async function benchLists(rows: Row[]) {
+  const name = 'portal_bench_lists';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let ids: Ids;
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    const filled = exists && (await isFilled(url.toString()));
+    if (!filled) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      ids = await fill(url.toString(), rows);
+    } else {
+      ids = await idsOf(url.toString());
+    }
+  } finally {
+    await admin.end();
+  }
+  const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lists-'));
+  try {
+    const server = await startServer({
+      DATABASE_URL: url.toString(),
+      CAPTCHA_FIXED: 'bench',
+      SEED_DEMO: 'false',
+      DATA_DIR: serverDir,
+    });
+    try {
+      await benchQuotes(server, url.toString(), ids, rows);
+      await benchBookingList(server, url.toString(), ids, rows);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(serverDir, { recursive: true, force: true });
+  }
+}
+
+/** True when a kept data set holds all its bookings (a run stopped while filling leaves fewer). */
+async function isFilled(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: string }>('select count(*) as n from bookings');
+    return Number(result.rows[0]?.n ?? 0) >= BOOKINGS;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function idsOf(url: string): Promise<Ids> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const idOf = async (username: string) => {
+      const result = await client.query<{ id: number }>('select id from users where username = $1', [
+        username,
+      ]);
+      const id = result.rows[0]?.id;
+      if (id === undefined) throw new Error(`no member ${username}`);
+      return id;
+    };
+    return { customerId: await idOf(CUSTOMER.username), forwarderId: await idOf(FORWARDER.username) };
+  } finally {
+    await client.end();
   }
 }

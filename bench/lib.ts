@@ -43,7 +43,9 @@ export type Server = { url: string; pid: number; readyMs: number; stop: () => Pr
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     // The load comes from one address: no rate limit. Stopped between measurements: no drain.
     env: {
       ...process.env,
