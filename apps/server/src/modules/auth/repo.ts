@@ -10,12 +10,8 @@ export async function insertSession(db: Db, values: { userId: number; tokenHash:
   return row.id;
 }
 
-/**
- * The live session a token hash belongs to: its current hash, or its previous hash while the
- * renewal grace lasts. Revoked, idle-expired and absolutely-expired sessions are not found.
- */
-export async function findLiveSession(db: Db, tokenHash: string, idleMs: number) {
-  const [row] = await db
+function liveSessionQuery(db: Db) {
+  return db
     .select({
       id: sessions.id,
       tokenHash: sessions.tokenHash,
@@ -33,15 +29,38 @@ export async function findLiveSession(db: Db, tokenHash: string, idleMs: number)
     .where(
       and(
         or(
-          eq(sessions.tokenHash, tokenHash),
-          and(eq(sessions.previousTokenHash, tokenHash), gt(sessions.previousValidUntil, sql`now()`)),
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          and(
+            eq(sessions.previousTokenHash, sql.placeholder('hash')),
+            gt(sessions.previousValidUntil, sql`now()`),
+          ),
         ),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${sql.placeholder('idleSeconds')})`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session');
+}
+
+/**
+ * Every authenticated request runs it, so it is built once per database (Drizzle assembling the
+ * query cost more than running it) and prepared once per connection on PostgreSQL.
+ */
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+/**
+ * The live session a token hash belongs to: its current hash, or its previous hash while the
+ * renewal grace lasts. Revoked, idle-expired and absolutely-expired sessions are not found.
+ */
+export async function findLiveSession(db: Db, tokenHash: string, idleMs: number) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ hash: tokenHash, idleSeconds: idleMs / 1000 });
   return row;
 }
 
