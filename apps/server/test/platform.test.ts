@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { AppError } from '../src/platform/errors.js';
 import { DatabaseUnavailableError, openDatabase } from '../src/platform/db.js';
+import { statementsByShape } from '../src/platform/sql.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 
 type Failure = z.infer<typeof errorEnvelope>;
@@ -156,6 +157,30 @@ describeEachDatabase('request handling', (kind) => {
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(reply.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('statements by shape', () => {
+  it('builds once per shape and database, names by shape, and forgets the least recently used', () => {
+    const statements = statementsByShape<{ name: string; built: number }>('list', 2);
+    let built = 0;
+    const build = (name: string) => ({ name, built: ++built });
+    const [one, two] = [{}, {}];
+    const a = statements(one, 'status', build);
+    expect(statements(one, 'status', build)).toBe(a);
+    const b = statements(one, 'status,keyword', build);
+    expect(b.name).not.toBe(a.name);
+    expect(b.name).toMatch(/^list_[0-9a-f]{24}$/);
+    // Another database builds its own, under the same name (the name follows the SQL text).
+    const other = statements(two, 'status', build);
+    expect(other).not.toBe(a);
+    expect(other.name).toBe(a.name);
+    // A third shape on `one` pushes out the least recently used ('status' was used before 'status,keyword').
+    statements(one, 'status', build);
+    statements(one, 'pol', build);
+    expect(statements(one, 'status', build)).toBe(a);
+    expect(statements(one, 'status,keyword', build)).not.toBe(b);
+    expect(built).toBe(5);
   });
 });
 

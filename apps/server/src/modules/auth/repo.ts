@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { statementsByShape } from '../../platform/sql.js';
 import { sessions, users } from '../../db/schema.js';
 
 export type SessionUser = { id: number; username: string; authorities: string[]; language: string };
@@ -10,7 +11,7 @@ export async function insertSession(db: Db, values: { userId: number; tokenHash:
   return row.id;
 }
 
-function liveSessionQuery(db: Db) {
+function liveSessionQuery(db: Db, statementName: string) {
   return db
     .select({
       id: sessions.id,
@@ -41,25 +42,18 @@ function liveSessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('live_session');
+    .prepare(statementName);
 }
 
-/**
- * Every authenticated request runs it, so it is built once per database (Drizzle assembling the
- * query cost more than running it) and prepared once per connection on PostgreSQL.
- */
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+/** Every signed-in request runs it: built once per database, prepared once per connection. */
+const liveSessionQueries = statementsByShape<ReturnType<typeof liveSessionQuery>>('live_session', 1);
 
 /**
  * The live session a token hash belongs to: its current hash, or its previous hash while the
  * renewal grace lasts. Revoked, idle-expired and absolutely-expired sessions are not found.
  */
 export async function findLiveSession(db: Db, tokenHash: string, idleMs: number) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = liveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
+  const query = liveSessionQueries(db, '', (statementName) => liveSessionQuery(db, statementName));
   const [row] = await query.execute({ hash: tokenHash, idleSeconds: idleMs / 1000 });
   return row;
 }

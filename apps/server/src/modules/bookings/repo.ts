@@ -2,7 +2,7 @@ import type { BookingQuery } from '@freight/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
-import { likePattern, pageOffset } from '../../platform/sql.js';
+import { likePattern, pageOffset, statementsByShape } from '../../platform/sql.js';
 import {
   bookingDocuments,
   bookingHistory,
@@ -120,25 +120,47 @@ function joinedPage(db: Db, zh: boolean, page: ReturnType<typeof pageOf>) {
  * The ids of a page of bookings, newest first, chosen on `bookings` alone, each with the count of
  * all bookings that match (a window over the same scan): the page and its total in one statement.
  */
-function pageOf(db: Db, where: SQL | undefined, query: BookingQuery) {
+function pageOf(db: Db, where: SQL | undefined) {
   return db
     .select({ id: bookings.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
     .from(bookings)
     .where(where)
     .orderBy(desc(bookings.id))
-    .limit(query.size)
-    .offset(pageOffset(query.page, query.size));
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
 }
 
 /** The day after an ISO date (an exclusive upper bound for "created on or before"). */
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
-function filters(scope: Scope, query: BookingQuery): SQL | undefined {
-  const contains = (column: AnyPgColumn, value: string | undefined) =>
-    value ? ilike(column, likePattern(value)) : undefined;
-  const keyword = query.keyword ? likePattern(query.keyword) : undefined;
-  return and(
-    scopeWhere(scope),
+/**
+ * The conditions of a list query as placeholders, their values, and the query's shape (which
+ * conditions it has): the SQL text depends on the shape alone.
+ */
+function filters(scope: Scope, query: BookingQuery) {
+  const values: Record<string, unknown> = {};
+  const param = <T>(key: string, value: T | undefined | null) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    values[key] = value;
+    return sql.placeholder(key);
+  };
+  const equal = (column: AnyPgColumn, key: string, value: unknown) => {
+    const placeholder = param(key, value);
+    return placeholder ? eq(column, placeholder) : undefined;
+  };
+  const contains = (column: AnyPgColumn, key: string, value: string | undefined) => {
+    const placeholder = param(key, value ? likePattern(value) : undefined);
+    return placeholder ? ilike(column, placeholder) : undefined;
+  };
+  const compare = (op: typeof gte, column: AnyPgColumn, key: string, value: string | undefined) => {
+    const placeholder = param(key, value);
+    return placeholder ? op(column, placeholder) : undefined;
+  };
+  const keyword = param('keyword', query.keyword ? likePattern(query.keyword) : undefined);
+  const where = and(
+    'ownerId' in scope
+      ? equal(bookings.ownerId, 'ownerId', scope.ownerId)
+      : equal(bookings.forwarderId, 'forwarderId', scope.forwarderId),
     keyword
       ? or(
           ilike(bookings.orderNo, keyword),
@@ -146,27 +168,40 @@ function filters(scope: Scope, query: BookingQuery): SQL | undefined {
           ilike(bookings.custRefNo, keyword),
         )
       : undefined,
-    query.status === undefined ? undefined : eq(bookings.status, query.status),
-    query.container_mode === undefined ? undefined : eq(bookings.containerMode, query.container_mode),
-    query.to_id ? eq(bookings.toId, query.to_id) : undefined,
-    query.pol_id ? eq(bookings.polId, query.pol_id) : undefined,
-    query.carrier_id ? eq(bookings.carrierId, query.carrier_id) : undefined,
-    contains(bookings.orderNo, query.order_no),
-    contains(bookings.custRefNo, query.cust_ref_no),
-    contains(bookings.vessel, query.vessel),
-    contains(bookings.voyage, query.voyage),
-    query.sdate ? gte(bookings.createdAt, new Date(`${query.sdate}T00:00:00Z`)) : undefined,
-    query.edate ? lt(bookings.createdAt, new Date(nextDay(query.edate))) : undefined,
-    query.etd_from ? gte(bookings.etd, query.etd_from) : undefined,
-    query.etd_to ? lte(bookings.etd, query.etd_to) : undefined,
-    query.eta_from ? gte(bookings.eta, query.eta_from) : undefined,
-    query.eta_to ? lte(bookings.eta, query.eta_to) : undefined,
+    equal(bookings.status, 'status', query.status),
+    equal(bookings.containerMode, 'containerMode', query.container_mode),
+    equal(bookings.toId, 'toId', query.to_id || undefined),
+    equal(bookings.polId, 'polId', query.pol_id || undefined),
+    equal(bookings.carrierId, 'carrierId', query.carrier_id || undefined),
+    contains(bookings.orderNo, 'orderNo', query.order_no),
+    contains(bookings.custRefNo, 'custRefNo', query.cust_ref_no),
+    contains(bookings.vessel, 'vessel', query.vessel),
+    contains(bookings.voyage, 'voyage', query.voyage),
+    compare(gte, bookings.createdAt, 'createdFrom', query.sdate && `${query.sdate}T00:00:00Z`),
+    compare(lt, bookings.createdAt, 'createdBefore', query.edate && nextDay(query.edate)),
+    compare(gte, bookings.etd, 'etdFrom', query.etd_from),
+    compare(lte, bookings.etd, 'etdTo', query.etd_to),
+    compare(gte, bookings.eta, 'etaFrom', query.eta_from),
+    compare(lte, bookings.eta, 'etaTo', query.eta_to),
   );
+  return { where, values, shape: Object.keys(values).join(',') };
+}
+
+const bookingPages = statementsByShape<ReturnType<typeof bookingPageStatement>>('booking_page');
+const bookingCounts = statementsByShape<ReturnType<typeof bookingCountStatement>>('booking_count');
+
+function bookingCountStatement(db: Db, where: SQL | undefined, name: string) {
+  return db.select({ value: count() }).from(bookings).where(where).prepare(name);
+}
+
+function bookingPageStatement(db: Db, zh: boolean, where: SQL | undefined, name: string) {
+  return joinedPage(db, zh, pageOf(db, where)).orderBy(desc(bookings.id)).prepare(name);
 }
 
 /**
  * A page of bookings, newest first. The page's ids are chosen on `bookings` alone (the owner's or
- * forwarder's index) and only those rows are joined to their names (see `joinedPage`).
+ * forwarder's index) and only those rows are joined to their names (see `joinedPage`). The
+ * statement is built once for each shape of query (see statementsByShape).
  */
 export async function findBookingPage(
   db: Db,
@@ -175,12 +210,20 @@ export async function findBookingPage(
   zh: boolean,
   withTotal = true,
 ) {
-  const where = filters(scope, query);
-  const rows: BookingListed[] = await joinedPage(db, zh, pageOf(db, where, query)).orderBy(desc(bookings.id));
+  const { where, values, shape } = filters(scope, query);
+  const statement = bookingPages(db, `${zh ? 'zh' : 'en'}:${shape}`, (name) =>
+    bookingPageStatement(db, zh, where, name),
+  );
+  const rows: BookingListed[] = await statement.execute({
+    ...values,
+    limit: query.size,
+    offset: pageOffset(query.page, query.size),
+  });
   // A page past the end has no row to carry the total: only then is it counted on its own.
   let total = rows[0]?.total ?? 0;
   if (withTotal && rows.length === 0 && query.page > 1) {
-    const [row] = await db.select({ value: count() }).from(bookings).where(where);
+    const counter = bookingCounts(db, shape, (name) => bookingCountStatement(db, where, name));
+    const [row] = await counter.execute(values);
     total = row?.value ?? 0;
   }
   return { rows, total: withTotal ? total : 0 };
