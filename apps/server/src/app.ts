@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import {
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
@@ -34,6 +34,7 @@ import { requestLocale } from './platform/locale.js';
 import { databaseKv, type KvStore, redisKv } from './platform/kv.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { serializeReply } from './platform/reply.js';
 import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
 import { zodValidatorCompiler } from './platform/validation.js';
@@ -158,11 +159,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   // Response schemas document the API (OpenAPI); replies are plain JSON.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(() => serializeReply);
   registerErrorHandler(app);
 
   const production = config.nodeEnv === 'production';
-  await app.register(helmet, {
+  // Helmet's middleware built once (the Fastify plugin built it again for every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -183,6 +185,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 
   // Closed unless CORS_ORIGINS lists the browser origins allowed to call the API.

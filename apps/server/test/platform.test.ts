@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { AppError } from '../src/platform/errors.js';
 import { DatabaseUnavailableError, openDatabase } from '../src/platform/db.js';
+import { ok, serializeReply, sharedData } from '../src/platform/reply.js';
 import { statementsByShape } from '../src/platform/sql.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 
@@ -157,6 +158,29 @@ describeEachDatabase('request handling', (kind) => {
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(reply.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('reply serializer', () => {
+  it('writes the JSON of shared data once and gives the same text as JSON.stringify', () => {
+    let written = 0;
+    const page = sharedData({
+      lists: [{ id: 1, name: '中远 "COSCO"' }],
+      total: 1,
+      toJSON() {
+        written += 1;
+        return { lists: this.lists, total: this.total };
+      },
+    });
+    const expected = JSON.stringify({ code: 0, msg: 'ok', data: { lists: page.lists, total: 1 } });
+    expect(serializeReply(ok(page))).toBe(expected);
+    expect(serializeReply(ok(page))).toBe(expected);
+    expect(written).toBe(1);
+    const plain = { lists: [], total: 0 };
+    expect(serializeReply(ok(plain))).toBe(JSON.stringify(ok(plain)));
+    expect(serializeReply({ code: 400, msg: 'bad', data: null })).toBe(
+      '{"code":400,"msg":"bad","data":null}',
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
+import { sharedData } from '../../platform/reply.js';
 import type { BoardCache } from './board-cache.js';
 import type { Mailer } from '../../platform/mail.js';
 import { getSiteConfig } from '../system/service.js';
@@ -77,7 +78,9 @@ export async function listQuotes(options: {
       options.db,
       rows.map((r) => r.id),
     );
-    return { lists: rows.map((row) => presentQuote(presentRate(row, spaces), row, showForwarder)), total };
+    const lists = rows.map((row) => presentQuote(presentRate(row, spaces), row, showForwarder));
+    // Served from memory to every reader until a rate changes: serialized once.
+    return sharedData({ lists, total });
   };
   if (!options.cache) return compute();
   const { page, size, field, order, carrier_id, forwarder_id, pol_id, to_id, route_id } = options.query;
