@@ -133,59 +133,46 @@ function pageOf(db: Db, where: SQL | undefined) {
 /** The day after an ISO date (an exclusive upper bound for "created on or before"). */
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
+type Placeholder = ReturnType<typeof sql.placeholder>;
+/** One condition of a list query: its value, and how its SQL is written around a placeholder. */
+type Condition = { key: string; value: unknown; build: (value: Placeholder) => SQL | undefined };
+
 /**
- * The conditions of a list query as placeholders, their values, and the query's shape (which
- * conditions it has): the SQL text depends on the shape alone.
+ * The conditions of a list query. The SQL text depends only on which conditions there are (the
+ * shape); it is written (by `where`) only when a shape is first seen.
  */
-function filters(scope: Scope, query: BookingQuery) {
-  const values: Record<string, unknown> = {};
-  const param = <T>(key: string, value: T | undefined | null) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    values[key] = value;
-    return sql.placeholder(key);
+function conditions(scope: Scope, query: BookingQuery): Condition[] {
+  const list: Condition[] = [];
+  const add = (key: string, value: unknown, build: Condition['build']) => {
+    if (value !== undefined && value !== null && value !== '') list.push({ key, value, build });
   };
-  const equal = (column: AnyPgColumn, key: string, value: unknown) => {
-    const placeholder = param(key, value);
-    return placeholder ? eq(column, placeholder) : undefined;
-  };
-  const contains = (column: AnyPgColumn, key: string, value: string | undefined) => {
-    const placeholder = param(key, value ? likePattern(value) : undefined);
-    return placeholder ? ilike(column, placeholder) : undefined;
-  };
-  const compare = (op: typeof gte, column: AnyPgColumn, key: string, value: string | undefined) => {
-    const placeholder = param(key, value);
-    return placeholder ? op(column, placeholder) : undefined;
-  };
-  const keyword = param('keyword', query.keyword ? likePattern(query.keyword) : undefined);
-  const where = and(
-    'ownerId' in scope
-      ? equal(bookings.ownerId, 'ownerId', scope.ownerId)
-      : equal(bookings.forwarderId, 'forwarderId', scope.forwarderId),
-    keyword
-      ? or(
-          ilike(bookings.orderNo, keyword),
-          ilike(bookings.blNo, keyword),
-          ilike(bookings.custRefNo, keyword),
-        )
-      : undefined,
-    equal(bookings.status, 'status', query.status),
-    equal(bookings.containerMode, 'containerMode', query.container_mode),
-    equal(bookings.toId, 'toId', query.to_id || undefined),
-    equal(bookings.polId, 'polId', query.pol_id || undefined),
-    equal(bookings.carrierId, 'carrierId', query.carrier_id || undefined),
-    contains(bookings.orderNo, 'orderNo', query.order_no),
-    contains(bookings.custRefNo, 'custRefNo', query.cust_ref_no),
-    contains(bookings.vessel, 'vessel', query.vessel),
-    contains(bookings.voyage, 'voyage', query.voyage),
-    compare(gte, bookings.createdAt, 'createdFrom', query.sdate && `${query.sdate}T00:00:00Z`),
-    compare(lt, bookings.createdAt, 'createdBefore', query.edate && nextDay(query.edate)),
-    compare(gte, bookings.etd, 'etdFrom', query.etd_from),
-    compare(lte, bookings.etd, 'etdTo', query.etd_to),
-    compare(gte, bookings.eta, 'etaFrom', query.eta_from),
-    compare(lte, bookings.eta, 'etaTo', query.eta_to),
+  const equal = (column: AnyPgColumn) => (value: Placeholder) => eq(column, value);
+  const like = (column: AnyPgColumn) => (value: Placeholder) => ilike(column, value);
+  const pattern = (value: string | undefined) => (value ? likePattern(value) : undefined);
+  if ('ownerId' in scope) add('ownerId', scope.ownerId, equal(bookings.ownerId));
+  else add('forwarderId', scope.forwarderId, equal(bookings.forwarderId));
+  add('keyword', pattern(query.keyword), (value) =>
+    or(ilike(bookings.orderNo, value), ilike(bookings.blNo, value), ilike(bookings.custRefNo, value)),
   );
-  return { where, values, shape: Object.keys(values).join(',') };
+  add('status', query.status, equal(bookings.status));
+  add('containerMode', query.container_mode, equal(bookings.containerMode));
+  add('toId', query.to_id || undefined, equal(bookings.toId));
+  add('polId', query.pol_id || undefined, equal(bookings.polId));
+  add('carrierId', query.carrier_id || undefined, equal(bookings.carrierId));
+  add('orderNo', pattern(query.order_no), like(bookings.orderNo));
+  add('custRefNo', pattern(query.cust_ref_no), like(bookings.custRefNo));
+  add('vessel', pattern(query.vessel), like(bookings.vessel));
+  add('voyage', pattern(query.voyage), like(bookings.voyage));
+  add('createdFrom', query.sdate && `${query.sdate}T00:00:00Z`, (value) => gte(bookings.createdAt, value));
+  add('createdBefore', query.edate && nextDay(query.edate), (value) => lt(bookings.createdAt, value));
+  add('etdFrom', query.etd_from, (value) => gte(bookings.etd, value));
+  add('etdTo', query.etd_to, (value) => lte(bookings.etd, value));
+  add('etaFrom', query.eta_from, (value) => gte(bookings.eta, value));
+  add('etaTo', query.eta_to, (value) => lte(bookings.eta, value));
+  return list;
 }
+
+const where = (list: Condition[]) => and(...list.map((c) => c.build(sql.placeholder(c.key))));
 
 const bookingPages = statementsByShape<ReturnType<typeof bookingPageStatement>>('booking_page');
 const bookingCounts = statementsByShape<ReturnType<typeof bookingCountStatement>>('booking_count');
@@ -210,9 +197,11 @@ export async function findBookingPage(
   zh: boolean,
   withTotal = true,
 ) {
-  const { where, values, shape } = filters(scope, query);
+  const list = conditions(scope, query);
+  const values = Object.fromEntries(list.map((c) => [c.key, c.value]));
+  const shape = list.map((c) => c.key).join(',');
   const statement = bookingPages(db, `${zh ? 'zh' : 'en'}:${shape}`, (name) =>
-    bookingPageStatement(db, zh, where, name),
+    bookingPageStatement(db, zh, where(list), name),
   );
   const rows: BookingListed[] = await statement.execute({
     ...values,
@@ -222,7 +211,7 @@ export async function findBookingPage(
   // A page past the end has no row to carry the total: only then is it counted on its own.
   let total = rows[0]?.total ?? 0;
   if (withTotal && rows.length === 0 && query.page > 1) {
-    const counter = bookingCounts(db, shape, (name) => bookingCountStatement(db, where, name));
+    const counter = bookingCounts(db, shape, (name) => bookingCountStatement(db, where(list), name));
     const [row] = await counter.execute(values);
     total = row?.value ?? 0;
   }
