@@ -46,6 +46,18 @@
  *   subqueries, so planning fell from ~2–3 ms to ~0.3 ms a statement (also for the detail). What
  *   remains per request is ~1 ms of SQL (the member's bookings lie spread over the table: one heap
  *   page each); at 50 concurrent clients on 2 cores the latency is queueing (50 ÷ requests a second).
+ * - Per request (2026-11-24, CPU profiles of the server under these loads: BENCH_SERVER_NODE_ARGS).
+ *   Drizzle assembling the session lookup and the list query took a third of the server's CPU, and
+ *   PostgreSQL planned both afresh each time (~0.3 ms and up to ~2.8 ms). Both are now built once
+ *   per shape of query and prepared per connection (statementsByShape): the booking list went from
+ *   ~650 to ~1,400 requests/s. @fastify/helmet rebuilt Helmet's middleware for every request
+ *   (~3% of the CPU; now built once), and a quote board page (27 KB) was serialized for each reply
+ *   (12%; now once per page). The quote board's version read had failed since the first rate change
+ *   (an int4 overflow of its 30-day TTL), so every request computed its page: the figure before
+ *   today was that of the SQL, not of the cache. After a change the pages in use are recomputed
+ *   while the previous ones serve, so readers no longer queue behind fifty-fold recomputations.
+ *   The booking list's indexes hold every column its filters read: a list is an index-only scan of
+ *   the party's entries and only the page's rows are read from the table.
  */
 import fs from 'node:fs';
 import os from 'node:os';

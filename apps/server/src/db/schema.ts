@@ -389,12 +389,45 @@ export type BookingPartySnapshot = {
   email: string;
 };
 
+/** The booking columns the list's filters read (see bookings/repo.ts, `conditions`). */
+function listFilterColumns<C>(t: {
+  status: C;
+  containerMode: C;
+  toId: C;
+  polId: C;
+  carrierId: C;
+  createdAt: C;
+  etd: C;
+  eta: C;
+  orderNo: C;
+  blNo: C;
+  custRefNo: C;
+  vessel: C;
+  voyage: C;
+}) {
+  return [
+    t.status,
+    t.containerMode,
+    t.toId,
+    t.polId,
+    t.carrierId,
+    t.createdAt,
+    t.etd,
+    t.eta,
+    t.orderNo,
+    t.blNo,
+    t.custRefNo,
+    t.vessel,
+    t.voyage,
+  ] as const;
+}
+
 /**
  * An FCL or LCL booking of a member (`owner_id`), addressed to a forwarder (`forwarder_id`). Status
  * numbers are those of spec §4 (see BOOKING_STATUS in the contract). Shipper and consignee are kept
  * as copies (`shipper`, `consignee`) beside the contact ids, so that a later change to the contact
  * book does not rewrite a booking. Totals are computed from the lines on every save. The member's
- * list reads `bookings_owner_idx`, the forwarder's `bookings_forwarder_idx` (newest first).
+ * list reads `bookings_owner_list_idx`, the forwarder's `bookings_forwarder_list_idx` (newest first).
  */
 export const bookings = pgTable(
   'bookings',
@@ -451,8 +484,11 @@ export const bookings = pgTable(
   },
   (t) => [
     uniqueIndex('bookings_order_no_uq').on(t.orderNo),
-    index('bookings_owner_idx').on(t.ownerId, t.id),
-    index('bookings_forwarder_idx').on(t.forwarderId, t.id),
+    // The booking list's indexes (a member's, a forwarder's): newest first, with every column its
+    // filters read, so that a list is an index-only scan of the party's entries and only the rows
+    // of the page are read from the table (a member's bookings lie spread over it, one page each).
+    index('bookings_owner_list_idx').on(t.ownerId, t.id, ...listFilterColumns(t)),
+    index('bookings_forwarder_list_idx').on(t.forwarderId, t.id, ...listFilterColumns(t)),
   ],
 );
 

@@ -69,10 +69,22 @@ export function boardCache<T>(options: BoardCacheOptions) {
     const hot = [...entries]
       .filter(([, entry]) => now - entry.usedAt < maxAgeMs)
       .slice(-refreshAhead)
-      .map(([key, entry]) => ({ key, compute: entry.compute, value: entry.compute() }));
+      .map(([key, entry]) => ({ key, compute: entry.compute, value: undefined as Promise<T> | undefined }));
+    // Two at a time: all at once took both cores from the readers for as long as they ran.
+    let next = 0;
+    const worker = async () => {
+      while (next < hot.length) {
+        const page = hot[next++]!;
+        page.value = page.compute();
+        await page.value.catch(() => undefined);
+      }
+    };
+    const computed = Promise.all([worker(), worker()]).then(() =>
+      Promise.allSettled(hot.map((page) => page.value ?? Promise.reject(new Error('not computed')))),
+    );
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
-      Promise.allSettled(hot.map((page) => page.value)),
+      computed,
       new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), refreshWithinMs);
       }),
@@ -82,8 +94,14 @@ export function boardCache<T>(options: BoardCacheOptions) {
     entries.clear();
     const at = performance.now();
     hot.forEach((page, index) => {
-      if (outcome?.[index]?.status !== 'fulfilled') return;
-      entries.set(page.key, { version: target, expiresAt: at + maxAgeMs, usedAt: at, ...page });
+      if (outcome?.[index]?.status !== 'fulfilled' || !page.value) return;
+      entries.set(page.key, {
+        version: target,
+        expiresAt: at + maxAgeMs,
+        usedAt: at,
+        value: page.value,
+        compute: page.compute,
+      });
     });
     version = target;
     checkedAt = at;
