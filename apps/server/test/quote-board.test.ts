@@ -71,17 +71,22 @@ describeEachDatabase('quote board cache', (kind) => {
     spaces: [{ container_id: ref.gp20, price }],
   });
 
-  it('shows a created, changed and deleted rate at once on the instance that wrote it', async () => {
-    const before = await board(t.app);
-    await board(t.app); // now served from memory
+  /** Creates a rate through the API as the forwarder; its id. */
+  const createRate = async (price: string) => {
     const created = await call<Envelope<Rate>>(t.app, {
       method: 'POST',
       url: '/api/rate',
       headers: as('forwarder'),
-      payload: rateBody('100'),
+      payload: rateBody(price),
     });
     expect(created.status).toBe(200);
-    const id = created.body.data.id;
+    return created.body.data.id;
+  };
+
+  it('shows a created, changed and deleted rate at once on the instance that wrote it', async () => {
+    const before = await board(t.app);
+    await board(t.app); // now served from memory
+    const id = await createRate('100');
     expect((await board(t.app)).total).toBe(before.total + 1);
     expect(await priceOn(t.app, id)).toBe('100.00');
 
@@ -117,13 +122,7 @@ describeEachDatabase('quote board cache', (kind) => {
 
   it('serves pages from memory between rate changes, on both instances', async () => {
     // A write first: it stores the board version (kept for weeks) that every read then checks.
-    const created = await call<Envelope<Rate>>(t.app, {
-      method: 'POST',
-      url: '/api/rate',
-      headers: as('forwarder'),
-      payload: rateBody('320'),
-    });
-    const id = created.body.data.id;
+    const id = await createRate('320');
     expect(await priceOn(t.app, id)).toBe('320.00');
     expect(await priceOn(other, id)).toBe('320.00');
     // Changed behind the app's back: the pages in memory do not see it, so they are not recomputed.
@@ -146,13 +145,7 @@ describeEachDatabase('quote board cache', (kind) => {
 
   it('shows a change made on another instance within a second', async () => {
     await board(other); // the other instance has the page in memory
-    const created = await call<Envelope<Rate>>(t.app, {
-      method: 'POST',
-      url: '/api/rate',
-      headers: as('forwarder'),
-      payload: rateBody('210'),
-    });
-    const id = created.body.data.id;
+    const id = await createRate('210');
     const started = Date.now();
     await expect.poll(() => priceOn(other, id), { timeout: 3_000, interval: 50 }).toBe('210.00');
     expect(Date.now() - started).toBeLessThan(2_000);
