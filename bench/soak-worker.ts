@@ -1,7 +1,10 @@
 /**
  * One process of the soak load: `clients` concurrent users, each logged in, looping over a weighted
- * mix of the portal's traffic until `until` (epoch ms). Reads its job as JSON on stdin and writes
- * per-action latencies and status counts as JSON on stdout.
+ * mix of the portal's traffic until `until` (epoch ms). After each action a user thinks for a random
+ * time, uniform between half and one and a half times `thinkMs` (0: none, the next action at once),
+ * as a person reads a page before the next click. Users start spread evenly over `rampMs`, as people
+ * arrive, not all in one millisecond. Reads its job as JSON on stdin and writes per-action latencies
+ * and status counts as JSON on stdout.
  */
 import * as XLSX from '@e965/xlsx';
 
@@ -9,6 +12,8 @@ type Job = {
   url: string;
   clients: number;
   until: number;
+  thinkMs: number;
+  rampMs: number;
   captcha: string;
   customer: { username: string; password: string };
   forwarder: { username: string; password: string };
@@ -160,17 +165,22 @@ async function forwarder(token: string) {
   else await timed('quote board', '/api/quote?page=1&size=20&field=transit_days&order=desc', get(token));
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const think = () => (job.thinkMs > 0 ? pause(job.thinkMs * (0.5 + Math.random())) : undefined);
+
 async function client(index: number) {
   const isForwarder = index % 5 === 0;
+  await pause((job.rampMs * index) / job.clients);
   let token = await login(isForwarder ? job.forwarder : job.customer);
   let actions = 0;
   while (Date.now() < job.until) {
     if (!token) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pause(200);
       token = await login(isForwarder ? job.forwarder : job.customer);
       continue;
     }
     await (isForwarder ? forwarder(token) : customer(token));
+    await think();
     // Now and then a client signs out and in again (the session table and argon2 under load).
     if (++actions % 200 === 0) {
       await timed('logout', '/api/system/logout', json(token, 'POST', {}));

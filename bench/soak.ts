@@ -1,8 +1,21 @@
 /**
  * `npm run test:soak`: mixed traffic (logins, lists, creates, deletes, imports) from 100 concurrent
- * clients in two load processes against the built server on PostgreSQL, for SOAK_SECONDS (600 by
- * default; CI runs a shorter one). Fails on any 5xx or transport error, or when the server's resident
- * memory grows more than 10% after the warm-up (see below). Writes its figures to bench/SOAK.md.
+ * users in two load processes against the built server on PostgreSQL, in two phases:
+ *
+ * 1. Load, SOAK_SECONDS (600 by default; CI runs a shorter one): "100 concurrent" read as 100 people
+ *    using the portal at once. Each user thinks between actions (SOAK_THINK_MS, 1000 ms on average:
+ *    a brisk user; people reading a booking list take longer) and users arrive over SOAK_RAMP_SECONDS.
+ *    This is the phase judged against the p95 targets of the earlier issues and for memory growth.
+ * 2. Saturation, SOAK_SATURATION_SECONDS (60): the same 100 users with no think time, each sending
+ *    its next request when the previous one answered. It finds the throughput ceiling of this
+ *    machine for the mix; there every request waits its turn (Little's law: 100 clients at N
+ *    requests/s wait 100/N s on average), so its latencies measure the queue, not the portal, and
+ *    are reported, not judged. Zero 5xx holds there too.
+ *
+ * Fails on any 5xx or transport error in either phase, when the server's resident memory grows more
+ * than 10% after the warm-up of phase 1 (see below), or when a p95 of phase 1 misses its target
+ * (SOAK_TARGETS=report only reports them: CI, whose shorter run on a busy machine must not turn a
+ * timing into a red build). Writes its figures to bench/SOAK.md.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +36,10 @@ import {
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 100);
+const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 1000);
+const RAMP_SECONDS = Number(process.env.SOAK_RAMP_SECONDS ?? 10);
+const SATURATION_SECONDS = Number(process.env.SOAK_SATURATION_SECONDS ?? 60);
+const JUDGE_TARGETS = process.env.SOAK_TARGETS !== 'report';
 const WORKERS = 2;
 const CUSTOMER = { username: 'demo@example.com', password: 'demo123456' };
 const FORWARDER = { username: 'forwarder@example.com', password: 'demo123456' };
@@ -75,6 +92,58 @@ function runWorker(job: object): Promise<Stats> {
   );
 }
 
+type Phase = { stats: Stats; seconds: number };
+
+/** Runs the load processes until `seconds` have passed and merges their figures. */
+async function phase(job: object, seconds: number): Promise<Phase> {
+  const started = Date.now();
+  const perWorker = Math.ceil(CLIENTS / WORKERS);
+  const results = await Promise.all(
+    Array.from({ length: WORKERS }, () =>
+      runWorker({ ...job, clients: perWorker, until: started + seconds * 1000 }),
+    ),
+  );
+  const stats: Stats = {};
+  for (const worker of results)
+    for (const [action, entry] of Object.entries(worker)) {
+      const into = (stats[action] ??= { latencies: [], statuses: {} });
+      into.latencies.push(...entry.latencies);
+      for (const [status, n] of Object.entries(entry.statuses))
+        into.statuses[status] = (into.statuses[status] ?? 0) + n;
+    }
+  return { stats, seconds: (Date.now() - started) / 1000 };
+}
+
+/** The table of one phase, its request count and its failures (5xx and transport errors). */
+function table(result: Phase, judged: boolean) {
+  const lines = [
+    `| action | requests | p50 | p95 | ${judged ? 'target | met' : 'earlier target'} | statuses |`,
+    `| --- | --- | --- | --- | --- | ${judged ? '--- | ' : ''}--- |`,
+  ];
+  let failures = 0;
+  let total = 0;
+  const missed: string[] = [];
+  for (const [action, entry] of Object.entries(result.stats).sort()) {
+    total += entry.latencies.length;
+    for (const [status, n] of Object.entries(entry.statuses)) if (!/^[234]\d\d$/.test(status)) failures += n;
+    const p95 = percentile(entry.latencies, 95);
+    const target = TARGETS[action];
+    const met = target === undefined ? '—' : p95 <= target ? 'yes' : '**no**';
+    if (target !== undefined && p95 > target) missed.push(`${action} p95 ${ms(p95)} > ${target} ms`);
+    const statuses = Object.entries(entry.statuses)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
+    lines.push(
+      `| ${action} | ${entry.latencies.length} | ${ms(percentile(entry.latencies, 50))} | ${ms(p95)} | ${target ? `≤ ${target} ms` : '—'} | ${judged ? `${met} | ` : ''}${statuses} |`,
+    );
+  }
+  lines.push(
+    '',
+    `${total} requests (${Math.round(total / result.seconds)}/s); 5xx and transport errors: ${failures}.`,
+  );
+  return { lines, failures, total, missed };
+}
+
 async function main() {
   const report = await withDatabase('portal_soak', async (databaseUrl) => {
     const server = await startServer({
@@ -87,41 +156,28 @@ async function main() {
     try {
       const token = await login(server.url, CUSTOMER.username, CUSTOMER.password);
       const ref = await referenceIds(server.url, token);
+      const common = { url: server.url, captcha: 'bench', customer: CUSTOMER, forwarder: FORWARDER, ref };
       const started = Date.now();
-      const until = started + SECONDS * 1000;
       const memory: { second: number; rss: number }[] = [];
       const sampler = setInterval(() => {
         memory.push({ second: (Date.now() - started) / 1000, rss: memoryOf(server.pid).rssBytes });
       }, 2_000);
-      const perWorker = Math.ceil(CLIENTS / WORKERS);
-      const results = await Promise.all(
-        Array.from({ length: WORKERS }, () =>
-          runWorker({
-            url: server.url,
-            clients: perWorker,
-            until,
-            captcha: 'bench',
-            customer: CUSTOMER,
-            forwarder: FORWARDER,
-            ref,
-          }),
-        ),
+      const load = await phase(
+        { ...common, thinkMs: THINK_MS, rampMs: RAMP_SECONDS * 1000 },
+        SECONDS,
       ).finally(() => clearInterval(sampler));
-      const merged: Stats = {};
-      for (const stats of results)
-        for (const [action, entry] of Object.entries(stats)) {
-          const into = (merged[action] ??= { latencies: [], statuses: {} });
-          into.latencies.push(...entry.latencies);
-          for (const [status, n] of Object.entries(entry.statuses))
-            into.statuses[status] = (into.statuses[status] ?? 0) + n;
-        }
-      return { merged, memory, seconds: (Date.now() - started) / 1000 };
+      const saturation =
+        SATURATION_SECONDS > 0
+          ? await phase({ ...common, thinkMs: 0, rampMs: 0 }, SATURATION_SECONDS)
+          : undefined;
+      return { load, saturation, memory };
     } finally {
       await server.stop();
     }
   });
 
-  const { merged, memory, seconds } = report;
+  const { load, saturation, memory } = report;
+  const seconds = load.seconds;
   // Memory is judged after a warm-up (the first minute, or half of a shorter run) in which the heap
   // grows to the size the load needs: the mean of the last third of the rest against the mean of
   // its first third (means, so that one garbage collection more or less does not decide).
@@ -132,39 +188,35 @@ async function main() {
   const baseline = mean(steady.filter((m) => m.second < settle + third));
   const last = mean(steady.filter((m) => m.second >= seconds - third));
   const growth = (last - baseline) / baseline;
+  const loadTable = table(load, true);
+  const saturationTable = saturation ? table(saturation, false) : undefined;
+  const mb = (bytes: number) => `${Math.round(bytes / 1_000_000)} MB`;
   const lines: string[] = [
     '# Soak report',
     '',
-    `Written by \`npm run test:soak\` on ${new Date().toISOString().slice(0, 10)}: ${CLIENTS} concurrent clients in ${WORKERS} load processes, ${Math.round(seconds)} s of mixed traffic against the built server on PostgreSQL (${adminUrl.replace(/\/\/[^@]*@/, '//')}), ${os.cpus().length} cores, Node ${process.version}. Latencies are per request, measured by the client; the p95 targets of the earlier issues were set at lower concurrency (20 to 50 clients) and are shown for comparison.`,
+    `Written by \`npm run test:soak\` on ${new Date().toISOString().slice(0, 10)} against the built server on PostgreSQL (${adminUrl.replace(/\/\/[^@]*@/, '//')}), ${os.cpus().length} cores, Node ${process.version}; the server, the database and the ${WORKERS} load processes share those cores. Latencies are per request, measured by the client. Each user runs a weighted mix (bench/soak-worker.ts): a customer lists contacts, the quote board and bookings, creates and deletes contacts, creates 5-container FCL bookings and imports 20-row contact sheets; a forwarder (one user in five) lists rates, received bookings and the quote board; every user signs out and in again after 200 actions.`,
     '',
-    '| action | requests | p50 | p95 | earlier target | statuses |',
-    '| --- | --- | --- | --- | --- | --- |',
-  ];
-  let failures = 0;
-  let total = 0;
-  for (const [action, entry] of Object.entries(merged).sort()) {
-    total += entry.latencies.length;
-    for (const [status, n] of Object.entries(entry.statuses)) if (!/^[234]\d\d$/.test(status)) failures += n;
-    const p95 = percentile(entry.latencies, 95);
-    lines.push(
-      `| ${action} | ${entry.latencies.length} | ${ms(percentile(entry.latencies, 50))} | ${ms(p95)} | ${TARGETS[action] ? `≤ ${TARGETS[action]} ms` : '—'} | ${Object.entries(
-        entry.statuses,
-      )
-        .map(([s, n]) => `${s}: ${n}`)
-        .join(', ')} |`,
-    );
-  }
-  const mb = (bytes: number) => `${Math.round(bytes / 1_000_000)} MB`;
-  lines.push(
+    `## Load: ${CLIENTS} concurrent users, ${Math.round(seconds)} s`,
     '',
-    `${total} requests (${Math.round(total / seconds)}/s); 5xx and transport errors: ${failures}.`,
+    `Each user thinks ${THINK_MS} ms on average (uniform, ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms) after each action; the users arrive over ${RAMP_SECONDS} s. The targets are those of the earlier issues.`,
+    '',
+    ...loadTable.lines,
     `Server resident memory every 15 s: ${memory
       .filter((m, i) => i % 7 === 0)
       .map((m) => `${Math.round(m.second)} s ${mb(m.rss)}`)
       .join(', ')}.`,
     `Server resident memory after a ${Math.round(settle)} s warm-up: mean ${mb(baseline)} in the first third of the rest, ${mb(last)} in the last third (${(growth * 100).toFixed(1)}%; limit +10%); peak ${mb(Math.max(...memory.map((m) => m.rss)))}.`,
     '',
-  );
+  ];
+  if (saturation && saturationTable)
+    lines.push(
+      `## Saturation: the same ${CLIENTS} users with no think time, ${Math.round(saturation.seconds)} s`,
+      '',
+      `Each user sends its next request as soon as the previous one answered: the throughput below is this machine's ceiling for the mix, and each request waits behind the others (${CLIENTS} clients at ${Math.round(saturationTable.total / saturation.seconds)} requests/s wait about ${ms((CLIENTS / (saturationTable.total / saturation.seconds)) * 1000)} on average whatever the request). Reported, not judged, except for failures.`,
+      '',
+      ...saturationTable.lines,
+      '',
+    );
   const reportPath = path.join(root, 'bench/SOAK.md');
   const text = await prettier.format(lines.join('\n'), {
     ...(await prettier.resolveConfig(reportPath)),
@@ -172,13 +224,17 @@ async function main() {
   });
   fs.writeFileSync(reportPath, text);
   console.log(text);
+  const failures = loadTable.failures + (saturationTable?.failures ?? 0);
   const problems = [
     failures > 0 ? `${failures} requests failed with 5xx or a transport error` : '',
     !(growth <= 0.1)
       ? `memory grew ${(growth * 100).toFixed(1)}% after the first ${Math.round(settle)} s`
       : '',
-    total === 0 ? 'no requests were made' : '',
+    loadTable.total === 0 ? 'no requests were made' : '',
+    JUDGE_TARGETS && loadTable.missed.length > 0 ? `targets missed: ${loadTable.missed.join('; ')}` : '',
   ].filter(Boolean);
+  if (!JUDGE_TARGETS && loadTable.missed.length > 0)
+    console.log(`Targets missed (reported only, SOAK_TARGETS=report): ${loadTable.missed.join('; ')}`);
   if (problems.length > 0) {
     console.error(`Soak failed: ${problems.join('; ')}`);
     process.exit(1);
