@@ -1056,6 +1056,17 @@ describeEachDatabase('bookings', (kind) => {
       expect(await refs(`?eta_to=${day(60)}&status=5&keyword=beta`)).toEqual(['BETA-2']);
       expect((await api('filters', 'GET', '/api/order?status=4')).status).toBe(400);
       expect((await api('filters', 'GET', '/api/order?etd_from=2026-99-01')).status).toBe(400);
+      // The list's sdate/edate are booking dates (the rates' sdate is "valid from"): named so.
+      const badFrom = await api('filters', 'GET', '/api/order?sdate=2026-02-30', undefined, 'en');
+      expect(badFrom.status).toBe(400);
+      expect(badFrom.body).toMatchObject({
+        msg: 'Booking date from is not a valid date (YYYY-MM-DD)',
+        errors: [{ field: 'sdate' }],
+      });
+      const badTo = await api('filters', 'GET', '/api/order?edate=x', undefined, 'cn');
+      expect(badTo.body).toMatchObject({
+        errors: [{ field: 'edate', message: expect.stringContaining('订舱日期止') }],
+      });
     });
 
     it('shows the forwarder only the bookings addressed to them, with the same filters', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberFromText, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
-import { RESTRICTED_TEXT, isoDate } from './validation.js';
+import { RESTRICTED_TEXT, isoDate, labelledDate } from './validation.js';
 
 /*
  * Bookings (spec §2, §3, §4, §5, §7; issue 6). Endpoints, all under /api, all answering the
@@ -403,8 +403,8 @@ export const bookingQuery = pageQuery(BOOKING_PAGE_SIZE).extend({
   cust_ref_no: optionalText(50),
   vessel: optionalText(50),
   voyage: optionalText(20),
-  sdate: isoDate.optional(),
-  edate: isoDate.optional(),
+  sdate: labelledDate('booking_date_from').optional(),
+  edate: labelledDate('booking_date_to').optional(),
   etd_from: isoDate.optional(),
   etd_to: isoDate.optional(),
   eta_from: isoDate.optional(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatDate, formatPrice } from './format.js';
 import { catalogs, translate } from './i18n/index.js';
 import { localeFromBrowser, parseLocale } from './language.js';
-import { PARSE_OPTIONS, RESTRICTED_TEXT, isoDate, toFieldErrors } from './validation.js';
+import { PARSE_OPTIONS, RESTRICTED_TEXT, isoDate, labelledDate, toFieldErrors } from './validation.js';
 import { authorityForPath, hasAll, hasSome } from './auth.js';
 
 function keys(node: unknown, prefix = ''): string[] {
@@ -97,6 +97,21 @@ describe('validation messages', () => {
       '请填写entries',
       '请填写day',
     ]);
+  });
+
+  it('report a malformed date once, and name a labelled date by its own label', () => {
+    const dates = z.object({ day: isoDate, sdate: labelledDate('booking_date_from').optional() });
+    for (const day of ['x', '2026-1-1', '2026-13-01', '2026-02-30']) {
+      const result = dates.safeParse({ day, sdate: day }, PARSE_OPTIONS);
+      expect(result.success).toBe(false);
+      if (result.success) return;
+      expect(toFieldErrors(result.error, 'en-US')).toEqual([
+        { field: 'day', message: 'day is not a valid date (YYYY-MM-DD)' },
+        { field: 'sdate', message: 'Booking date from is not a valid date (YYYY-MM-DD)' },
+      ]);
+      expect(toFieldErrors(result.error, 'zh-CN').map((e) => e.message)[1]).toContain('订舱日期起');
+    }
+    expect(dates.safeParse({ day: '2024-02-29', sdate: '2024-02-29' }).success).toBe(true);
   });
 
   it('accepts the restricted character set and refuses lowercase and other symbols', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldLabel, isMessageKey, translate } from './i18n/index.js';
+import type { Messages } from './i18n/types.js';
 import type { Locale } from './language.js';
 
 /** One field at fault, as the error envelope's `errors` lists it. */
@@ -14,17 +15,30 @@ export const RESTRICTED_TEXT = /^[A-Z0-9._,\-() ]*$/;
 /** A calendar date on the wire. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+function isCalendarDate(value: string): boolean {
+  return (
+    DATE_PATTERN.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  );
+}
+
+/**
+ * A calendar date on the wire, YYYY-MM-DD. A malformed one is one issue (the pattern stops the
+ * parse before the calendar check, so "x" is not reported twice).
+ */
 export const isoDate = z
   .string()
-  .regex(DATE_PATTERN, { error: 'validation.invalidDate' })
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    {
-      error: 'validation.invalidDate',
-    },
-  );
+  .regex(DATE_PATTERN, { error: 'validation.invalidDate', abort: true })
+  .refine(isCalendarDate, { error: 'validation.invalidDate' });
+
+/**
+ * A date whose messages name it by `label` (a key of `fields`) rather than by its field name, for a
+ * name that means something else elsewhere: the booking list's `sdate` is a booking date, the
+ * rates' `sdate` the start of validity.
+ */
+export const labelledDate = (label: keyof Messages['fields']) =>
+  z.string().refine(isCalendarDate, { error: 'validation.invalidDate', params: { label } });
 
 /** Options to pass to safeParse so that issues carry the input (needed to tell "missing" from "wrong"). */
 export const PARSE_OPTIONS = { reportInput: true } as const;
@@ -44,7 +58,10 @@ type Issue = z.core.$ZodIssue & { input?: unknown };
 
 /** Turns one zod issue into a localized field error that names the field. */
 export function issueToFieldError(issue: Issue, locale: Locale): FieldError {
-  const { field, label } = pathLabel(locale, issue.path);
+  const { field, label: pathName } = pathLabel(locale, issue.path);
+  // A check may name its field itself (labelledDate): params.label, a key of `fields`.
+  const own = issue.code === 'custom' ? (issue.params as { label?: unknown } | undefined)?.label : undefined;
+  const label = typeof own === 'string' ? fieldLabel(locale, own) : pathName;
   const params: Record<string, string | number> = { field: label };
   if (isMessageKey(issue.message)) {
     if (issue.code === 'too_small') params.min = Number(issue.minimum);

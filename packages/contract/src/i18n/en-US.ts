@@ -136,6 +136,8 @@ export const enUS: Messages = {
     marks: 'Marks and numbers',
     bl_type: 'B/L type',
     freight_term: 'Freight term',
+    booking_date_from: 'Booking date from',
+    booking_date_to: 'Booking date to',
     etd_from: 'ETD from',
     etd_to: 'ETD to',
     eta_from: 'ETA from',

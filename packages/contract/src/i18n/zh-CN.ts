@@ -139,6 +139,8 @@ export const zhCN = {
     marks: '唛头',
     bl_type: '提单类型',
     freight_term: '运费条款',
+    booking_date_from: '订舱日期起',
+    booking_date_to: '订舱日期止',
     etd_from: 'ETD 起',
     etd_to: 'ETD 止',
     eta_from: 'ETA 起',
