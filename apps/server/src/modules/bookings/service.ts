@@ -381,6 +381,16 @@ async function insertWithNumber(
   });
 }
 
+/**
+ * The reply's detail and the change's mail read the committed booking side by side: each is a few
+ * round trips to the database, and under load every round trip waits its turn. The mail itself is
+ * sent in the background by notifyChange.
+ */
+async function detailAfterMail(detail: Promise<BookingDetail>, mail: Promise<void>): Promise<BookingDetail> {
+  const [result] = await Promise.all([detail, mail]);
+  return result;
+}
+
 export async function createBooking(
   options: WithMail & { viewer: Viewer; input: unknown },
 ): Promise<BookingDetail> {
@@ -389,8 +399,10 @@ export async function createBooking(
     action: 'create',
     reason: '',
   });
-  await notifyChange({ ...options, bookingId: id, event: { action: 'create', from: null, to: 0 } });
-  return getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id });
+  return detailAfterMail(
+    getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id }),
+    notifyChange({ ...options, bookingId: id, event: { action: 'create', from: null, to: 0 } }),
+  );
 }
 
 /** PUT /order/booking/{id}: only while the booking is at status 0 (409 otherwise). */
@@ -463,8 +475,10 @@ export async function copyBooking(
     lines,
     { action: 'copy', reason: b.orderNo },
   );
-  await notifyChange({ ...options, bookingId: id, event: { action: 'copy', from: null, to: 0 } });
-  return getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id });
+  return detailAfterMail(
+    getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id }),
+    notifyChange({ ...options, bookingId: id, event: { action: 'copy', from: null, to: 0 } }),
+  );
 }
 
 /** DELETE /order/{id}: only a status-0 booking (409 otherwise); its documents go with it. */
@@ -525,18 +539,20 @@ async function transition(
     ]);
     return row.status;
   });
-  await notifyChange({
-    ...options,
-    bookingId: options.id,
-    event: {
-      action: options.action,
-      from,
-      to: def.to,
-      reason: options.reason ?? '',
-      ...(options.details ? { details: options.details } : {}),
-    },
-  });
-  return getBookingDetail({ ...options, party: options.party, viewerId: options.viewerId, id: options.id });
+  return detailAfterMail(
+    getBookingDetail({ ...options, party: options.party, viewerId: options.viewerId, id: options.id }),
+    notifyChange({
+      ...options,
+      bookingId: options.id,
+      event: {
+        action: options.action,
+        from,
+        to: def.to,
+        reason: options.reason ?? '',
+        ...(options.details ? { details: options.details } : {}),
+      },
+    }),
+  );
 }
 
 /** POST /order/{id}/cancel: the member cancels with a reason, while not yet shipped. */
