@@ -158,11 +158,55 @@ async function customer(token: string) {
   }
 }
 
+let rateHeaders: unknown[] | undefined;
+/** A 10-row rate sheet on the import template's own header row (fetched once). */
+async function rateSheet(tag: string): Promise<Blob> {
+  if (!rateHeaders) {
+    const template = await fetch(`${job.url}/api/rate/template?lang=en`);
+    const book = XLSX.read(new Uint8Array(await template.arrayBuffer()), { type: 'array' });
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+    rateHeaders = sheet ? (XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] ?? []) : [];
+  }
+  // Carrier, POL, POD, delivery, valid from, valid until, transit days, ETD, ETA, remark, then
+  // one price per container type (the first three given).
+  const rows: unknown[][] = [rateHeaders];
+  for (let n = 0; n < 10; n++)
+    rows.push([
+      'MAEU',
+      'CNSHA',
+      'NLRTM',
+      'NLRTM',
+      day(0),
+      day(30),
+      28,
+      '',
+      '',
+      `SOAK ${tag} ${n}`,
+      1000 + n,
+      1800,
+      1900,
+    ]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Rates');
+  return new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]);
+}
+
 async function forwarder(token: string) {
   const roll = Math.random();
   if (roll < 0.5) await timed('rates list', '/api/rate?page=1&size=20', get(token));
-  else if (roll < 0.8) await timed('received bookings', '/api/forwarder/order?page=1&size=10', get(token));
-  else await timed('quote board', '/api/quote?page=1&size=20&field=transit_days&order=desc', get(token));
+  else if (roll < 0.78) await timed('received bookings', '/api/forwarder/order?page=1&size=10', get(token));
+  else if (roll < 0.97)
+    await timed('quote board', '/api/quote?page=1&size=20&field=transit_days&order=desc', get(token));
+  else {
+    // A rate sheet changes the quote board: every member's cached pages are recomputed.
+    const form = new FormData();
+    form.append('file', await rateSheet(`${process.pid}-${++sequence}`), 'rates.xlsx');
+    await timed('rate import (10 rows)', '/api/rate/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, lang: 'en' },
+      body: form,
+    });
+  }
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -194,7 +194,7 @@ async function main() {
   const lines: string[] = [
     '# Soak report',
     '',
-    `Written by \`npm run test:soak\` on ${new Date().toISOString().slice(0, 10)} against the built server on PostgreSQL (${adminUrl.replace(/\/\/[^@]*@/, '//')}), ${os.cpus().length} cores, Node ${process.version}; the server, the database and the ${WORKERS} load processes share those cores. Latencies are per request, measured by the client. Each user runs a weighted mix (bench/soak-worker.ts): a customer lists contacts, the quote board and bookings, creates and deletes contacts, creates 5-container FCL bookings and imports 20-row contact sheets; a forwarder (one user in five) lists rates, received bookings and the quote board; every user signs out and in again after 200 actions.`,
+    `Written by \`npm run test:soak\` on ${new Date().toISOString().slice(0, 10)} against the built server on PostgreSQL (${adminUrl.replace(/\/\/[^@]*@/, '//')}), ${os.cpus().length} cores, Node ${process.version}; the server, the database and the ${WORKERS} load processes share those cores. Latencies are per request, measured by the client. Each user runs a weighted mix (bench/soak-worker.ts): a customer lists contacts, the quote board and bookings, creates and deletes contacts, creates 5-container FCL bookings and imports 20-row contact sheets; a forwarder (one user in five) lists rates, received bookings and the quote board and imports 10-row rate sheets (each a change of the quote board, whose cached pages are then recomputed); every user signs out and in again after 200 actions.`,
     '',
     `## Load: ${CLIENTS} concurrent users, ${Math.round(seconds)} s`,
     '',
