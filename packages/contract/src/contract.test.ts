@@ -112,6 +112,12 @@ describe('validation messages', () => {
       expect(toFieldErrors(result.error, 'zh-CN').map((e) => e.message)[1]).toContain('订舱日期起');
     }
     expect(dates.safeParse({ day: '2024-02-29', sdate: '2024-02-29' }).success).toBe(true);
+    // A malformed date does not hide the checks of the object around it.
+    const form = z.object({ day: isoDate, to: z.string() }).superRefine((value, ctx) => {
+      if (value.to === '') ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.required' });
+    });
+    const both = form.safeParse({ day: 'x', to: '' }, PARSE_OPTIONS);
+    expect(both.success ? [] : toFieldErrors(both.error, 'en-US').map((e) => e.field)).toEqual(['day', 'to']);
   });
 
   it('accepts the restricted character set and refuses lowercase and other symbols', () => {

@@ -15,6 +15,7 @@ export const RESTRICTED_TEXT = /^[A-Z0-9._,\-() ]*$/;
 /** A calendar date on the wire. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** True for a real day of the calendar in YYYY-MM-DD (not 2026-02-30). */
 function isCalendarDate(value: string): boolean {
   return (
     DATE_PATTERN.test(value) &&
@@ -24,13 +25,16 @@ function isCalendarDate(value: string): boolean {
 }
 
 /**
- * A calendar date on the wire, YYYY-MM-DD. A malformed one is one issue (the pattern stops the
- * parse before the calendar check, so "x" is not reported twice).
+ * A calendar date on the wire, YYYY-MM-DD. A malformed one is one issue: the calendar check lets
+ * pass what the pattern has already refused. (Not `abort` on the pattern: that would also stop the
+ * checks of the object around it, such as a booking's, so a bad date would hide its other errors.)
  */
 export const isoDate = z
   .string()
-  .regex(DATE_PATTERN, { error: 'validation.invalidDate', abort: true })
-  .refine(isCalendarDate, { error: 'validation.invalidDate' });
+  .regex(DATE_PATTERN, { error: 'validation.invalidDate' })
+  .refine((value) => !DATE_PATTERN.test(value) || isCalendarDate(value), {
+    error: 'validation.invalidDate',
+  });
 
 /**
  * A date whose messages name it by `label` (a key of `fields`) rather than by its field name, for a

@@ -384,11 +384,14 @@ async function insertWithNumber(
 /**
  * The reply's detail and the change's mail read the committed booking side by side: each is a few
  * round trips to the database, and under load every round trip waits its turn. The mail itself is
- * sent in the background by notifyChange.
+ * sent in the background by notifyChange. Both are settled before the reply, so a failed detail
+ * read does not answer while the mail is still being prepared (nor lose its failure).
  */
-async function detailAfterMail(detail: Promise<BookingDetail>, mail: Promise<void>): Promise<BookingDetail> {
-  const [result] = await Promise.all([detail, mail]);
-  return result;
+async function detailAndMail(detail: Promise<BookingDetail>, mail: Promise<void>): Promise<BookingDetail> {
+  const [read, sent] = await Promise.allSettled([detail, mail]);
+  if (read.status === 'rejected') throw read.reason;
+  if (sent.status === 'rejected') throw sent.reason;
+  return read.value;
 }
 
 export async function createBooking(
@@ -399,7 +402,7 @@ export async function createBooking(
     action: 'create',
     reason: '',
   });
-  return detailAfterMail(
+  return detailAndMail(
     getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id }),
     notifyChange({ ...options, bookingId: id, event: { action: 'create', from: null, to: 0 } }),
   );
@@ -475,7 +478,7 @@ export async function copyBooking(
     lines,
     { action: 'copy', reason: b.orderNo },
   );
-  return detailAfterMail(
+  return detailAndMail(
     getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id }),
     notifyChange({ ...options, bookingId: id, event: { action: 'copy', from: null, to: 0 } }),
   );
@@ -539,7 +542,7 @@ async function transition(
     ]);
     return row.status;
   });
-  return detailAfterMail(
+  return detailAndMail(
     getBookingDetail({ ...options, party: options.party, viewerId: options.viewerId, id: options.id }),
     notifyChange({
       ...options,
