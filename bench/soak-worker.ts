@@ -15,6 +15,7 @@ type Job = {
   thinkMs: number;
   rampMs: number;
   captcha: string;
+  rateHeaders: unknown[];
   customer: { username: string; password: string };
   forwarder: { username: string; password: string };
   ref: {
@@ -158,18 +159,11 @@ async function customer(token: string) {
   }
 }
 
-let rateHeaders: unknown[] | undefined;
-/** A 10-row rate sheet on the import template's own header row (fetched once). */
-async function rateSheet(tag: string): Promise<Blob> {
-  if (!rateHeaders) {
-    const template = await fetch(`${job.url}/api/rate/template?lang=en`);
-    const book = XLSX.read(new Uint8Array(await template.arrayBuffer()), { type: 'array' });
-    const sheet = book.Sheets[book.SheetNames[0] ?? ''];
-    rateHeaders = sheet ? (XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] ?? []) : [];
-  }
+/** A 10-row rate sheet on the import template's own header row (job.rateHeaders). */
+function rateSheet(tag: string): Blob {
   // Carrier, POL, POD, delivery, valid from, valid until, transit days, ETD, ETA, remark, then
   // one price per container type (the first three given).
-  const rows: unknown[][] = [rateHeaders];
+  const rows: unknown[][] = [job.rateHeaders];
   for (let n = 0; n < 10; n++)
     rows.push([
       'MAEU',
@@ -200,7 +194,7 @@ async function forwarder(token: string) {
   else {
     // A rate sheet changes the quote board: every member's cached pages are recomputed.
     const form = new FormData();
-    form.append('file', await rateSheet(`${process.pid}-${++sequence}`), 'rates.xlsx');
+    form.append('file', rateSheet(`${process.pid}-${++sequence}`), 'rates.xlsx');
     await timed('rate import (10 rows)', '/api/rate/import', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, lang: 'en' },

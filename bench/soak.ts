@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import * as prettier from 'prettier';
 import {
   adminUrl,
@@ -75,7 +76,18 @@ async function referenceIds(url: string, token: string) {
   };
 }
 
-function runWorker(job: object): Promise<Stats> {
+/** The header row of the rate import template, which the forwarders' sheets are written on. */
+async function rateTemplateHeaders(url: string): Promise<unknown[]> {
+  const reply = await fetch(`${url}/api/rate/template?lang=en`);
+  if (!reply.ok) throw new Error(`GET /api/rate/template answered ${reply.status}`);
+  const book = XLSX.read(new Uint8Array(await reply.arrayBuffer()), { type: 'array' });
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+  const headers = sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] : undefined;
+  if (!headers?.length) throw new Error('the rate import template has no header row');
+  return headers;
+}
+
+function runWorker(job: object) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/soak-worker.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
     cwd: root,
@@ -83,26 +95,32 @@ function runWorker(job: object): Promise<Stats> {
   child.stdin.end(JSON.stringify(job));
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  return new Promise((resolve, reject) =>
+  const done = new Promise<Stats>((resolve, reject) =>
     child.once('exit', (code) =>
       code === 0
         ? resolve(JSON.parse(output) as Stats)
         : reject(new Error(`soak worker exited with ${code}`)),
     ),
   );
+  return { child, done };
 }
 
 type Phase = { stats: Stats; seconds: number };
 
-/** Runs the load processes until `seconds` have passed and merges their figures. */
+/**
+ * Runs the load processes until `seconds` have passed and merges their figures. When one fails,
+ * the others are stopped at once (they would otherwise load a server that is being stopped).
+ */
 async function phase(job: object, seconds: number): Promise<Phase> {
   const started = Date.now();
   const perWorker = Math.ceil(CLIENTS / WORKERS);
-  const results = await Promise.all(
-    Array.from({ length: WORKERS }, () =>
-      runWorker({ ...job, clients: perWorker, until: started + seconds * 1000 }),
-    ),
+  const workers = Array.from({ length: WORKERS }, () =>
+    runWorker({ ...job, clients: perWorker, until: started + seconds * 1000 }),
   );
+  const results = await Promise.all(workers.map((w) => w.done)).catch((error: unknown) => {
+    for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+    throw error;
+  });
   const stats: Stats = {};
   for (const worker of results)
     for (const [action, entry] of Object.entries(worker)) {
@@ -156,27 +174,40 @@ async function main() {
     try {
       const token = await login(server.url, CUSTOMER.username, CUSTOMER.password);
       const ref = await referenceIds(server.url, token);
-      const common = { url: server.url, captcha: 'bench', customer: CUSTOMER, forwarder: FORWARDER, ref };
+      const rateHeaders = await rateTemplateHeaders(server.url);
+      const common = {
+        url: server.url,
+        captcha: 'bench',
+        customer: CUSTOMER,
+        forwarder: FORWARDER,
+        ref,
+        rateHeaders,
+      };
       const started = Date.now();
       const memory: { second: number; rss: number }[] = [];
       const sampler = setInterval(() => {
         memory.push({ second: (Date.now() - started) / 1000, rss: memoryOf(server.pid).rssBytes });
       }, 2_000);
-      const load = await phase(
-        { ...common, thinkMs: THINK_MS, rampMs: RAMP_SECONDS * 1000 },
-        SECONDS,
-      ).finally(() => clearInterval(sampler));
-      const saturation =
-        SATURATION_SECONDS > 0
-          ? await phase({ ...common, thinkMs: 0, rampMs: 0 }, SATURATION_SECONDS)
-          : undefined;
-      return { load, saturation, memory };
+      try {
+        const load = await phase({ ...common, thinkMs: THINK_MS, rampMs: RAMP_SECONDS * 1000 }, SECONDS);
+        const loadEnd = (Date.now() - started) / 1000;
+        const saturation =
+          SATURATION_SECONDS > 0
+            ? await phase({ ...common, thinkMs: 0, rampMs: 0 }, SATURATION_SECONDS)
+            : undefined;
+        return { load, saturation, memory, loadEnd };
+      } finally {
+        clearInterval(sampler);
+      }
     } finally {
       await server.stop();
     }
   });
 
-  const { load, saturation, memory } = report;
+  const { load, saturation, loadEnd } = report;
+  // The load phase's samples are judged; the saturation phase's are reported beside them.
+  const memory = report.memory.filter((m) => m.second <= loadEnd);
+  const saturationMemory = report.memory.filter((m) => m.second > loadEnd);
   const seconds = load.seconds;
   // Memory is judged after a warm-up (the first minute, or half of a shorter run) in which the heap
   // grows to the size the load needs: the mean of the last third of the rest against the mean of
@@ -215,6 +246,9 @@ async function main() {
       `Each user sends its next request as soon as the previous one answered: the throughput below is this machine's ceiling for the mix, and each request waits behind the others (${CLIENTS} clients at ${Math.round(saturationTable.total / saturation.seconds)} requests/s wait about ${ms((CLIENTS / (saturationTable.total / saturation.seconds)) * 1000)} on average whatever the request). Reported, not judged, except for failures.`,
       '',
       ...saturationTable.lines,
+      saturationMemory.length > 0
+        ? `Server resident memory in this phase: mean ${mb(mean(saturationMemory))}, peak ${mb(Math.max(...saturationMemory.map((m) => m.rss)))}.`
+        : '',
       '',
     );
   const reportPath = path.join(root, 'bench/SOAK.md');

@@ -203,7 +203,7 @@ describe('a booking through its life', () => {
     const upload = page.getByRole('dialog', { name: 'Upload document' });
     await upload.getByLabel('Document type').click();
     await visible(page.getByTitle('B/L', { exact: true }));
-    expect(await page.getByTitle('Booking confirmation', { exact: true }).isVisible()).toBe(true);
+    await visible(page.getByTitle('Booking confirmation', { exact: true }));
     expect(await page.getByTitle('Packing list', { exact: true }).count()).toBe(0);
     await upload.getByLabel('Document type').press('Escape');
     await upload.getByRole('button', { name: 'Cancel' }).click();
