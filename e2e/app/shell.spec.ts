@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
-import { apiToken, openSignedIn } from '../support/steps';
+import { apiToken, openSignedIn, visible } from '../support/steps';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
 
 let browser: Browser;
@@ -76,7 +76,7 @@ describe('app shell on the built portal', () => {
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect.poll(() => nav.getByRole('link', { name: 'Shipping Quotes' }).isVisible()).toBe(true);
     expect(await nav.getByRole('link', { name: 'Rate Management' }).count()).toBe(0);
-    expect(await page.getByText('Welcome, demo').isVisible()).toBe(true);
+    await visible(page.getByText('Welcome, demo'));
     await context.close();
   });
 

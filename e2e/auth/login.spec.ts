@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginThroughPage, newPage } from '../support/browser';
 import { CAPTCHA, DEMO, startPortal, type PortalServer } from '../support/server';
+import { visible } from '../support/steps';
 import { newestMailText, registerByApi, uniqueEmail } from './account-steps';
 
 let browser: Browser;
@@ -123,7 +124,7 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset password failed' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByText('The code is wrong or has expired').isVisible()).toBe(true);
+    await visible(dialog.getByText('The code is wrong or has expired'));
     await dialog.getByRole('button', { name: 'OK' }).click();
 
     await page.getByLabel('Verification code').fill(code ?? '');
@@ -147,7 +148,7 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: '发送验证码' }).click();
     const dialog = page.getByRole('dialog', { name: '验证码发送失败' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByText(/验证码发送过于频繁/).isVisible()).toBe(true);
+    await visible(dialog.getByText(/验证码发送过于频繁/));
     await context.close();
   });
 });

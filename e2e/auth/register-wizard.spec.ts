@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
 import { startPortal, type PortalServer } from '../support/server';
+import { visible } from '../support/steps';
 import { chooseFile, fillBasicInfo, PNG, uniqueEmail, userInfoOf } from './account-steps';
 
 let browser: Browser;
@@ -23,7 +24,7 @@ describe('registration wizard in app mode 2', () => {
 
     await page.getByRole('button', { name: '下一步' }).click();
     await expect.poll(() => page.getByText('请检查基本信息是否填写正确').isVisible()).toBe(true);
-    expect(await page.getByLabel('邮箱').isVisible()).toBe(true);
+    await visible(page.getByLabel('邮箱'));
 
     const email = uniqueEmail('mode2');
     await fillBasicInfo(page, { email, password: 'secret-123', company: 'E2E MODE TWO CO', country: '中国' });

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
 import { startPortal, type PortalServer } from '../support/server';
+import { visible } from '../support/steps';
 import { chooseFile, fillBasicInfo, PNG, uniqueEmail, userInfoOf } from './account-steps';
 
 let browser: Browser;
@@ -105,7 +106,7 @@ describe('registration in app mode 1', () => {
     await page.getByRole('button', { name: /^提\s*交$/ }).click();
     const dialog = page.getByRole('dialog', { name: '注册失败，请重试' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByText('该邮箱已注册，请直接登录或找回密码').isVisible()).toBe(true);
+    await visible(dialog.getByText('该邮箱已注册，请直接登录或找回密码'));
     await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
     await expect.poll(() => page.getByText('该邮箱已注册，请直接登录或找回密码').isVisible()).toBe(true);
     await page.getByRole('button', { name: /^取\s*消$/ }).click();

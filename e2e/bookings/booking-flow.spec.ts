@@ -87,7 +87,7 @@ describe('a booking through its life', () => {
         .getByText(`Booking ${bookingId} does not exist, or it is not one of your bookings.`)
         .isVisible(),
     ).toBe(true);
-    expect(await page.getByRole('button', { name: 'Back to My Bookings' }).isVisible()).toBe(true);
+    await visible(page.getByRole('button', { name: 'Back to My Bookings' }));
     await page.getByRole('button', { name: 'Open it in Received Bookings' }).click();
     await page.waitForURL(`**/received-bookings/${bookingId}`);
     await page.getByRole('heading', { name: `Booking ${orderNo}` }).waitFor();
@@ -95,7 +95,7 @@ describe('a booking through its life', () => {
     await page.getByRole('heading', { name: 'Received Bookings' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: orderNo });
     await visible(row);
-    expect(await row.getByText('DEMO TRADING CO., LTD').isVisible()).toBe(true);
+    await visible(row.getByText('DEMO TRADING CO., LTD'));
     // The further filters, and the export of the filtered list.
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.getByLabel('Booking no.').fill(orderNo.toLowerCase());
@@ -125,8 +125,8 @@ describe('a booking through its life', () => {
     await dialog.getByRole('button', { name: 'Release space' }).click();
     await confirm(page, `Release space for booking ${orderNo}?`, 'OK');
     await page.getByText('Awaiting supplementary material').first().waitFor();
-    expect(await page.getByText('SO778899').isVisible()).toBe(true);
-    expect(await page.getByText('MSC ANNA').isVisible()).toBe(true);
+    await visible(page.getByText('SO778899'));
+    await visible(page.getByText('MSC ANNA'));
     await context.close();
   });
 
@@ -159,7 +159,7 @@ describe('a booking through its life', () => {
     await confirm(page, '确定提交补料吗？', /^提\s*交$/);
     await page.getByText('补料已提交').waitFor();
     await page.getByText('待出运').first().waitFor();
-    expect(await page.getByText('MSCU1234566 / SL001', { exact: false }).isVisible()).toBe(true);
+    await visible(page.getByText('MSCU1234566 / SL001', { exact: false }));
 
     const file = path.join(tmpDir, 'packing.pdf');
     fs.writeFileSync(file, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -182,7 +182,7 @@ describe('a booking through its life', () => {
     const download = page.waitForEvent('download');
     await docRow.getByRole('button', { name: '下载 packing.pdf' }).click();
     expect((await download).suggestedFilename()).toBe('packing.pdf');
-    expect(await docRow.getByRole('button', { name: '删除 packing.pdf' }).isVisible()).toBe(true);
+    await visible(docRow.getByRole('button', { name: '删除 packing.pdf' }));
     await context.close();
   });
 
@@ -236,7 +236,7 @@ describe('a booking through its life', () => {
       expect(await member.page.getByText(action, { exact: true }).first().isVisible(), action).toBe(true);
     // A shipped booking can be copied but no longer cancelled.
     expect(await member.page.getByRole('button', { name: '取消订舱' }).count()).toBe(0);
-    expect(await member.page.getByRole('button', { name: /^复\s*制$/ }).isVisible()).toBe(true);
+    await visible(member.page.getByRole('button', { name: /^复\s*制$/ }));
     await member.context.close();
   });
 });

@@ -101,7 +101,7 @@ describe('my bookings (member)', () => {
     await page
       .getByText('Booking from the quote: MSC (Mediterranean Shipping Company)', { exact: false })
       .waitFor();
-    expect(await page.getByText('20GP US$1000 | 40HQ US$1850.50', { exact: false }).isVisible()).toBe(true);
+    await visible(page.getByText('20GP US$1000 | 40HQ US$1850.50', { exact: false }));
 
     await pickOption(page, page, 'Shipper', 'NINGBO', SHIPPER);
     await page.getByText('WANG FANG · Tel +8657487000001 · wang.fang@example.com').waitFor();
@@ -163,13 +163,13 @@ describe('my bookings (member)', () => {
     await page.waitForURL(/\/bookings\/\d+$/);
     await page.getByRole('heading', { name: /^Booking BK/ }).waitFor();
     await page.getByText('PO-FCL-001').waitFor();
-    expect(await page.getByText('MSCU1234566').isVisible()).toBe(true);
-    expect(await page.getByText('Awaiting space release').first().isVisible()).toBe(true);
+    await visible(page.getByText('MSCU1234566'));
+    await visible(page.getByText('Awaiting space release').first());
     await page.getByRole('heading', { name: 'Status timeline' }).waitFor();
-    expect(await page.getByText('submit the booking', { exact: false }).first().isVisible()).toBe(true);
+    await visible(page.getByText('submit the booking', { exact: false }).first());
     // Liaison: the forwarder of the quote and its handler.
     await page.getByText('DEMO FORWARDING CO., LTD').first().waitFor();
-    expect(await page.getByText('ZHANG WEI').isVisible()).toBe(true);
+    await visible(page.getByText('ZHANG WEI'));
     await context.close();
   });
 
@@ -187,9 +187,9 @@ describe('my bookings (member)', () => {
     // Nothing chosen: the spec's messages name what is missing, the empty cargo numbers too.
     await page.getByRole('button', { name: /^提\s*交$/ }).click();
     await page.getByText('请选择发货人').waitFor();
-    expect(await page.getByText('请选择收货人').isVisible()).toBe(true);
-    expect(await page.getByText('请填写件数').isVisible()).toBe(true);
-    expect(await page.getByText('请填写毛重（KG）').isVisible()).toBe(true);
+    await visible(page.getByText('请选择收货人'));
+    await visible(page.getByText('请填写件数'));
+    await visible(page.getByText('请填写毛重（KG）'));
 
     await pickOption(page, page, '发货人', 'NINGBO', SHIPPER);
     await pickOption(page, page, '收货人', 'PACIFIC', CONSIGNEE);
@@ -234,7 +234,7 @@ describe('my bookings (member)', () => {
     const row = page.getByRole('row').filter({ hasText: orderNo });
     await visible(row);
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
-    expect(await row.getByText('待放舱').isVisible()).toBe(true);
+    await visible(row.getByText('待放舱'));
     await row.getByRole('button', { name: orderNo }).click();
     await page.waitForURL(/\/bookings\/edit-lcl\/\d+$/);
     await page.getByRole('heading', { name: `修改拼箱订舱 ${orderNo}` }).waitFor();
@@ -258,7 +258,7 @@ describe('my bookings (member)', () => {
     const copyNo = ((await copyHeading.textContent()) ?? '').replace('订舱', '').trim();
     expect(copyNo).not.toBe(orderNo);
     await page.getByText('复制订舱').first().waitFor();
-    expect(await page.getByText(`原因：复制自 ${orderNo}`).isVisible()).toBe(true);
+    await visible(page.getByText(`原因：复制自 ${orderNo}`));
 
     // Cancel the copy from the list, with a reason.
     await page.getByRole('link', { name: '我的订舱' }).click();
@@ -305,7 +305,7 @@ describe('my bookings (member)', () => {
       locale: 'zh-CN',
     });
     await page.getByRole('heading', { name: '订舱不存在' }).waitFor();
-    expect(await page.getByText('订舱 999999 不存在，或不是您的订舱。').isVisible()).toBe(true);
+    await visible(page.getByText('订舱 999999 不存在，或不是您的订舱。'));
     await page.getByRole('button', { name: '返回我的订舱' }).click();
     await page.waitForURL(/\/bookings$/);
     await page.getByRole('heading', { name: '我的订舱' }).waitFor();
@@ -331,7 +331,7 @@ describe('my bookings (member)', () => {
     for (const forwarder of listed)
       await visible(page.getByTitle(forwarder.company1, { exact: true }).filter({ visible: true }));
     await page.getByTitle('DEMO FORWARDING CO., LTD', { exact: true }).filter({ visible: true }).click();
-    expect(await page.getByTitle('DEMO FORWARDING CO., LTD', { exact: true }).first().isVisible()).toBe(true);
+    await visible(page.getByTitle('DEMO FORWARDING CO., LTD', { exact: true }).first());
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, loginThroughPage, newPage } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
+import { visible } from '../support/steps';
 import { chooseFile, PNG, registerByApi, uniqueEmail, userInfoOf } from '../auth/account-steps';
 
 let browser: Browser;
@@ -39,7 +40,7 @@ describe('member profile', () => {
     const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
     await openProfile(page, email, 'first-pass-1');
     await expect.poll(() => page.getByRole('heading', { name: '会员资料' }).isVisible()).toBe(true);
-    expect(await page.getByRole('tab', { name: '企业信息' }).isVisible()).toBe(true);
+    await visible(page.getByRole('tab', { name: '企业信息' }));
     const email_ = page.getByLabel('邮箱');
     expect(await email_.isDisabled()).toBe(true);
     expect(await email_.inputValue()).toBe(email);
@@ -51,7 +52,7 @@ describe('member profile', () => {
     await page.getByLabel('确认新密码').fill('second-pass-3');
     await save.click();
     await expect.poll(() => page.getByText('电话只能包含数字和加号').isVisible()).toBe(true);
-    expect(await page.getByText('两次输入的密码不一致').isVisible()).toBe(true);
+    await visible(page.getByText('两次输入的密码不一致'));
     await page.getByLabel('电话').fill('+862188889999');
     await page.getByLabel('确认新密码').fill('second-pass-2');
     await save.click();

@@ -1,7 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { apiToken, day, iso, openSignedIn, us } from '../support/steps';
+import { apiToken, day, iso, openSignedIn, us, visible } from '../support/steps';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
 
 let browser: Browser;
@@ -77,11 +77,11 @@ describe('shipping quotes', () => {
     await page.getByRole('heading', { name: 'Shipping Quotes' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Hamburg' });
     await row.getByText('US$1850.50').waitFor();
-    expect(await row.getByRole('cell', { name: 'US$1000', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('columnheader', { name: '40HQ' }).isVisible()).toBe(true);
+    await visible(row.getByRole('cell', { name: 'US$1000', exact: true }));
+    await visible(page.getByRole('columnheader', { name: '40HQ' }));
     expect(await page.getByRole('columnheader', { name: 'Supplier' }).count()).toBe(0);
     expect(await page.getByLabel('Supplier').count()).toBe(0);
-    expect(await row.getByRole('button', { name: 'RFQ' }).isVisible()).toBe(true);
+    await visible(row.getByRole('button', { name: 'RFQ' }));
 
     const sorted = page.waitForRequest(
       (r) => r.url().includes('/api/quote?') && r.url().includes('field=transit_days'),
@@ -102,11 +102,11 @@ describe('shipping quotes', () => {
     });
     await page.getByRole('heading', { name: '船期报价' }).waitFor();
     await page.getByRole('columnheader', { name: '供应商' }).waitFor();
-    expect(await page.getByLabel('供应商').isVisible()).toBe(true);
+    await visible(page.getByLabel('供应商'));
     const row = page.getByRole('row').filter({ hasText: '汉堡' });
     await row.getByText('US$1850.50').waitFor();
-    expect(await row.getByRole('cell', { name: '演示国际货运代理有限公司' }).isVisible()).toBe(true);
-    expect(await row.getByText(`${iso(day(-1))} ~ ${iso(day(30))}`).isVisible()).toBe(true);
+    await visible(row.getByRole('cell', { name: '演示国际货运代理有限公司' }));
+    await visible(row.getByText(`${iso(day(-1))} ~ ${iso(day(30))}`));
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { apiToken, day, iso, openSignedIn, pick, us } from '../support/steps';
+import { apiToken, day, iso, openSignedIn, pick, us, visible } from '../support/steps';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
 
 let browser: Browser;
@@ -61,8 +61,8 @@ describe('rate management', () => {
     await page.getByText('Rate created').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'E2E weekly sailing' });
     await row.getByText('40HQ: US$1200.50').waitFor();
-    expect(await row.getByText(`${us(day(0))} ~ ${us(day(30))}`).isVisible()).toBe(true);
-    expect(await row.getByRole('cell', { name: 'Hamburg' }).isVisible()).toBe(true);
+    await visible(row.getByText(`${us(day(0))} ~ ${us(day(30))}`));
+    await visible(row.getByRole('cell', { name: 'Hamburg' }));
 
     // Filters: another carrier hides the rate, Reset brings it back.
     const filters = page.getByRole('form', { name: 'Rate filters' });
@@ -148,8 +148,8 @@ describe('rate management', () => {
     const dialog = await upload('bad.xlsx', bad);
     const errors = dialog.getByRole('alert');
     await errors.getByText('NOSUCHLINE').waitFor();
-    expect(await errors.getByRole('cell', { name: '3', exact: true }).isVisible()).toBe(true);
-    expect(await errors.getByRole('cell', { name: '船公司', exact: true }).isVisible()).toBe(true);
+    await visible(errors.getByRole('cell', { name: '3', exact: true }));
+    await visible(errors.getByRole('cell', { name: '船公司', exact: true }));
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByText('BAD OK').count()).toBe(0);
@@ -159,7 +159,7 @@ describe('rate management', () => {
     await page.getByText('导入成功，共 2 条').waitFor();
     const imported = page.getByRole('row').filter({ hasText: 'IMPORT B' });
     await imported.getByText('40GP: US$1400.25').waitFor();
-    expect(await imported.getByText(`${iso(day(0))} ~ ${iso(day(25))}`).isVisible()).toBe(true);
+    await visible(imported.getByText(`${iso(day(0))} ~ ${iso(day(25))}`));
     expect(
       await page.getByRole('row').filter({ hasText: 'IMPORT A' }).getByText('20GP: US$800').isVisible(),
     ).toBe(true);
