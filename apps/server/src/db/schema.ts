@@ -363,8 +363,10 @@ export const rfqs = pgTable(
     forwarderId: integer('forwarder_id').references(() => users.id, { onDelete: 'set null' }),
     rateId: integer('rate_id').references(() => rates.id, { onDelete: 'set null' }),
     payload: text('payload').notNull(),
-    status: varchar('status', { length: 20 }).notNull().default('sent'),
+    /** 'new' (as sent), 'quoted' (the forwarder answered), 'closed' (no further action); see the contract's RFQ_STATUSES */
+    status: varchar('status', { length: 20 }).notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rfqs_requester_idx').on(t.requesterId), index('rfqs_forwarder_idx').on(t.forwarderId)],
 );
@@ -442,6 +444,8 @@ export const bookings = pgTable(
       .references(() => users.id),
     quoteId: integer('quote_id').references(() => rates.id, { onDelete: 'set null' }),
     status: smallint('status').notNull().default(0),
+    /** when the forwarder accepted a submitted (status 1) booking; null until then */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     containerMode: smallint('container_mode').notNull(),
     shipperId: integer('shipper_id').references(() => contacts.id, { onDelete: 'set null' }),
     shipper: jsonb('shipper').$type<BookingPartySnapshot>().notNull(),
@@ -475,6 +479,10 @@ export const bookings = pgTable(
     /** port-local times, as the forwarder writes them */
     siCutoff: timestamp('si_cutoff', { mode: 'string' }),
     cyCutoff: timestamp('cy_cutoff', { mode: 'string' }),
+    /** customs (port) cut-off, 截关时间 */
+    customsCutoff: timestamp('customs_cutoff', { mode: 'string' }),
+    /** VGM submission cut-off */
+    vgmCutoff: timestamp('vgm_cutoff', { mode: 'string' }),
     blNo: varchar('bl_no', { length: 30 }).notNull().default(''),
     /** who cancelled a status-40 booking: 'member' (cancelled) or 'forwarder' (voided) */
     cancelledBy: varchar('cancelled_by', { length: 10 }),
