@@ -34,6 +34,7 @@ import { requestLocale } from './platform/locale.js';
 import { databaseKv, type KvStore, redisKv } from './platform/kv.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { registerCompression } from './platform/compression.js';
 import { serializeReply } from './platform/reply.js';
 import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
@@ -201,6 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxAge: 600,
   });
   const rateLimited = await registerRateLimit(app, config);
+  // Before every route: it hooks each route as the route is added.
+  await registerCompression(app);
   // prom-client is loaded only when metrics are asked for (about 13 MB resident).
   if (config.metricsToken)
     (await import('./platform/metrics.js')).registerMetrics(app, { token: config.metricsToken, database });
@@ -250,6 +253,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, {
       root: config.webDist,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent by Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

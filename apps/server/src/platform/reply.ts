@@ -18,6 +18,11 @@ export function sharedData<T extends object>(data: T): T {
   return data;
 }
 
+/** Whether `data` was marked with sharedData. */
+export function isSharedData(data: object): boolean {
+  return shared.has(data);
+}
+
 /** The reply serializer: JSON, with the text of shared data (see sharedData) written once. */
 export function serializeReply(payload: unknown): string {
   if (typeof payload === 'object' && payload !== null && 'data' in payload && 'code' in payload) {
