@@ -11,6 +11,7 @@ import * as prettier from 'prettier';
 import { seedBase } from '../apps/server/src/db/seed/index.js';
 import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
 import { benchDataSet, benchEmbeddedImports, benchLists, contactSheet, rateSheet } from './data.js';
+import { benchFirstLoad, profileText } from './first-load.js';
 import { generateMembers } from './generate.js';
 import { adminUrl, median, percentile, root, type Row, startServer } from './lib.js';
 
@@ -238,6 +239,11 @@ async function main() {
     console.table(rows);
     return;
   }
+  if (process.env.BENCH_ONLY === 'first-load') {
+    await benchFirstLoad(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'lists') {
     await benchLists(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}`);
@@ -246,6 +252,7 @@ async function main() {
   const started = performance.now();
   await benchStartup();
   benchBundles();
+  await benchFirstLoad(rows);
   await benchLogin();
   await benchGenerator();
   await benchDataSet(rows);
@@ -256,6 +263,7 @@ async function main() {
     'Load is closed-loop (each client sends its next request when the previous one answered) from the',
     'same machine as the server and the database; p50/p95 are per request, measured by the client.',
     'The data set and what the figures led to are described in bench/data.ts and bench/generate.ts.',
+    `First loads: Debian's Chromium through the DevTools protocol at ${profileText()}, bytes as received (bench/first-load.ts).`,
     '',
     '| measurement | figure | target | met |',
     '| --- | --- | --- | --- |',
