@@ -1,5 +1,6 @@
 import type { UserInfo } from '@freight/contract';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/sessions.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
@@ -36,15 +37,28 @@ describeEachDatabase('login, sessions and logout', (kind) => {
   const setSession = (token: string, assignment: ReturnType<typeof sql>) =>
     t.database.db.execute(sql`update sessions set ${assignment} where token_hash = ${hashToken(token)}`);
 
-  it('serves a captcha as an SVG data URI', async () => {
-    const reply = await call<Envelope<{ captcha_id: string; image: string }>>(t.app, {
-      method: 'GET',
-      url: '/api/system/captcha',
-    });
-    expect(reply.body.data.captcha_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(reply.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(Buffer.from(reply.body.data.image.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
-    expect(reply.headers['cache-control']).toBe('no-store');
+  it('serves a captcha as a PNG: pixels only, no vector glyph a script could match against its font', async () => {
+    const images = new Set<string>();
+    for (let i = 0; i < 3; i += 1) {
+      const reply = await call<Envelope<{ captcha_id: string; image: string }>>(t.app, {
+        method: 'GET',
+        url: '/api/system/captcha',
+      });
+      expect(reply.body.data.captcha_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(reply.headers['cache-control']).toBe('no-store');
+      const { image } = reply.body.data;
+      expect(image).toMatch(/^data:image\/png;base64,/);
+      const bytes = Buffer.from(image.split(',')[1] ?? '', 'base64');
+      expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+        true,
+      );
+      const text = bytes.toString('latin1');
+      for (const vector of ['<svg', '<path', ' d="', 'xmlns']) expect(text).not.toContain(vector);
+      const meta = await sharp(bytes).metadata();
+      expect([meta.width, meta.height]).toEqual([240, 80]);
+      images.add(image);
+    }
+    expect(images.size).toBe(3);
   });
 
   it('logs in with the right password and captcha (case-insensitive) and returns the member', async () => {
