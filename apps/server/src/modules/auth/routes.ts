@@ -25,7 +25,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'A new captcha (a distorted PNG as a data URI, 240 × 80 shown at 120 × 40); single use, 5 minutes',
+        summary:
+          'A new captcha (a distorted PNG as a data URI, 240 × 80 shown at 120 × 40); single use, 5 minutes',
         response: { 200: okEnvelope(captchaReply) },
       },
     },
