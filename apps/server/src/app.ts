@@ -35,6 +35,7 @@ import { databaseKv, type KvStore, redisKv } from './platform/kv.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerCompression } from './platform/compression.js';
+import { requestForLog } from './platform/log.js';
 import { serializeReply } from './platform/reply.js';
 import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
@@ -110,10 +111,15 @@ const SMALL_BODY_ROUTES = new Set([
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_hash'],
-    },
+    logger:
+      options.logger === false || options.logger === true
+        ? options.logger
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_hash'],
+            serializers: { req: requestForLog },
+            ...options.logger,
+          },
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     // JSON bodies: 1 MB unless the route says less; multipart uploads have their own limits.

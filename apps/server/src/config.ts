@@ -79,6 +79,10 @@ const envSchema = z.object({
     )
     .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, { error: 'must be an http:// or https:// URL without a query' })
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 printable characters without spaces' })
@@ -127,6 +131,8 @@ export type Config = {
   corsOrigins: string[];
   /** Requests per minute and client address to the API; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** the address people reach the portal at, for links in mails (no trailing slash) */
+  publicUrl: string;
   /** Bearer token of GET /api/metrics; unset: no metrics endpoint. */
   metricsToken: string | undefined;
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
@@ -203,6 +209,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     corsOrigins: e.CORS_ORIGINS ?? [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    // Where mails' links point; behind a proxy, the address people use (https://portal.example.com).
+    publicUrl: (
+      e.PUBLIC_URL ??
+      `http://${['0.0.0.0', '::', '127.0.0.1'].includes(e.HOST) ? 'localhost' : e.HOST}:${e.PORT}`
+    ).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string; subject: string; text: string };
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startMailServer() {
+export async function startMailServer(options: { hold?: Promise<void> } = {}) {
   const inbox: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -12,7 +12,9 @@ export async function startMailServer() {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      // `hold`: the message is read, but not accepted (nor kept) until the promise settles.
+      Promise.all([simpleParser(stream), options.hold])
+        .then(([mail]) => mail)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
           inbox.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });

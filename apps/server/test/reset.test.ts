@@ -110,8 +110,12 @@ describeEachDatabase('mail without SMTP_URL', (kind) => {
     expect(
       (await call(t.app, { method: 'GET', url: `/api/system/forget?username=${username}` })).status,
     ).toBe(200);
+    // The mail is written after the reply (issue 17): wait for it.
     const outbox = path.join(t.config.dataDir, 'outbox');
-    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    const emls = () =>
+      fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+    await expect.poll(() => emls().length, { timeout: 5000 }).toBe(1);
+    const files = emls();
     expect(files).toHaveLength(1);
     const eml = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
     expect(eml).toContain(`To: ${username}`);

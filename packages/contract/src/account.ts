@@ -9,8 +9,30 @@ export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 
 /** Login throttle: failures counted per username and per client address within a window. */
 export const LOGIN_THROTTLE = { windowMs: 15 * 60_000, perUsername: 5, perAddress: 20 } as const;
-/** Password reset codes: 6 digits, 10-minute life, single use, 5 wrong tries, resend after 60 s. */
-export const RESET_CODE = { length: 6, ttlMs: 10 * 60_000, maxTries: 5, resendAfterMs: 60_000 } as const;
+/**
+ * Password reset (issue 17). A mail carries a 6-digit code (10-minute life, single use, 5 wrong tries,
+ * a new one at most every 60 s) and a link with a long token (256 bits, 30 minutes, single use).
+ *
+ * Guessing budget: an attacker who asks for a new code after every 5 wrong tries could otherwise try
+ * ~7,200 codes a day. Wrong codes are therefore counted per account over a rolling day, and after
+ * `dailyWrongTries` the short code is refused until the day is over: the chance that a guesser hits
+ * a 6-digit code within a day is then at most 50 / 1,000,000 = 1 in 20,000, below the 1 in 10,000 we
+ * allow. Spending that budget (or a code's 5 tries) does not lock the owner out: the link in the same
+ * mail is not guessable (2^256) and has no such budget. Every wrong code or link also counts toward
+ * the client address's throttle, as failed logins do (LOGIN_THROTTLE.perAddress per window).
+ */
+export const RESET_CODE = {
+  length: 6,
+  ttlMs: 10 * 60_000,
+  maxTries: 5,
+  resendAfterMs: 60_000,
+  dailyWrongTries: 50,
+  dayMs: 24 * 3_600_000,
+  linkTokenLength: 43,
+  linkTtlMs: 30 * 60_000,
+} as const;
+/** The form of a reset link's token (32 random bytes, base64url). */
+export const RESET_LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const email = z
   .string({ error: 'account.emailRequired' })
@@ -142,10 +164,13 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const forgetQuery = z.object({ username: email });
 export const passwordResetBody = z.strictObject({
   username: email,
+  /** the 6-digit code of the mail, or the token of its link (RESET_LINK_TOKEN) */
   vcode: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { error: 'account.codeFormat' }),
+    .refine((value) => /^\d{6}$/.test(value) || RESET_LINK_TOKEN.test(value), {
+      error: 'account.codeFormat',
+    }),
   password,
 });
 export type PasswordResetBody = z.input<typeof passwordResetBody>;

@@ -265,6 +265,10 @@ export const enUS: Messages = {
     registerFailed: 'Registration failed, please try again',
     codeWrong: 'The code is wrong or has expired',
     codeTooManyTries: 'Too many wrong codes; please request a new code',
+    resetBudgetSpent:
+      'Too many wrong codes for this account today; open the link in the e-mail instead, or try again tomorrow',
+    resetThrottled: 'Too many wrong codes from this network; please try again in {{minutes}} minutes',
+    resetLinkUsed: 'This link has expired or was already used; please request a new code',
     codeResendWait: 'A code was sent recently; please try again in {{seconds}} seconds',
     imageType: 'Only jpg and png files are supported',
     imageSize: 'File size cannot exceed 2MB',

@@ -16,7 +16,7 @@ export const zhCNMail = {
     mail: {
       resetSubject: '【{{app}}】密码重置验证码',
       resetBody:
-        '您好，\n\n您正在重置 {{app}} 账号 {{email}} 的密码。验证码：{{code}}\n验证码 {{minutes}} 分钟内有效，仅可使用一次。\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
+        '您好，\n\n您正在重置 {{app}} 账号 {{email}} 的密码。验证码：{{code}}\n验证码 {{minutes}} 分钟内有效，仅可使用一次。\n\n也可以打开以下链接直接设置新密码（{{link_minutes}} 分钟内有效，仅可使用一次）：\n{{link}}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
     },
   },
   rfq: {
@@ -37,7 +37,7 @@ export const enUSMail: MailMessages = {
     mail: {
       resetSubject: '[{{app}}] Your password reset code',
       resetBody:
-        'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nIf this was not you, ignore this email; your password stays as it is.',
+        'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nOr open this link to set a new password (valid for {{link_minutes}} minutes, once):\n{{link}}\n\nIf this was not you, ignore this email; your password stays as it is.',
     },
   },
   rfq: {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
 import { issueCaptcha } from './captcha.js';
 import { authenticated } from './hook.js';
-import { login, resetPassword, sendResetCode } from './service.js';
+import { login, requestResetCode, resetPassword } from './service.js';
 import { endSession } from './sessions.js';
 
 const failures = { 400: errorEnvelope, 429: errorEnvelope };
@@ -70,19 +70,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'E-mail a 6-digit password reset code (same answer whether or not the account exists)',
+        summary:
+          'E-mail a 6-digit password reset code and a single-use link (same answer, in the same time, whether or not the account exists)',
         querystring: forgetQuery,
         response: { 200: okEnvelope(z.null()), ...failures },
       },
     },
     async (request) => {
-      await sendResetCode({
+      const deliver = await requestResetCode({
         db,
         config,
         kv,
         mailer,
         username: request.query.username,
         locale: request.locale,
+      });
+      // After the reply: a real account's lookup and mail must not make its reply slower than a
+      // stranger's (issue 17: account discovery by timing).
+      setImmediate(() => {
+        deliver().catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
       });
       return ok(null);
     },
@@ -93,13 +99,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Set a new password with the e-mailed code; ends every session of the account',
+        summary:
+          'Set a new password with the e-mailed code or the token of its link; ends every session of the account',
         body: passwordResetBody,
         response: { 200: okEnvelope(z.null()), ...failures },
       },
     },
     async (request) => {
-      await resetPassword({ db, config, kv, body: request.body });
+      await resetPassword({ db, config, kv, body: request.body, address: request.ip });
       return ok(null);
     },
   );
