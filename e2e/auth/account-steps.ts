@@ -71,16 +71,27 @@ export async function registerByApi(baseURL: string, email: string, password: st
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
 }
 
-/** The text of the newest mail in the portal's outbox (.eml files written when no SMTP is set). */
-export function newestMailText(dataDir: string): string {
+/**
+ * The text of the first mail to `to` in the outbox, waiting for it (a reset mail is written just
+ * after the reply that asked for it).
+ */
+export async function mailTo(dataDir: string, to: string, timeoutMs = 10_000): Promise<string> {
   const outbox = path.join(dataDir, 'data', 'outbox');
-  const files = fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => ({ name, time: fs.statSync(path.join(outbox, name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time || b.name.localeCompare(a.name));
-  if (!files[0]) throw new Error('no mail in the outbox');
-  const raw = fs.readFileSync(path.join(outbox, files[0].name), 'utf8').replace(/\r\n/g, '\n');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith('.eml')) : [];
+    for (const name of names) {
+      const raw = fs.readFileSync(path.join(outbox, name), 'utf8');
+      if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw))
+        return mailText(raw);
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function mailText(eml: string): string {
+  const raw = eml.replace(/\r\n/g, '\n');
   const split = raw.indexOf('\n\n');
   const headers = raw.slice(0, split);
   const body = raw.slice(split + 2);

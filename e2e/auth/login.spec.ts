@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginThroughPage, newPage } from '../support/browser';
 import { CAPTCHA, DEMO, startPortal, type PortalServer } from '../support/server';
 import { visible } from '../support/steps';
-import { newestMailText, registerByApi, uniqueEmail } from './account-steps';
+import { mailTo, registerByApi, uniqueEmail } from './account-steps';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -112,7 +112,7 @@ describe('forgot password', () => {
     const locked = page.getByLabel('Email');
     expect(await locked.isDisabled()).toBe(true);
     expect(await locked.inputValue()).toBe(email);
-    const code = /(?:code|验证码)[:：]\s*(\d{6})\b/i.exec(newestMailText(portal.dataDir))?.[1];
+    const code = /(?:code|验证码)[:：]\s*(\d{6})\b/i.exec(await mailTo(portal.dataDir, email))?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
     await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
@@ -134,6 +134,41 @@ describe('forgot password', () => {
     await loginThroughPage(page, email, 'new-password-1');
     await page.waitForURL('**/quotes');
     await context.close();
+  });
+
+  it('opens step 2 from the mail’s link, without the code, and sets the password once (zh-CN)', async () => {
+    const email = uniqueEmail('link');
+    await registerByApi(portal.url, email, 'old-password-1');
+    const asked = await fetch(`${portal.url}/api/system/forget?username=${encodeURIComponent(email)}`);
+    expect(asked.status).toBe(200);
+    const link = /https?:\/\/\S+\/forget-password\?\S+/.exec(await mailTo(portal.dataDir, email))?.[0] ?? '';
+    const { search } = new URL(link);
+    expect(new URLSearchParams(search).get('email')).toBe(email);
+
+    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
+    await page.goto(`/forget-password${search}`);
+    await expect.poll(() => page.getByText(/您通过发送到 .+ 的邮件链接打开了此页/).isVisible()).toBe(true);
+    // The token leaves the address bar; no code to type.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await page.getByLabel('验证码').count()).toBe(0);
+    expect(await page.getByLabel('邮箱').inputValue()).toBe(email);
+    await page.getByLabel('新密码', { exact: true }).fill('link-password-1');
+    await page.getByLabel('确认新密码').fill('link-password-1');
+    await page.getByRole('button', { name: /重置密码/ }).click();
+    await page.waitForURL('**/login');
+    await loginThroughPage(page, email, 'link-password-1');
+    await page.waitForURL('**/quotes');
+
+    // The link works once.
+    const { context: again, page: second } = await newPage(browser, portal.url, { locale: 'zh-CN' });
+    await second.goto(`/forget-password${search}`);
+    await second.getByLabel('新密码', { exact: true }).fill('link-password-2');
+    await second.getByLabel('确认新密码').fill('link-password-2');
+    await second.getByRole('button', { name: /重置密码/ }).click();
+    const dialog = second.getByRole('dialog', { name: '重置密码失败' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await visible(dialog.getByText('该链接已过期或已使用，请重新获取验证码'));
+    await Promise.all([context.close(), again.close()]);
   });
 
   it('shows the server message when a code is asked for again too soon (zh-CN)', async () => {

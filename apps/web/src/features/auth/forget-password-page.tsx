@@ -1,8 +1,8 @@
-import { passwordResetBody } from '@freight/contract';
+import { passwordResetBody, RESET_LINK_TOKEN } from '@freight/contract';
 import { App, Button, Form, Input, Steps, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
@@ -21,9 +21,22 @@ export function ForgetPasswordPage() {
   const navigate = useNavigate();
   const [emailForm] = Form.useForm<EmailValues>();
   const [resetForm] = Form.useForm<ResetValues>();
-  const [email, setEmail] = useState<string | null>(null);
+  // The mail's link (issue 17): /forget-password?email=…&token=… opens step 2 with its token as the
+  // code; the token leaves the address bar at once (history, screenshots, shoulders).
+  const [params] = useSearchParams();
+  const [link] = useState(() => {
+    const token = params.get('token') ?? '';
+    const address = (params.get('email') ?? '').trim().toLowerCase();
+    return RESET_LINK_TOKEN.test(token) && address ? { token, email: address } : null;
+  });
+  useEffect(() => {
+    if (params.has('token')) navigate('/forget-password', { replace: true });
+  }, [params, navigate]);
+  const [email, setEmail] = useState<string | null>(link?.email ?? null);
   const [isSending, setSending] = useState(false);
   const [isResetting, setResetting] = useState(false);
+
+  const isFromLink = link !== null && link.email === email;
 
   const sendCode = async ({ username }: EmailValues) => {
     const address = username.trim().toLowerCase();
@@ -49,7 +62,8 @@ export function ForgetPasswordPage() {
     if (!email) return;
     setResetting(true);
     try {
-      await api.post('/system/password', { username: email, vcode: values.vcode, password: values.password });
+      const vcode = link && link.email === email ? link.token : values.vcode;
+      await api.post('/system/password', { username: email, vcode, password: values.password });
       message.success(t('auth.forget.resetSuccess'));
       navigate('/login', { replace: true });
     } catch (error) {
@@ -83,13 +97,17 @@ export function ForgetPasswordPage() {
         </Form>
       ) : (
         <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} onFinish={reset}>
-          <Typography.Paragraph type="secondary">{t('auth.forget.codeHint', { email })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t(isFromLink ? 'auth.forget.linkHint' : 'auth.forget.codeHint', { email })}
+          </Typography.Paragraph>
           <Form.Item name="username" label={t('shared.fields.username')} initialValue={email}>
             <Input disabled />
           </Form.Item>
-          <Form.Item name="vcode" label={t('shared.fields.vcode')} rules={rules.vcode}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-          </Form.Item>
+          {!isFromLink && (
+            <Form.Item name="vcode" label={t('shared.fields.vcode')} rules={rules.vcode}>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+            </Form.Item>
+          )}
           <Form.Item name="password" label={t('auth.newPassword')} rules={rules.password}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
