@@ -48,16 +48,24 @@ describe('member profile', () => {
     const save = page.getByRole('button', { name: /^保\s*存$/ });
     await page.getByLabel('电话').fill('12-34');
     await page.getByLabel('城市').fill('QINGDAO');
+    expect(await page.getByLabel('当前密码').count()).toBe(0);
     await page.getByLabel('新密码', { exact: true }).fill('second-pass-2');
     await page.getByLabel('确认新密码').fill('second-pass-3');
     await save.click();
     await expect.poll(() => page.getByText('电话只能包含数字和加号').isVisible()).toBe(true);
     await visible(page.getByText('两次输入的密码不一致'));
+    // A new password needs the current one (issue 17): asked for once a new one is typed.
+    await visible(page.getByText('设置新密码前请输入当前密码'));
     await page.getByLabel('电话').fill('+862188889999');
     await page.getByLabel('确认新密码').fill('second-pass-2');
+    await page.getByLabel('当前密码').fill('wrong-pass-9');
+    await save.click();
+    await expect.poll(() => page.getByText('当前密码不正确').isVisible()).toBe(true);
+    await page.getByLabel('当前密码').fill('first-pass-1');
     await save.click();
     await expect.poll(() => page.getByText('保存成功').isVisible()).toBe(true);
     expect(await page.getByLabel('新密码', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('当前密码').count()).toBe(0);
 
     await page.reload();
     await expect.poll(() => page.getByLabel('城市').inputValue()).toBe('QINGDAO');

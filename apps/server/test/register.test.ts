@@ -224,7 +224,7 @@ describeEachDatabase('registration and profile', (kind) => {
       method: 'PUT',
       url: '/api/userinfo',
       headers: auth(token),
-      payload: { ...update, phone: '1', password: 'newpass99' },
+      payload: { ...update, phone: '1', password: 'newpass99', current_password: 'secret123' },
     });
     expect(changed.status).toBe(200);
     expect((await call(t.app, { method: 'GET', url: '/api/userinfo', headers: auth(other) })).status).toBe(

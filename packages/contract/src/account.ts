@@ -121,12 +121,31 @@ export const registrationFields = z.strictObject({
 });
 export type RegistrationFields = z.input<typeof registrationFields>;
 
-/** PUT /api/userinfo: the profile; `password` only when it is to change. */
-export const profileUpdate = z.strictObject({
-  ...companyFields,
-  password: password.optional(),
-  listed_in_directory: z.boolean().optional(),
-});
+/** Whether a profile change needs the current password: it does whenever it sets a new one (issue 17). */
+export function needsCurrentPassword(values: { password?: string | undefined }): boolean {
+  return Boolean(values.password);
+}
+
+/**
+ * PUT /api/userinfo: the profile; `password` only when it is to change, and then with
+ * `current_password` (a bearer token alone must not be enough to take the account).
+ */
+export const profileUpdate = z
+  .strictObject({
+    ...companyFields,
+    password: password.optional(),
+    current_password: z.string().max(PASSWORD_MAX).optional(),
+    listed_in_directory: z.boolean().optional(),
+  })
+  .check((ctx) => {
+    if (needsCurrentPassword(ctx.value) && !ctx.value.current_password)
+      ctx.issues.push({
+        code: 'custom',
+        path: ['current_password'],
+        message: 'account.currentPasswordRequired',
+        input: ctx.value.current_password,
+      });
+  });
 export type ProfileUpdate = z.input<typeof profileUpdate>;
 
 /** GET /api/userinfo. Files are URLs; reference lists are comma-joined ids, as the spec has them. */

@@ -14,6 +14,9 @@ export const zhCNMail = {
   },
   account: {
     mail: {
+      passwordChangedSubject: '【{{app}}】您的密码已修改',
+      passwordChangedBody:
+        '您好，\n\n{{app}} 账号 {{email}} 的密码已于 {{time}}（UTC）修改，其他设备上的登录已全部退出。\n\n如果这不是您本人的操作，请立即通过“忘记密码”重置密码，并联系 {{app}} 的管理员。',
       resetSubject: '【{{app}}】密码重置验证码',
       resetBody:
         '您好，\n\n您正在重置 {{app}} 账号 {{email}} 的密码。验证码：{{code}}\n验证码 {{minutes}} 分钟内有效，仅可使用一次。\n\n也可以打开以下链接直接设置新密码（{{link_minutes}} 分钟内有效，仅可使用一次）：\n{{link}}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
@@ -35,6 +38,9 @@ export const enUSMail: MailMessages = {
   },
   account: {
     mail: {
+      passwordChangedSubject: '[{{app}}] Your password was changed',
+      passwordChangedBody:
+        'Hello,\n\nThe password of {{app}} account {{email}} was changed at {{time}} (UTC), and every other session of the account was ended.\n\nIf this was not you, reset your password at once with “Forgot password?” and tell the administrator of {{app}}.',
       resetSubject: '[{{app}}] Your password reset code',
       resetBody:
         'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nOr open this link to set a new password (valid for {{link_minutes}} minutes, once):\n{{link}}\n\nIf this was not you, ignore this email; your password stays as it is.',

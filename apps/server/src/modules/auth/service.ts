@@ -18,36 +18,10 @@ import { verifyPassword } from '../../platform/password.js';
 import { getSiteConfig } from '../system/service.js';
 import { changePassword, findAccountByUsername } from '../users/service.js';
 import { checkCaptcha } from './captcha.js';
+import { assertNotThrottled, countFailure, failKeys } from './throttle.js';
 import { endAllSessions, startSession } from './sessions.js';
 
 type Deps = { db: Db; config: Config; kv: KvStore };
-
-const failKeys = (username: string, address: string) => ({
-  user: `login:fail:user:${username}`,
-  address: `login:fail:ip:${address}`,
-});
-
-async function assertNotThrottled(kv: KvStore, keys: { user: string; address: string }) {
-  const [user, address] = await Promise.all([kv.get(keys.user), kv.get(keys.address)]);
-  const blocked = [
-    user && Number(user.value) >= LOGIN_THROTTLE.perUsername ? user.ttlMs : 0,
-    address && Number(address.value) >= LOGIN_THROTTLE.perAddress ? address.ttlMs : 0,
-  ];
-  const waitMs = Math.max(...blocked);
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new AppError(429, 'account.loginThrottled', { minutes: Math.ceil(seconds / 60) }, [], {
-      'retry-after': String(seconds),
-    });
-  }
-}
-
-async function countFailure(kv: KvStore, keys: { user: string; address: string }) {
-  await Promise.all([
-    kv.incr(keys.user, LOGIN_THROTTLE.windowMs),
-    kv.incr(keys.address, LOGIN_THROTTLE.windowMs),
-  ]);
-}
 
 /**
  * Checks captcha and password and opens a session. Failures never tell whether the account exists

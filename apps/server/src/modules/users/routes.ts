@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { readMultipart } from '../../platform/multipart.js';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
-import { endAllSessions, startSession } from '../auth/sessions.js';
+import { startSession } from '../auth/sessions.js';
 import { getUserInfo, register, updateProfile } from './service.js';
 
 const IMAGE_FIELDS = ['license', 'logo'] as const;
@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          'Update the profile (JSON, or multipart with new license/logo images); a new password ends the other sessions',
+          'Update the profile (JSON, or multipart with new license/logo images); a new password needs current_password, ends the other sessions and mails the owner',
         response: { 200: okEnvelope(userInfo), 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
       },
     },
@@ -85,9 +85,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         input = multipartProfile(form.fields);
         files = form.files;
       }
-      const { passwordChanged } = await updateProfile({ db, storage, userId: user.id, input, files });
-      if (passwordChanged)
-        await endAllSessions({ db, userId: user.id, exceptSessionId: request.sessionId ?? undefined });
+      await updateProfile({
+        db,
+        storage,
+        kv: app.deps.kv,
+        mailer: app.deps.mailer,
+        userId: user.id,
+        sessionId: request.sessionId ?? undefined,
+        address: request.ip,
+        input,
+        files,
+      });
       return ok(await getUserInfo({ db, userId: user.id, locale: request.locale }));
     },
   );

@@ -1,8 +1,11 @@
 import {
   type Authority,
+  DEFAULT_LOCALE,
   MEMBER_AUTHORITIES,
   type Locale,
+  needsCurrentPassword,
   PARSE_OPTIONS,
+  parseLocale,
   profileUpdate,
   registrationFields,
   translate,
@@ -11,9 +14,13 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
-import { hashPassword } from '../../platform/password.js';
+import type { KvStore } from '../../platform/kv.js';
+import type { Mailer } from '../../platform/mail.js';
+import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { unstorableTextError } from '../../platform/validation.js';
+import { endAllSessions } from '../auth/sessions.js';
+import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { fileUrl, removeFiles, storeImage } from '../files/service.js';
 import { getSiteConfig } from '../system/service.js';
 import {
@@ -200,21 +207,30 @@ export async function getUserInfo(options: { db: Db; userId: number; locale: Loc
 }
 
 /**
- * Updates the member's own profile. A new password is set only when given, and then every other
- * session of the member ends. New logo or licence images replace the old files.
+ * Updates the member's own profile. New logo or licence images replace the old files. A new password
+ * is set only when given, with the current one (issue 17): a wrong current password is a field
+ * error that counts toward the login throttle; success ends every other session of the member and
+ * mails the owner, in their language, that the password was changed.
  */
 export async function updateProfile(options: {
   db: Db;
   storage: FileStorage;
+  kv: KvStore;
+  mailer: Mailer;
   userId: number;
+  /** the session making the change, which stays open */
+  sessionId: number | undefined;
+  /** the client address, for the login throttle */
+  address: string;
   input: unknown;
   files: ImageFiles;
-}): Promise<{ passwordChanged: boolean }> {
+}): Promise<void> {
   const { db, storage, userId } = options;
   const input = parseOrThrow(profileUpdate, options.input);
   await checkReferences(db, input);
   const current = await findUserWithCountry(db, userId);
   if (!current) throw new AppError(404, 'errors.notFound');
+  if (needsCurrentPassword(input)) await checkCurrentPassword({ ...options, user: current.user, input });
   const patch: UserPatch = {
     linkman: input.linkman,
     phone: input.phone,
@@ -252,7 +268,44 @@ export async function updateProfile(options: {
     patch.license ? current.user.licenseThumb : null,
   ];
   await removeFiles({ db, storage, ids: replaced });
-  return { passwordChanged: Boolean(input.password) };
+  if (input.password) {
+    await endAllSessions({ db, userId, exceptSessionId: options.sessionId });
+    await mailPasswordChanged({ db, mailer: options.mailer, user: current.user });
+  }
+}
+
+async function checkCurrentPassword(options: {
+  kv: KvStore;
+  address: string;
+  user: { username: string; passwordHash: string };
+  input: { current_password?: string | undefined };
+}): Promise<void> {
+  const keys = failKeys(options.user.username, options.address);
+  await assertNotThrottled(options.kv, keys);
+  if (!(await verifyPassword(options.user.passwordHash, options.input.current_password ?? ''))) {
+    await countFailure(options.kv, keys);
+    throw new AppError(400, 'account.currentPasswordWrong', {}, [{ field: 'current_password' }]);
+  }
+}
+
+/** Tells the owner that the password changed, in the owner's language; a failed mail is logged. */
+async function mailPasswordChanged(options: {
+  db: Db;
+  mailer: Mailer;
+  user: { username: string; language: string | null };
+}): Promise<void> {
+  const locale = parseLocale(options.user.language) ?? DEFAULT_LOCALE;
+  const site = await getSiteConfig({ db: options.db });
+  const app = site.app_title || translate(locale, 'config.defaultTitle');
+  await options.mailer.send({
+    to: options.user.username,
+    subject: translate(locale, 'account.mail.passwordChangedSubject', { app }),
+    text: translate(locale, 'account.mail.passwordChangedBody', {
+      app,
+      email: options.user.username,
+      time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    }),
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
 import './strings';
-import { profileUpdate, type UserInfo } from '@freight/contract';
+import { needsCurrentPassword, profileUpdate, type UserInfo } from '@freight/contract';
 import { App, Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
+import { sharedMessage } from '../../i18n';
 import { confirmPasswordRules, releaseImage, type PickedImage } from '../auth/account-form';
 import { CompanyFields } from '../auth/company-fields';
 import { ImageUpload } from '../auth/image-upload';
@@ -15,6 +16,7 @@ type BasicValues = ReturnType<typeof basicValues> & {
   username: string;
   password?: string | undefined;
   confirmPassword?: string | undefined;
+  current_password?: string | undefined;
 };
 
 const rules = zodRules(profileUpdate);
@@ -28,17 +30,34 @@ export function BasicInfoTab({ user }: { user: UserInfo }) {
   const [license, setLicense] = useState<PickedImage | null>(null);
   const currentLicense = useAuthedImage(user.license_thumb ?? user.license);
   const save = useSaveProfile();
+  // A new password is set with the current one (issue 17): its field shows once one is typed.
+  const isChangingPassword = needsCurrentPassword({ password: Form.useWatch('password', form) });
+  const currentPasswordRules = [
+    { required: true, message: sharedMessage('account.currentPasswordRequired') },
+    ...rules.current_password,
+  ];
 
   const onFinish = async (values: BasicValues) => {
-    const { username: _username, confirmPassword: _confirm, password, ...fields } = values;
+    const {
+      username: _username,
+      confirmPassword: _confirm,
+      password,
+      current_password: currentPassword,
+      ...fields
+    } = values;
     const payload: Record<string, unknown> = { ...fields };
-    if (password) payload.password = password;
+    if (password) Object.assign(payload, { password, current_password: currentPassword });
     try {
       const saved = await save.mutateAsync({ values: payload, files: { license: license?.file } });
       message.success(t('common.saved'));
       releaseImage(license);
       setLicense(null);
-      form.setFieldsValue({ ...basicValues(saved), password: undefined, confirmPassword: undefined });
+      form.setFieldsValue({
+        ...basicValues(saved),
+        password: undefined,
+        confirmPassword: undefined,
+        current_password: undefined,
+      });
     } catch (error) {
       applyFieldErrors(form, error);
       message.error(errorMessage(error, t('common.saveFailed')));
@@ -80,6 +99,19 @@ export function BasicInfoTab({ user }: { user: UserInfo }) {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         </Col>
+        {isChangingPassword && (
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="current_password"
+              label={t('shared.fields.current_password')}
+              dependencies={['password']}
+              rules={currentPasswordRules}
+              extra={t('profile.currentPasswordHint')}
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+          </Col>
+        )}
       </Row>
       <Form.Item label={t('shared.fields.license')}>
         <div style={{ maxWidth: 420 }}>

@@ -1,0 +1,38 @@
+import { LOGIN_THROTTLE } from '@freight/contract';
+import { AppError } from '../../platform/errors.js';
+import type { KvStore } from '../../platform/kv.js';
+
+/**
+ * The login throttle (LOGIN_THROTTLE): failed password checks counted per username and per client
+ * address in the shared store, so that every instance sees them. A login and a password change
+ * that names a wrong current password both count.
+ */
+export type ThrottleKeys = { user: string; address: string };
+
+export const failKeys = (username: string, address: string): ThrottleKeys => ({
+  user: `login:fail:user:${username}`,
+  address: `login:fail:ip:${address}`,
+});
+
+/** 429 with Retry-After while either count is at its limit. */
+export async function assertNotThrottled(kv: KvStore, keys: ThrottleKeys): Promise<void> {
+  const [user, address] = await Promise.all([kv.get(keys.user), kv.get(keys.address)]);
+  const blocked = [
+    user && Number(user.value) >= LOGIN_THROTTLE.perUsername ? user.ttlMs : 0,
+    address && Number(address.value) >= LOGIN_THROTTLE.perAddress ? address.ttlMs : 0,
+  ];
+  const waitMs = Math.max(...blocked);
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new AppError(429, 'account.loginThrottled', { minutes: Math.ceil(seconds / 60) }, [], {
+      'retry-after': String(seconds),
+    });
+  }
+}
+
+export async function countFailure(kv: KvStore, keys: ThrottleKeys): Promise<void> {
+  await Promise.all([
+    kv.incr(keys.user, LOGIN_THROTTLE.windowMs),
+    kv.incr(keys.address, LOGIN_THROTTLE.windowMs),
+  ]);
+}
