@@ -25,16 +25,27 @@ function isCalendarDate(value: string): boolean {
 }
 
 /**
- * A calendar date on the wire, YYYY-MM-DD. A malformed one is one issue: the calendar check lets
- * pass what the pattern has already refused. (Not `abort` on the pattern: that would also stop the
- * checks of the object around it, such as a booking's, so a bad date would hide its other errors.)
+ * The days a date may name (issue 17): enough for any booking, rate or filter, and far enough from
+ * the calendar's ends that "the day after" of a filter (edate + 1) stays a date everywhere
+ * (9999-12-31 + 1 day was year 10000, a 500).
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+const isInRange = (value: string) =>
+  !isCalendarDate(value) || (value >= DATE_RANGE.min && value <= DATE_RANGE.max);
+
+/**
+ * A calendar date on the wire, YYYY-MM-DD, within DATE_RANGE. A malformed one is one issue: the
+ * calendar check lets pass what the pattern has already refused. (Not `abort` on the pattern: that
+ * would also stop the checks of the object around it, such as a booking's, so a bad date would hide
+ * its other errors.)
  */
 export const isoDate = z
   .string()
   .regex(DATE_PATTERN, { error: 'validation.invalidDate' })
   .refine((value) => !DATE_PATTERN.test(value) || isCalendarDate(value), {
     error: 'validation.invalidDate',
-  });
+  })
+  .refine(isInRange, { error: 'validation.dateOutOfRange' });
 
 /**
  * A date whose messages name it by `label` (a key of `fields`) rather than by its field name, for a
@@ -42,7 +53,10 @@ export const isoDate = z
  * rates' `sdate` the start of validity.
  */
 export const labelledDate = (label: keyof Messages['fields']) =>
-  z.string().refine(isCalendarDate, { error: 'validation.invalidDate', params: { label } });
+  z
+    .string()
+    .refine(isCalendarDate, { error: 'validation.invalidDate', params: { label } })
+    .refine(isInRange, { error: 'validation.dateOutOfRange', params: { label } });
 
 /** Options to pass to safeParse so that issues carry the input (needed to tell "missing" from "wrong"). */
 export const PARSE_OPTIONS = { reportInput: true } as const;

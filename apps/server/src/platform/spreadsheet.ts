@@ -232,14 +232,31 @@ async function* dataRows(
     );
 }
 
+/** Text a spreadsheet could take for a formula: it begins with = + - @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/u;
+/** A plain number or phone number (+86 138-0000 0000, -12.5): nothing a spreadsheet could run. */
+const PLAIN_NUMBER = /^[+-]?[\d\s().-]+$/u;
+
 /**
- * Writes a template or export. Every text value is a string cell (type "s"), so a value that starts
- * with = + - @ is shown as the text it is and never run as a formula.
+ * A text cell as it is written: one that a spreadsheet could take for a formula gets a leading
+ * apostrophe (OWASP, CSV/formula injection). In an .xlsx a string cell is not evaluated, but the
+ * value survives a save as .csv, a copy and paste, or another program's import, where it would be.
+ */
+export function neutralizeFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Writes a template or export. Every text value is a string cell (type "s"), never a formula, and
+ * text that begins like a formula is neutralized (neutralizeFormula).
  */
 export function writeWorkbook(sheets: { name: string; rows: (string | number)[][] }[]): Buffer {
   const workbook = XLSX.utils.book_new();
   for (const sheet of sheets) {
-    const worksheet = XLSX.utils.aoa_to_sheet(sheet.rows, { cellDates: false });
+    const rows = sheet.rows.map((row) =>
+      row.map((cell) => (typeof cell === 'string' ? neutralizeFormula(cell) : cell)),
+    );
+    const worksheet = XLSX.utils.aoa_to_sheet(rows, { cellDates: false });
     XLSX.utils.book_append_sheet(workbook, worksheet, sheet.name.slice(0, 31));
   }
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;

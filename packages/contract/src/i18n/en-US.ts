@@ -36,6 +36,7 @@ export const enUS: Messages = {
     invalidEmail: 'Please enter a valid email address',
     invalidFormat: '{{field}} has the wrong format',
     invalidDate: '{{field}} is not a valid date (YYYY-MM-DD)',
+    dateOutOfRange: '{{field}} must be a date between the years 1900 and 2999',
     unknownField: 'Field not accepted: {{field}}',
     invalidChars: '{{field}} contains characters that are not allowed (such as NUL)',
     restrictedChars:

@@ -40,6 +40,7 @@ export const zhCN = {
     invalidEmail: '请输入有效的邮箱地址',
     invalidFormat: '{{field}}的格式不正确',
     invalidDate: '{{field}}不是有效的日期（YYYY-MM-DD）',
+    dateOutOfRange: '{{field}}必须是 1900 年至 2999 年之间的日期',
     unknownField: '不接受的字段：{{field}}',
     invalidChars: '{{field}}包含不允许的字符（如 NUL）',
     restrictedChars: '{{field}}只能包含大写字母、数字、点、下划线、逗号、连字符、括号和空格',
