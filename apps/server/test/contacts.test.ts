@@ -329,6 +329,8 @@ describeEachDatabase('contact book', (kind) => {
     expect((await upload(alice, xlsx([['a'], ['b']]), 'renamed.csv')).status).toBe(415);
     const bomb = await upload(alice, zipBomb(80 * 1024 * 1024), 'bomb.xlsx', 'en');
     expect(bomb.status).toBe(413);
+    // Refused for what it expands to, and said so (not "the file is too large": it is small).
+    expect(bomb.body.msg).toMatch(/^The file expands to more than \d+ MB when opened/);
     const header = ['company1', 'linkman', 'address1', 'city', 'country_id', 'phone'];
     const many = xlsx([
       header,

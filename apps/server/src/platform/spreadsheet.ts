@@ -42,6 +42,7 @@ const refuse = (
     | 'import.fileType'
     | 'import.unreadable'
     | 'import.tooLarge'
+    | 'import.expandsTooLarge'
     | 'import.tooManyRows'
     | 'import.tooManyColumns'
     | 'import.empty',
@@ -107,11 +108,18 @@ async function* wholeSheetRows(
     yield { row: first + index + 1, values: values.map((value) => String(value ?? '')) };
 }
 
+/** A file small enough that expands, once opened, past what an import reads (a zip bomb, or a huge sheet). */
+const expandsTooLarge = (limits: SheetLimits) =>
+  refuse(413, 'import.expandsTooLarge', {
+    mb: Math.round(limits.maxBytes / 1048576),
+    expanded: Math.round(limits.maxUncompressedBytes / 1048576),
+  });
+
 /** The refusal a reader's failure stands for; our own refusals pass through. */
 function asRefusal(error: unknown, limits: SheetLimits): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof XlsxError && error.reason === 'tooLarge')
-    return refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
+  // The reader stops when the sheet inflates past its budget: say so, not "the file is too large".
+  if (error instanceof XlsxError && error.reason === 'tooLarge') return expandsTooLarge(limits);
   if (error instanceof XlsxError && error.reason === 'tooManyRows')
     return refuse(413, 'import.tooManyRows', { max: limits.maxRows });
   return refuse(400, 'import.unreadable');
@@ -148,8 +156,7 @@ export async function openSheet(
   if (kind === 'xlsx') {
     const size = zipUncompressedSize(data);
     if (size === undefined) throw refuse(400, 'import.unreadable');
-    if (size > limits.maxUncompressedBytes)
-      throw refuse(413, 'import.tooLarge', { mb: Math.round(limits.maxBytes / 1048576) });
+    if (size > limits.maxUncompressedBytes) throw expandsTooLarge(limits);
   }
   const source =
     kind === 'xlsx'

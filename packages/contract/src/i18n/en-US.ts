@@ -289,6 +289,8 @@ export const enUS: Messages = {
     fileType: 'Only {{types}} files are accepted, and the content must match the extension',
     unreadable: 'The file cannot be read; please use the downloaded template',
     tooLarge: 'The file is too large; at most {{mb}} MB',
+    expandsTooLarge:
+      'The file expands to more than {{expanded}} MB when opened (its size on disk is within {{mb}} MB); split it into smaller files or remove unused sheets and formatting',
     tooManyRows: 'The file has too many rows; at most {{max}}',
     tooManyColumns: 'The file has too many columns; at most {{max}}',
     empty: "The file has no data (the template's example row is not imported)",

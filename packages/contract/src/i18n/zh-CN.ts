@@ -290,6 +290,8 @@ export const zhCN = {
     fileType: '只支持 {{types}} 文件，且文件内容须与扩展名一致',
     unreadable: '无法读取该文件，请使用下载的模板',
     tooLarge: '文件过大，不能超过 {{mb}}MB',
+    expandsTooLarge:
+      '文件解压后超过 {{expanded}}MB（文件本身未超过 {{mb}}MB），请拆分为多个文件，或删除多余的工作表和格式',
     tooManyRows: '文件行数过多，最多 {{max}} 行',
     tooManyColumns: '文件列数过多，最多 {{max}} 列',
     empty: '文件中没有数据（模板中的示例行不会导入）',
