@@ -53,3 +53,26 @@ describe('language detection (spec §1)', () => {
     expect(withoutLangParam(new URL('http://x/?lang=cn'))).toBe('/');
   });
 });
+
+describe('switching language inside the app (issue 14)', () => {
+  it('loads the other language’s shell strings although a feature area already added its own', async () => {
+    const { changeLocale, startI18n, sharedFieldLabel } = await import('./index');
+    const { registerArea } = await import('./areas');
+    const i18n = await startI18n('zh-CN');
+    // A page of an area opens first: it adds its strings in both languages.
+    registerArea('demoArea', { 'zh-CN': { title: '演示' }, 'en-US': { title: 'Demo' } });
+    expect(i18n.t('menu.quotes')).toBe(resources['zh-CN'].menu.quotes);
+
+    await changeLocale('en-US');
+    expect(i18n.t('menu.quotes')).toBe(resources['en-US'].menu.quotes);
+    expect(i18n.t('common.search')).toBe(resources['en-US'].common.search);
+    expect(i18n.t('app.title')).toBe(resources['en-US'].app.title);
+    expect(sharedFieldLabel('company1')).toBe(resources['en-US'].shared.fields.company1);
+    expect(i18n.t('demoArea.title')).toBe('Demo');
+    expect(document.documentElement.lang).toBe('en-US');
+
+    await changeLocale('zh-CN');
+    expect(i18n.t('common.search')).toBe(resources['zh-CN'].common.search);
+    expect(i18n.t('demoArea.title')).toBe('演示');
+  });
+});

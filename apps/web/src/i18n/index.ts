@@ -13,12 +13,17 @@ const loaders: Record<Locale, () => Promise<LocaleModule>> = {
 };
 const antdLocales = new Map<Locale, AntdLocale>();
 
-/** Loads a language's strings into i18next (once); dates follow in ./dayjs-locale. */
+/**
+ * Loads a language's shell strings into i18next (once); dates follow in ./dayjs-locale. Whether they
+ * are loaded is tracked here, not read from i18next: a feature area registers its strings in both
+ * languages (./areas.ts), so the other language has a bundle (of that area alone) long before its
+ * shell strings are loaded. Testing the bundle's existence skipped them, and a switch of language
+ * inside the app showed raw keys (issue 14). The shell is merged into what the areas added.
+ */
 async function load(locale: Locale): Promise<void> {
+  if (antdLocales.has(locale)) return;
   const module = await loaders[locale]();
-  if (!i18next.hasResourceBundle(locale, 'translation')) {
-    i18next.addResourceBundle(locale, 'translation', module.strings);
-  }
+  i18next.addResourceBundle(locale, 'translation', module.strings, true, false);
   antdLocales.set(locale, module.antdLocale);
 }
 

@@ -8,6 +8,7 @@ import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { confirmPasswordRules } from './account-form';
 import { AuthLayout } from './auth-layout';
+import { useForm } from '../../components/use-form';
 
 type EmailValues = { username: string };
 type ResetValues = { username: string; vcode: string; password: string; confirmPassword: string };
@@ -19,8 +20,8 @@ export function ForgetPasswordPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const [emailForm] = Form.useForm<EmailValues>();
-  const [resetForm] = Form.useForm<ResetValues>();
+  const [emailForm] = useForm<EmailValues>();
+  const [resetForm] = useForm<ResetValues>();
   // The mail's link (issue 17): /forget-password?email=…&token=… opens step 2 with its token as the
   // code; the token leaves the address bar at once (history, screenshots, shoulders).
   const [params] = useSearchParams();

@@ -13,6 +13,7 @@ import { useAuth } from '../../app/auth';
 import { requiredRules } from '../../components/required-rule';
 import { AuthLayout } from './auth-layout';
 import { useCaptcha } from './use-captcha';
+import { useForm } from '../../components/use-form';
 
 /** A password field with a show/hide toggle button (labelled, keyboard reachable). */
 function PasswordInput(props: {
@@ -77,7 +78,7 @@ export function LoginPage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const { signIn } = useAuth();
-  const [form] = Form.useForm<LoginValues>();
+  const [form] = useForm<LoginValues>();
   const { captcha, isError: captchaFailed, refresh } = useCaptcha();
   const [isSubmitting, setSubmitting] = useState(false);
 

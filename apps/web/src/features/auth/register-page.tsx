@@ -15,6 +15,7 @@ import { ImageUpload } from './image-upload';
 import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
 import { RegisterFooter } from './register-footer';
 import { useCountryOptions } from './use-countries';
+import { useForm } from '../../components/use-form';
 
 type RegisterValues = {
   username: string;
@@ -60,7 +61,7 @@ export function RegisterPage() {
   const { signIn } = useAuth();
   const config = useSiteConfig();
   const isWizard = config.data?.app_mode === 2;
-  const [form] = Form.useForm<RegisterValues>();
+  const [form] = useForm<RegisterValues>();
   const [step, setStep] = useState(0);
   const [license, setLicense] = useState<PickedImage | null>(null);
   const [logo, setLogo] = useState<PickedImage | null>(null);

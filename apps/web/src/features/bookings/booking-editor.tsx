@@ -30,6 +30,7 @@ import { Panel } from './panel';
 import { CargoLinesEditor } from './cargo-lines-editor';
 import { ContainerLinesEditor } from './container-lines-editor';
 import { ForwarderSelect, PartySelect } from './party-select';
+import { useForm } from '../../components/use-form';
 
 export type EditorKind = 'create' | 'edit' | 'copy';
 
@@ -53,7 +54,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<BookingFormValues>();
+  const [form] = useForm<BookingFormValues>();
   const [busy, setBusy] = useState(false);
   const copiedId = useRef<number | undefined>(undefined);
   const isFcl = mode === 'fcl';

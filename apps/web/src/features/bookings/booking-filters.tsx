@@ -8,6 +8,7 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { ReferenceSelect } from '../rates/reference-select';
 import type { BookingFilters } from './bookings-api';
 import { statusOptions } from './booking-format';
+import { useForm } from '../../components/use-form';
 
 // The further filters bring the date pickers: downloaded when the member opens them.
 const MoreFilters = lazyDialog(async () => (await import('./booking-more-filters')).MoreFilters);
@@ -63,7 +64,7 @@ type Props = {
 /** The booking list's filters (spec §2 My Bookings): keyword, delivery place, status, and more on demand. */
 export function BookingFilterForm({ onSearch }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterValues>();
+  const [form] = useForm<FilterValues>();
   const [isExpanded, setExpanded] = useState(false);
   const f = (name: string) => t(`shared.fields.${name}`);
   const wide = { style: { width: 200 } };

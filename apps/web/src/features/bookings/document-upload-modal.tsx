@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/api-error';
 import { uploadDocument } from './bookings-api';
+import { useForm } from '../../components/use-form';
 
 type Props = { orderId: number; party: BookingParty; onClose: () => void; onUploaded: () => void };
 type Values = { document_type?: string; description?: string };
@@ -24,7 +25,7 @@ const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerC
  */
 export function DocumentUploadModal({ orderId, party, onClose, onUploaded }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const [form] = useForm<Values>();
   const [file, setFile] = useState<File | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

@@ -8,6 +8,7 @@ import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import { forwarderAction } from './bookings-api';
+import { useForm } from '../../components/use-form';
 
 const releaseRules = zodRules(releaseInput);
 const shipRules = zodRules(shipInput);
@@ -54,7 +55,7 @@ function useAct(onDone: () => void) {
 /** Release space (1 → 2): SO number, vessel, voyage, ETD/ETA and the optional cut-offs. */
 export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ReleaseValues>();
+  const [form] = useForm<ReleaseValues>();
   const act = useAct(onDone);
   const f = (name: string) => t(`shared.fields.${name}`);
   const date = DATE_FORMAT[currentLocale()];
@@ -180,7 +181,7 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
 /** Mark as shipped (3 → 5) with the B/L number. */
 export function ShipModal({ id, orderNo, onClose, onDone }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ bl_no?: string }>();
+  const [form] = useForm<{ bl_no?: string }>();
   const act = useAct(onDone);
   return (
     <Modal

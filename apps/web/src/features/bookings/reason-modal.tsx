@@ -3,6 +3,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRules } from '../../components/form-rules';
+import { useForm } from '../../components/use-form';
 
 type Props = {
   title: string;
@@ -19,7 +20,7 @@ const rules = zodRules(reasonInput);
 /** Asks for the reason of a cancellation or a void, and confirms it (spec §8 confirmations). */
 export function ReasonModal({ title, question, okText, onSubmit, onClose }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
+  const [form] = useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
 
   const onFinish = async ({ reason }: { reason: string }) => {

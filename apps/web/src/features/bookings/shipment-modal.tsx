@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { submitShipment, useShipment } from './bookings-api';
+import { useForm } from '../../components/use-form';
 
 type SiContainer = { container_id?: number; container_no?: string; seal_no?: string };
 type SiValues = {
@@ -58,7 +59,7 @@ type Props = { id: number; onClose: () => void; onDone: () => void };
 export function ShipmentModal({ id, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<SiValues>();
+  const [form] = useForm<SiValues>();
   const shipment = useShipment(id, true);
   const f = (name: string) => t(`shared.fields.${name}`);
   const isFcl = shipment.data?.container_mode === 1;

@@ -8,6 +8,7 @@ import { toOptions, useReferenceList } from '../../api/reference';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { createContact, updateContact } from './contacts-api';
+import { useForm } from '../../components/use-form';
 
 type Props = {
   /** The contact being edited (loaded from the server); none to add one. */
@@ -31,7 +32,7 @@ function initialValues(contact: Contact | undefined): Partial<FormValues> {
 export function ContactFormModal({ contact, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
+  const [form] = useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const countries = useReferenceList('country');
   const isEdit = contact !== undefined;

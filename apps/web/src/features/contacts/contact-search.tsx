@@ -1,11 +1,12 @@
 import './strings';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useForm } from '../../components/use-form';
 
 /** Keyword search over both company names, contact person, phone, e-mail and city, with Search and Reset. */
 export function ContactSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ keyword?: string }>();
+  const [form] = useForm<{ keyword?: string }>();
   return (
     <Form
       form={form}

@@ -11,6 +11,7 @@ import { CompanyFields } from '../auth/company-fields';
 import { ImageUpload } from '../auth/image-upload';
 import { useAuthedImage } from './use-authed-image';
 import { basicValues, useSaveProfile } from './use-save-profile';
+import { useForm } from '../../components/use-form';
 
 type BasicValues = ReturnType<typeof basicValues> & {
   username: string;
@@ -26,7 +27,7 @@ const emptyToUndefined = (value: string) => value || undefined;
 export function BasicInfoTab({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<BasicValues>();
+  const [form] = useForm<BasicValues>();
   const [license, setLicense] = useState<PickedImage | null>(null);
   const currentLicense = useAuthedImage(user.license_thumb ?? user.license);
   const save = useSaveProfile();

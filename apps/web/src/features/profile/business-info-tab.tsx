@@ -8,6 +8,7 @@ import { ID_LIST_FIELDS, joinIds, releaseImage, splitIds, type PickedImage } fro
 import { BusinessFields } from '../auth/business-fields';
 import { ImageUpload } from '../auth/image-upload';
 import { basicValues, useSaveProfile } from './use-save-profile';
+import { useForm } from '../../components/use-form';
 
 type BusinessValues = {
   profile: string;
@@ -36,7 +37,7 @@ function initialValues(user: UserInfo): BusinessValues {
 export function BusinessInfoTab({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<BusinessValues>();
+  const [form] = useForm<BusinessValues>();
   const [logo, setLogo] = useState<PickedImage | null>(null);
   const save = useSaveProfile();
 

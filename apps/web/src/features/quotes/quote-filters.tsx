@@ -3,6 +3,7 @@ import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../rates/reference-select';
 import type { QuoteFilters } from './quotes-api';
+import { useForm } from '../../components/use-form';
 
 /**
  * Quote filters (spec §7 GET /quote): carrier, supplier (only with quote_forwarder), origin port,
@@ -16,7 +17,7 @@ export function QuoteFilterForm({
   onSearch: (filters: QuoteFilters, options?: { reset: boolean }) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<QuoteFilters>();
+  const [form] = useForm<QuoteFilters>();
   const select = { allowClear: true, style: { width: 200 } };
 
   return (

@@ -15,6 +15,7 @@ import {
   type Quantities,
 } from './container-quantities';
 import { sendRfq, useEstimate } from './quotes-api';
+import { useForm } from '../../components/use-form';
 
 type RfqFormValues = {
   ready_date?: Dayjs | null;
@@ -31,7 +32,7 @@ const rules = zodRules(rfqInput);
 export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<RfqFormValues>();
+  const [form] = useForm<RfqFormValues>();
   const [busy, setBusy] = useState(false);
   const quantities = Form.useWatch('quantities', form);
   const estimate = useEstimate(quote.id, quantityItems(quantities));

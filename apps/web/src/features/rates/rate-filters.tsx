@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import type { RateFilters } from './rates-api';
 import { ReferenceSelect } from './reference-select';
+import { useForm } from '../../components/use-form';
 
 type FilterValues = {
   from_id?: number;
@@ -20,7 +21,7 @@ const wire = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM
 /** Rate filters (spec §7 GET /rate): origin port, delivery place, carrier and a validity range. */
 export function RateFilterForm({ onSearch }: { onSearch: (filters: RateFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterValues>();
+  const [form] = useForm<FilterValues>();
   const select = { allowClear: true, style: { width: 200 } };
 
   const onFinish = (values: FilterValues) => {

@@ -11,6 +11,7 @@ import { createRate, updateRate } from './rates-api';
 import { toFormValues, toRateInput, type RateFormValues } from './rate-form-values';
 import { ReferenceSelect } from './reference-select';
 import { SpaceLinesEditor } from './space-lines-editor';
+import { useForm } from '../../components/use-form';
 
 type Props = {
   open: boolean;
@@ -26,7 +27,7 @@ const rules = zodRules(rateInput);
 export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<RateFormValues>();
+  const [form] = useForm<RateFormValues>();
   const [busy, setBusy] = useState(false);
   const format = DATE_FORMAT[currentLocale()];
   const f = (name: string) => t(`shared.fields.${name}`);

@@ -3,6 +3,7 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
 import type { ShipperFilters } from './shippers-api';
+import { useForm } from '../../components/use-form';
 
 type Props = { filters: ShipperFilters; onChange: (filters: ShipperFilters) => void };
 
@@ -34,7 +35,7 @@ function FilterSelect(props: {
 /** Company-name search with a Search button, and three dropdowns that re-query at once (spec §2). */
 export function ShipperFilterBar({ filters, onChange }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ company?: string }>();
+  const [form] = useForm<{ company?: string }>();
   const select = (kind: ReferenceKind, key: 'business_id' | 'port_id' | 'route_id', name: string) => (
     <Form.Item label={t(`shippers.filters.${name}`)}>
       <FilterSelect

@@ -1,0 +1,26 @@
+import { Form, type FormInstance } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Form.useForm, plus: when the interface language changes, the fields that show an error are checked
+ * again, so their messages are written in the new language (issue 14: a message shown before a
+ * switch stayed in the old language). The check runs after the render in the new language, when
+ * every rule's message has been built anew. Every form of the app gets its instance here.
+ */
+export function useForm<Values>(): [FormInstance<Values>] {
+  const [form] = Form.useForm<Values>();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const shown = useRef(language);
+  useEffect(() => {
+    if (shown.current === language) return;
+    shown.current = language;
+    const withErrors = form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => field.name);
+    if (withErrors.length > 0) form.validateFields(withErrors).catch(() => undefined);
+  }, [form, language]);
+  return [form];
+}
