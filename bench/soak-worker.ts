@@ -123,7 +123,8 @@ async function customer(token: string) {
     if (!shipper || !consignee) return;
     await timed(
       'booking create',
-      '/api/order/booking',
+      // Saved and submitted (a draft would never reach the forwarders' received lists of the mix).
+      '/api/order/booking?submit=true',
       json(token, 'POST', {
         container_mode: 1,
         forwarder_id: job.ref.forwarderId,

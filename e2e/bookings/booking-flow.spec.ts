@@ -40,30 +40,36 @@ beforeAll(async () => {
   if (!forwarderId) throw new Error('demo forwarder not listed');
   const contacts = await demoContacts(portal, member);
   const port = (code: string) => idOf(portal, 'port', code, member);
-  const booking = await call<{ id: number; order_no: string }>(portal, 'POST', '/order/booking', member, {
-    container_mode: 1,
-    forwarder_id: forwarderId,
-    shipper_id: contacts.shipper,
-    consignee_id: contacts.consignee,
-    cust_ref_no: 'E2E FLOW',
-    ready_date: iso(day(5)),
-    incoterm: 'FOB',
-    pol_id: await port('CNSHA'),
-    pod_id: await port('NLRTM'),
-    to_id: await port('NLRTM'),
-    containers: [
-      {
-        container_id: await idOf(portal, 'container', '20GP', member),
-        hs_code: '851310',
-        description: 'LED LAMPS',
-        packages: 100,
-        unit_id: await idOf(portal, 'unit', 'CT', member),
-        weight: '1200.5',
-        volume: '20',
-        quantity: 1,
-      },
-    ],
-  });
+  const booking = await call<{ id: number; order_no: string }>(
+    portal,
+    'POST',
+    '/order/booking?submit=true',
+    member,
+    {
+      container_mode: 1,
+      forwarder_id: forwarderId,
+      shipper_id: contacts.shipper,
+      consignee_id: contacts.consignee,
+      cust_ref_no: 'E2E FLOW',
+      ready_date: iso(day(5)),
+      incoterm: 'FOB',
+      pol_id: await port('CNSHA'),
+      pod_id: await port('NLRTM'),
+      to_id: await port('NLRTM'),
+      containers: [
+        {
+          container_id: await idOf(portal, 'container', '20GP', member),
+          hs_code: '851310',
+          description: 'LED LAMPS',
+          packages: 100,
+          unit_id: await idOf(portal, 'unit', 'CT', member),
+          weight: '1200.5',
+          volume: '20',
+          quantity: 1,
+        },
+      ],
+    },
+  );
   bookingId = booking.id;
   orderNo = booking.order_no;
 });
@@ -124,7 +130,7 @@ describe('a booking through its life', () => {
     await fillDate(dialog.getByLabel('ETA'), us(day(40)));
     await dialog.getByRole('button', { name: 'Release space' }).click();
     await confirm(page, `Release space for booking ${orderNo}?`, 'OK');
-    await page.getByText('Awaiting supplementary material').first().waitFor();
+    await page.getByText('Awaiting shipping instructions').first().waitFor();
     await visible(page.getByText('SO778899'));
     await visible(page.getByText('MSC ANNA'));
     await context.close();

@@ -148,18 +148,24 @@ describe('my bookings (member)', () => {
 
     // An emptied package count asks for it by name (not "wrong format").
     await page.getByLabel('Packages (line 1)').fill('');
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    // Two buttons, told apart on the page (issue 14): Submit booking sends, Save draft keeps.
+    await visible(page.getByText(/Save draft keeps the booking to yourself/));
+    await page.getByRole('button', { name: 'Submit booking', exact: true }).click();
     await page.getByText('Packages is required').first().waitFor();
     await page.getByLabel('Packages (line 1)').fill('100');
     await gone(page.getByText('Packages is required'));
 
     await page.getByLabel('Container no. (line 1)').fill('MSCU1234560');
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('button', { name: 'Submit booking', exact: true }).click();
     await page.getByText('Container no. is not a valid container number', { exact: false }).first().waitFor();
     await page.getByLabel('Container no. (line 1)').fill('mscu1234566');
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await confirm(page, 'Submit this booking to the forwarder?', 'Submit');
-    await page.getByText('Booking created').waitFor();
+    await page.getByRole('button', { name: 'Submit booking', exact: true }).click();
+    await confirm(
+      page,
+      'Submit this booking to the forwarder? It can no longer be edited afterwards.',
+      'Submit booking',
+    );
+    await page.getByText('Booking submitted').waitFor();
     await page.waitForURL(/\/bookings\/\d+$/);
     await page.getByRole('heading', { name: /^Booking BK/ }).waitFor();
     await page.getByText('PO-FCL-001').waitFor();
@@ -185,7 +191,7 @@ describe('my bookings (member)', () => {
     await page.getByRole('heading', { name: '新增拼箱订舱' }).waitFor();
 
     // Nothing chosen: the spec's messages name what is missing, the empty cargo numbers too.
-    await page.getByRole('button', { name: /^提\s*交$/ }).click();
+    await page.getByRole('button', { name: '提交订舱' }).click();
     await page.getByText('请选择发货人').waitFor();
     await visible(page.getByText('请选择收货人'));
     await visible(page.getByText('请填写件数'));
@@ -208,9 +214,9 @@ describe('my bookings (member)', () => {
       volume: '2.5',
     });
     await page.getByText('合计：300.250 KG，2.500 CBM，20 件').waitFor();
-    await page.getByRole('button', { name: /^保\s*存$/ }).click();
-    await confirm(page, '确定保存该订舱吗？', /^保\s*存$/);
-    await page.getByText('订舱创建成功').waitFor();
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    await confirm(page, '保存为草稿吗？草稿仅您可见，不会发送给货代。', '保存草稿');
+    await page.getByText('草稿已保存：仅您可见，货代尚未收到').waitFor();
     await page.waitForURL(/\/bookings\/edit-lcl\/\d+$/);
     const heading = page.getByRole('heading', { name: /^修改拼箱订舱 BK/ });
     await heading.waitFor();
@@ -218,9 +224,9 @@ describe('my bookings (member)', () => {
 
     // Edit: the saved form comes back, a change is saved.
     await page.getByLabel('客户参考号').fill('ref-lcl-1');
-    await page.getByRole('button', { name: /^保\s*存$/ }).click();
-    await confirm(page, '确定保存该订舱吗？', /^保\s*存$/);
-    await page.getByText('保存成功').waitFor();
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    await confirm(page, '保存为草稿吗？草稿仅您可见，不会发送给货代。', '保存草稿');
+    await visible(page.getByText('草稿已保存：仅您可见，货代尚未收到'));
 
     // The list: keyword search finds it; status 0 opens the editor.
     await page.getByRole('link', { name: '我的订舱' }).click();
@@ -234,7 +240,7 @@ describe('my bookings (member)', () => {
     const row = page.getByRole('row').filter({ hasText: orderNo });
     await visible(row);
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
-    await visible(row.getByText('待放舱'));
+    await visible(row.getByText('草稿'));
     await row.getByRole('button', { name: orderNo }).click();
     await page.waitForURL(/\/bookings\/edit-lcl\/\d+$/);
     await page.getByRole('heading', { name: `修改拼箱订舱 ${orderNo}` }).waitFor();
@@ -249,15 +255,15 @@ describe('my bookings (member)', () => {
     await page.waitForURL(/\/bookings\/copy-lcl\/\d+$/);
     await page.getByRole('heading', { name: `复制拼箱订舱 ${orderNo}` }).waitFor();
     await page.getByText('合计：300.250 KG，2.500 CBM，20 件').waitFor();
-    await page.getByRole('button', { name: /^提\s*交$/ }).click();
-    await confirm(page, '确定向货代提交该订舱吗？', /^提\s*交$/);
-    await page.getByText('复制成功').waitFor();
+    await page.getByRole('button', { name: '提交订舱' }).click();
+    await confirm(page, '确定向货代提交该订舱吗？提交后不能再修改。', '提交订舱');
+    await page.getByText('订舱已提交').waitFor();
     await page.waitForURL(/\/bookings\/\d+$/);
     const copyHeading = page.getByRole('heading', { name: /^订舱 BK/ });
     await copyHeading.waitFor();
     const copyNo = ((await copyHeading.textContent()) ?? '').replace('订舱', '').trim();
     expect(copyNo).not.toBe(orderNo);
-    await page.getByText('复制订舱').first().waitFor();
+    await page.getByText('复制为草稿').first().waitFor();
     await visible(page.getByText(`原因：复制自 ${orderNo}`));
 
     // Cancel the copy from the list, with a reason.
@@ -266,6 +272,9 @@ describe('my bookings (member)', () => {
     await copyRow.getByRole('button', { name: '取消订舱' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: `确定取消订舱 ${copyNo} 吗？` });
     await dialog.getByLabel('原因').fill('客户改期');
+    // Its buttons are 返回 (keep the booking) and 取消订舱, never 取消 beside 取消订舱 (issue 14).
+    await visible(dialog.getByRole('button', { name: /^返\s*回$/ }));
+    expect(await dialog.getByRole('button', { name: /^取\s*消$/ }).count()).toBe(0);
     await dialog.getByRole('button', { name: '取消订舱' }).click();
     await page.getByText('订舱已取消').waitFor();
     await visible(copyRow.getByText('已取消'));

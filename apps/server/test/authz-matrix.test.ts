@@ -426,7 +426,7 @@ const MATRIX: Row[] = [
     access: { all: ['order'] },
     owned: true,
     make: async (w) => {
-      const id = await w.bookingAt(0);
+      const id = await w.bookingAt(1);
       return {
         ...at('/api/order/cancel', json({ ids: [id], reason: 'NO LONGER NEEDED' })),
         readBack: `/api/order/${id}`,
@@ -472,11 +472,21 @@ const MATRIX: Row[] = [
     access: { all: ['order'] },
     owned: true,
     make: async (w) => {
-      const id = await w.bookingAt(0);
+      const id = await w.bookingAt(1);
       return {
         ...at(`/api/order/${id}/cancel`, json({ reason: 'NO LONGER NEEDED' })),
         readBack: `/api/order/${id}`,
       };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/order/:id/submit',
+    access: { all: ['order'] },
+    owned: true,
+    make: async (w) => {
+      const id = await w.bookingAt(0);
+      return { ...at(`/api/order/${id}/submit`), readBack: `/api/order/${id}` };
     },
   },
   {
@@ -510,11 +520,11 @@ const MATRIX: Row[] = [
   },
   ...(
     [
-      ['accept', 0, () => undefined],
+      ['accept', 1, () => undefined],
       ['release', 1, (w) => json(w.release())],
       ['confirm-si', 2, () => json({ reason: 'SI BY EMAIL' })],
       ['ship', 3, () => json({ bl_no: 'MAEU123456789' })],
-      ['void', 0, () => json({ reason: 'NO SPACE' })],
+      ['void', 1, () => json({ reason: 'NO SPACE' })],
     ] as const satisfies readonly [string, 0 | 1 | 2 | 3, (w: World) => Body | undefined][]
   ).map(([action, status, body]): Row => ({
     method: 'POST',
@@ -818,7 +828,8 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
   });
   const bookingOf = async (who: Who, status: 0 | 1 | 2 | 3) => {
     const { id } = await api<{ id: number }>(who, 'POST', '/api/order/booking', json(bookingBodyOf(who)));
-    if (status >= 1) await api('forwarder', 'POST', `/api/forwarder/order/${id}/accept`);
+    // 1: submitted (not yet accepted); a draft (0) is the member's alone.
+    if (status >= 1) await api(who, 'POST', `/api/order/${id}/submit`);
     if (status >= 2) await api('forwarder', 'POST', `/api/forwarder/order/${id}/release`, json(release()));
     if (status >= 3) await api(who, 'PUT', `/api/order/shipment/${id}`, json(si()));
     return id;
@@ -855,7 +866,7 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     await api<{ id: number }>('owner', 'POST', '/api/system/send_rfq', json(rfqBodyOf(mark('owner', 'rfq'))))
   ).id;
   // The other member's own booking, document and RFQ, all addressed to the same forwarder.
-  await documentOf('other', await bookingOf('other', 0));
+  await documentOf('other', await bookingOf('other', 1));
   await api('other', 'POST', '/api/system/send_rfq', json(rfqBodyOf(mark('other', 'rfq'))));
   const license = (await api<{ license: string | null }>('owner', 'GET', '/api/userinfo')).license ?? '';
 

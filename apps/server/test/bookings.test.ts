@@ -226,7 +226,7 @@ describeEachDatabase('bookings', (kind) => {
     ],
     ...overrides,
   });
-  /** Moves a fresh FCL booking of `member` to the wanted status with fwdA. */
+  /** Moves a fresh FCL booking of `member` to the wanted status with fwdA (1: submitted and accepted). */
   async function bookingAt(status: 0 | 1 | 2 | 3 | 5, body: object = fcl()): Promise<BookingDetail> {
     let booking = await created(body);
     const step = async (reply: Promise<{ status: number; body: Envelope<BookingDetail> }>) => {
@@ -234,7 +234,10 @@ describeEachDatabase('bookings', (kind) => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       booking = r.body.data;
     };
-    if (status >= 1) await step(fwd('fwdA', booking.id, 'accept'));
+    if (status >= 1) {
+      await step(api('member', 'POST', `/api/order/${booking.id}/submit`));
+      await step(fwd('fwdA', booking.id, 'accept'));
+    }
     if (status >= 2) await step(fwd('fwdA', booking.id, 'release', release()));
     if (status >= 3) await step(api('member', 'PUT', `/api/order/shipment/${booking.id}`, si()));
     if (status >= 5) await step(fwd('fwdA', booking.id, 'ship', { bl_no: 'MAEU123456789' }));
@@ -248,7 +251,7 @@ describeEachDatabase('bookings', (kind) => {
       expect(booking).toMatchObject({
         status: 0,
         state: 'pending',
-        status_name: '待放舱',
+        status_name: '草稿',
         status_color: 'default',
         container_mode: 1,
         forwarder_id: users.fwdA?.id,
@@ -259,7 +262,8 @@ describeEachDatabase('bookings', (kind) => {
         pol_name: '上海',
         to_name: '鹿特丹',
         shipper_id: contact.shipper,
-        actions: ['edit', 'delete', 'cancel'],
+        actions: ['edit', 'delete', 'submit'],
+        accepted_at: null,
       });
       expect(booking.shipper.company1).toBe('SHIPPER TRADING CO., LTD');
       expect(
@@ -290,10 +294,7 @@ describeEachDatabase('bookings', (kind) => {
       });
       expect(form.body.data.totals.weight).toBe('1200.750');
       const detail = await api('member', 'GET', `/api/order/${booking.id}`, undefined, 'en');
-      expect(detail.body.data).toMatchObject({
-        status_name: 'Awaiting space release',
-        carrier_name: 'Maersk',
-      });
+      expect(detail.body.data).toMatchObject({ status_name: 'Draft', carrier_name: 'Maersk' });
     });
 
     it('sums LCL decimals exactly (0.1 + 0.2 = 0.300) and takes the Incoterm by id or code', async () => {
@@ -489,12 +490,13 @@ describeEachDatabase('bookings', (kind) => {
       expect(forwarder?.id).toBe(users.fwdB?.id);
       const booking = await created(fcl({ forwarder_id: forwarder?.id }));
       expect(booking).toMatchObject({ forwarder_id: users.fwdB?.id, forwarder_name: 'fwdB公司' });
+      // A draft is the member's alone: fwdB sees it once it is submitted (see "drafts").
       const received = await api<ListData<BookingRow>>(
         'fwdB',
         'GET',
         `/api/forwarder/order?keyword=${booking.order_no}`,
       );
-      expect(received.body.data.total).toBe(1);
+      expect(received.body.data.total).toBe(0);
       // fwdB's list is counted further down: leave it as it was.
       expect((await api('member', 'DELETE', `/api/order/${booking.id}`)).status).toBe(200);
     });
@@ -559,7 +561,7 @@ describeEachDatabase('bookings', (kind) => {
   });
 
   describe('edit, delete and copy', () => {
-    it('edits a status-0 booking (lines replaced, totals recomputed) and refuses after acceptance', async () => {
+    it('edits a draft (lines replaced, totals recomputed) and refuses once submitted', async () => {
       const booking = await created(fcl());
       // An FCL booking stays FCL: turning it into LCL would drop its containers.
       const switched = await api('member', 'PUT', `/api/order/booking/${booking.id}`, lcl(), 'en');
@@ -582,7 +584,7 @@ describeEachDatabase('bookings', (kind) => {
         fcl({ ready_date: day(-5) }),
       );
       expect(bad.status).toBe(400);
-      await fwd('fwdA', booking.id, 'accept');
+      expect((await api('member', 'POST', `/api/order/${booking.id}/submit`)).status).toBe(200);
       const locked = await api('member', 'PUT', `/api/order/booking/${booking.id}`, lcl(), 'en');
       expect(locked.status).toBe(409);
       expect(locked.body.msg).toBe(`Cannot edit: booking ${booking.order_no} is “Awaiting space release”`);
@@ -592,7 +594,56 @@ describeEachDatabase('bookings', (kind) => {
       expect(after.body.data.cust_ref_no).toBe('NEW REF');
     });
 
-    it('deletes only a status-0 booking', async () => {
+    it('keeps a draft its owner’s alone until it is submitted, then shows and mails it to the forwarder', async () => {
+      const draft = await created(fcl({ cust_ref_no: 'DRAFT ONLY' }));
+      expect(draft).toMatchObject({ status: 0, state: 'pending', status_name: '草稿' });
+      const mine = await api<ListData<BookingRow>>('member', 'GET', `/api/order?keyword=${draft.order_no}`);
+      expect(mine.body.data.lists.map((r) => [r.status, r.status_name])).toEqual([[0, '草稿']]);
+      const theirs = async () =>
+        (await api<ListData<BookingRow>>('fwdA', 'GET', `/api/forwarder/order?keyword=${draft.order_no}`))
+          .body.data.total;
+      expect(await theirs()).toBe(0);
+      for (const [method, url] of [
+        ['GET', `/api/forwarder/order/${draft.id}`],
+        ['GET', `/api/order/docking/${draft.id}`],
+        ['GET', `/api/order/document/${draft.id}`],
+        ['POST', `/api/forwarder/order/${draft.id}/accept`],
+        ['POST', `/api/forwarder/order/${draft.id}/release`],
+      ] as const) {
+        const reply = await api('fwdA', method, url, method === 'POST' ? release() : undefined);
+        expect(reply.status, `${method} ${url}`).toBe(404);
+      }
+      const exported = await t.app.inject({
+        method: 'GET',
+        url: '/api/forwarder/order/export',
+        headers: as('fwdA'),
+      });
+      expect(exported.statusCode).toBe(200);
+      const exportedBook = XLSX.read(exported.rawPayload, { type: 'buffer' });
+      const exportedText = JSON.stringify(
+        XLSX.utils.sheet_to_json(exportedBook.Sheets[exportedBook.SheetNames[0] ?? ''] as XLSX.WorkSheet),
+      );
+      expect(exportedText.length).toBeGreaterThan(2);
+      expect(exportedText).not.toContain(draft.order_no);
+
+      const submitted = await api<BookingDetail>('member', 'POST', `/api/order/${draft.id}/submit`);
+      expect(submitted.status).toBe(200);
+      expect(submitted.body.data).toMatchObject({ status: 1, status_name: '待放舱', actions: ['cancel'] });
+      expect(await theirs()).toBe(1);
+      const again = await api('member', 'POST', `/api/order/${draft.id}/submit`, undefined, 'en');
+      expect(again.status).toBe(409);
+      expect(again.body.msg).toBe(
+        `Cannot submit the booking: booking ${draft.order_no} is “Awaiting space release”`,
+      );
+      // Saved and submitted in one call: one transaction, straight to the forwarder.
+      const direct = await api<BookingDetail>('member', 'POST', '/api/order/booking?submit=true', fcl());
+      expect(direct.body.data).toMatchObject({ status: 1 });
+      expect(direct.body.data.history.map((h) => h.action)).toEqual(['create', 'submit']);
+      const refused = await api('member', 'POST', '/api/order/booking?submit=yes', fcl());
+      expect(refused.status).toBe(400);
+    });
+
+    it('deletes only a draft', async () => {
       const booking = await created(lcl());
       const accepted = await bookingAt(1);
       const refused = await api('member', 'DELETE', `/api/order/${accepted.id}`, undefined, 'en');
@@ -603,7 +654,7 @@ describeEachDatabase('bookings', (kind) => {
       expect((await api('member', 'DELETE', `/api/order/${booking.id}`)).status).toBe(404);
     });
 
-    it('copies into a new status-0 booking; a passed ready date is cleared and must be set before acceptance', async () => {
+    it('copies into a new draft, mailing nobody; a passed ready date is cleared and must be set before submitting', async () => {
       const original = await bookingAt(2);
       const copy = await api('member', 'POST', `/api/order/${original.id}/copy`, undefined, 'en');
       expect(copy.status, JSON.stringify(copy.body)).toBe(200);
@@ -628,24 +679,34 @@ describeEachDatabase('bookings', (kind) => {
       );
       const stale = await api('member', 'POST', `/api/order/${original.id}/copy`);
       expect(stale.body.data.ready_date).toBeNull();
-      const accept = await fwd('fwdA', stale.body.data.id, 'accept', undefined, 'en');
-      expect(accept.status).toBe(409);
-      expect(accept.body.msg).toContain('has no cargo ready date');
-      const fixed = await api('member', 'PUT', `/api/order/booking/${stale.body.data.id}`, fcl());
+      // A draft is not the forwarder's to see, let alone accept.
+      expect((await fwd('fwdA', stale.body.data.id, 'accept')).status).toBe(404);
+      const submit = await api('member', 'POST', `/api/order/${stale.body.data.id}/submit`, undefined, 'en');
+      expect(submit.status).toBe(409);
+      expect(submit.body.msg).toContain('has no cargo ready date');
+      const fixed = await api('member', 'PUT', `/api/order/booking/${stale.body.data.id}?submit=true`, fcl());
       expect(fixed.status).toBe(200);
+      expect(fixed.body.data.status).toBe(1);
       expect((await fwd('fwdA', stale.body.data.id, 'accept')).status).toBe(200);
     });
   });
 
   describe('the life of a booking', () => {
-    it('runs 0 → 1 → 2 → 3 → 5 with the timeline, the schedule and the liaison', async () => {
+    it('runs 0 → 1 (submitted, accepted) → 2 → 3 → 5 with the timeline, the schedule and the liaison', async () => {
       const booking = await created(fcl());
+      const submitted1 = await api<BookingDetail>('member', 'POST', `/api/order/${booking.id}/submit`);
+      expect(submitted1.body.data).toMatchObject({ status: 1, state: 'pending', actions: ['cancel'] });
+      const waiting = await api<BookingDetail>('fwdA', 'GET', `/api/forwarder/order/${booking.id}`);
+      expect(waiting.body.data).toMatchObject({ accepted_at: null, actions: ['accept', 'release', 'void'] });
       const accepted = await fwd('fwdA', booking.id, 'accept');
       expect(accepted.body.data).toMatchObject({
         status: 1,
         state: 'confirmed',
         actions: ['release', 'void'],
       });
+      expect(Date.parse(accepted.body.data.accepted_at ?? '')).not.toBeNaN();
+      const twice = await fwd('fwdA', booking.id, 'accept', undefined, 'en');
+      expect(twice.status).toBe(409);
       const badRelease = await fwd('fwdA', booking.id, 'release', release({ so_no: '', eta: day(5) }), 'en');
       expect(badRelease.status).toBe(400);
       expect(badRelease.body.errors?.map((e) => e.field).sort()).toEqual(['eta', 'so_no']);
@@ -712,12 +773,14 @@ describeEachDatabase('bookings', (kind) => {
         .data.history;
       expect(timeline.map((h) => [h.action, h.from_status, h.to_status, h.actor])).toEqual([
         ['create', null, 0, 'member'],
-        ['accept', 0, 1, 'forwarder'],
+        ['submit', 0, 1, 'member'],
+        ['accept', 1, 1, 'forwarder'],
         ['release', 1, 2, 'forwarder'],
         ['submit_si', 2, 3, 'member'],
         ['ship', 3, 5, 'forwarder'],
       ]);
-      expect(timeline[1]).toMatchObject({ from_name: 'Awaiting space release', actor_name: 'FWDA CO' });
+      expect(timeline[1]).toMatchObject({ from_name: 'Draft', to_name: 'Awaiting space release' });
+      expect(timeline[2]).toMatchObject({ from_name: 'Awaiting space release', actor_name: 'FWDA CO' });
       expect(timeline.every((h) => !Number.isNaN(Date.parse(h.create_time)))).toBe(true);
     });
 
@@ -727,7 +790,7 @@ describeEachDatabase('bookings', (kind) => {
       const at2 = await bookingAt(2);
       const at3 = await bookingAt(3);
       const at5 = await bookingAt(5);
-      const at40 = await bookingAt(0);
+      const at40 = await bookingAt(1);
       await fwd('fwdA', at40.id, 'void', { reason: 'NO SPACE' });
       const bodies: Record<string, object | undefined> = {
         accept: undefined,
@@ -736,18 +799,24 @@ describeEachDatabase('bookings', (kind) => {
         ship: { bl_no: 'BL1' },
         void: { reason: 'X' },
       };
+      // at1 is accepted already: accept is taken once.
       const allowed: Record<string, number[]> = {
-        accept: [0],
+        accept: [],
         release: [1],
         'confirm-si': [2],
         ship: [3],
-        void: [0, 1, 2, 3],
+        void: [1, 2, 3],
       };
       const all = { 0: at0, 1: at1, 2: at2, 3: at3, 5: at5, 40: at40 };
       for (const [action, from] of Object.entries(allowed)) {
         for (const [status, booking] of Object.entries(all)) {
           if (from.includes(Number(status))) continue;
           const reply = await fwd('fwdA', booking.id, action, bodies[action], 'en');
+          // A draft is not the forwarder's: not found, whatever the action.
+          if (status === '0') {
+            expect(reply.status, `${action} at 0`).toBe(404);
+            continue;
+          }
           expect(reply.status, `${action} at ${status}`).toBe(409);
           expect(reply.body.msg).toMatch(new RegExp(`^Cannot .+: booking ${booking.order_no} is “.+”$`));
         }
@@ -756,7 +825,8 @@ describeEachDatabase('bookings', (kind) => {
         const submit = await api('member', 'PUT', `/api/order/shipment/${booking.id}`, si(), 'en');
         if (status !== '2') expect(submit.status, `SI at ${status}`).toBe(409);
         const cancel = await api('member', 'POST', `/api/order/${booking.id}/cancel`, { reason: 'X' }, 'en');
-        if (status === '5' || status === '40') expect(cancel.status, `cancel at ${status}`).toBe(409);
+        // A draft is deleted, not cancelled.
+        if (['0', '5', '40'].includes(status)) expect(cancel.status, `cancel at ${status}`).toBe(409);
         else expect(cancel.status, `cancel at ${status}`).toBe(200);
       }
       const cancelledMsg = await api('member', 'POST', `/api/order/${at40.id}/cancel`, { reason: 'X' }, 'en');
@@ -878,7 +948,7 @@ describeEachDatabase('bookings', (kind) => {
     });
 
     it('cancels several bookings all or nothing', async () => {
-      const a = await bookingAt(0);
+      const a = await bookingAt(1);
       const b = await bookingAt(2);
       const shipped = await bookingAt(5);
       const foreign = await created(
@@ -904,7 +974,7 @@ describeEachDatabase('bookings', (kind) => {
       );
       expect(withShipped.status).toBe(409);
       expect(withShipped.body.msg).toContain(shipped.order_no);
-      expect(await status(a.id)).toBe(0);
+      expect(await status(a.id)).toBe(1);
       expect((await api('member', 'PUT', '/api/order/cancel', { ids: [], reason: 'X' })).status).toBe(400);
       expect((await api('member', 'PUT', '/api/order/cancel', { ids: [a.id] })).status).toBe(400);
       const ok = await api<{ cancelled: number }>('member', 'PUT', '/api/order/cancel', {
@@ -950,7 +1020,7 @@ describeEachDatabase('bookings', (kind) => {
         }),
       ];
       for (const spec of specs) {
-        const r = await create(spec, 'filters');
+        const r = await api('filters', 'POST', '/api/order/booking?submit=true', spec);
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         made.push(r.body.data);
       }
@@ -1038,7 +1108,8 @@ describeEachDatabase('bookings', (kind) => {
       expect(await refs('?keyword=alpha')).toEqual(['ALPHA-1']);
       expect(await refs('?keyword=%25')).toEqual([]);
       expect(await refs('?status=5')).toEqual(['BETA-2']);
-      expect(await refs('?status=0')).toEqual(['-FORMULA']);
+      expect(await refs('?status=1')).toEqual(['-FORMULA']);
+      expect(await refs('?status=0')).toEqual([]);
       expect(await refs(`?to_id=${ref.rtm}`)).toEqual(['ALPHA-1']);
       expect(await refs(`?order_no=${beta?.order_no.slice(-6)}`)).toEqual(['BETA-2']);
       expect(await refs('?cust_ref_no=eta-')).toEqual(['BETA-2']);
@@ -1098,7 +1169,8 @@ describeEachDatabase('bookings', (kind) => {
       const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
       expect(book.SheetNames).toEqual(['Bookings']);
       expect(rows[0]?.slice(0, 3)).toEqual(['Booking no.', 'Customer reference', 'Status']);
-      expect(rows.slice(1).map((r) => r[1])).toEqual(['-FORMULA', 'ALPHA-1']);
+      // Text that begins like a formula is written with a leading apostrophe (OWASP).
+      expect(rows.slice(1).map((r) => r[1])).toEqual(["'-FORMULA", 'ALPHA-1']);
       const formulaCell = sheet.B2 as XLSX.CellObject;
       expect(formulaCell.t).toBe('s');
       expect(formulaCell.f).toBeUndefined();
@@ -1214,7 +1286,7 @@ describeEachDatabase('bookings', (kind) => {
         ['Booking confirmation', false],
         ['Other', true],
         ['Commercial invoice', true],
-        ['Draft B/L', false],
+        ['Draft B/L for confirmation', false],
         ['B/L', false],
       ]);
       const forForwarder = await api<ListData<BookingDocument>>(
@@ -1619,9 +1691,13 @@ describeEachDatabase('bookings', (kind) => {
         fcl({ shipper_id: contact.enShipper, consignee_id: contact.enShipper, forwarder_id: users.fwdB?.id }),
         'english',
       );
+      // A draft mails nobody; submitting it mails the forwarder.
+      await expect(mail.next(users.fwdB?.username ?? '', 500)).rejects.toThrow(/no mail/);
+      expect((await api('english', 'POST', `/api/order/${booking.id}/submit`)).status).toBe(200);
       const toForwarder = await mail.next(users.fwdB?.username ?? '');
       expect(toForwarder.subject).toContain(booking.order_no);
       expect(toForwarder.text).toContain('提交订舱');
+      expect(toForwarder.text).toContain('草稿 → 待放舱');
       await fwd('fwdB', booking.id, 'accept');
       const accepted = await mail.next(users.english?.username ?? '');
       expect(accepted.subject).toBe(
@@ -1631,10 +1707,10 @@ describeEachDatabase('bookings', (kind) => {
       expect(accepted.text).toContain('Forwarder fwdB公司'.replace('fwdB公司', 'FWDB CO'));
       await fwd('fwdB', booking.id, 'release', release());
       const released = await mail.next(users.english?.username ?? '');
-      expect(released.subject).toContain('Awaiting supplementary material');
+      expect(released.subject).toContain('Awaiting shipping instructions');
       expect(released.text).toContain('SO no.: SO123456');
       expect(released.text).toContain('Vessel: MAERSK EINDHOVEN');
-      expect(released.text).toContain('Status: Awaiting space release → Awaiting supplementary material');
+      expect(released.text).toContain('Status: Awaiting space release → Awaiting shipping instructions');
       await fwd('fwdB', booking.id, 'void', { reason: 'VESSEL CANCELLED' });
       const voided = await mail.next(users.english?.username ?? '');
       expect(voided.subject).toContain('Cancelled');
@@ -1661,6 +1737,7 @@ describeEachDatabase('demo bookings', (kind) => {
           vessel: 'MAERSK ESSEN',
           username: 'demo@example.com',
         },
+        { container_mode: 2, status: 1, from_quote: false, vessel: '', username: 'demo@example.com' },
         { container_mode: 2, status: 0, from_quote: false, vessel: '', username: 'demo@example.com' },
       ]);
     } finally {

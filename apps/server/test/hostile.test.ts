@@ -113,7 +113,7 @@ const TARGETS: Record<RouteKey, Target> = {
   'PUT /api/order/booking/:id': { valid: (w) => w.validBooking(), ids: ownBooking0 },
   'POST /api/order/:id/copy': { ids: ownBooking0 },
   'POST /api/attachment': { valid: () => ({ order_id: 1, document_type: 'other' }) },
-  'POST /api/forwarder/order/:id/accept': { ids: (w) => received(w, 0) },
+  'POST /api/forwarder/order/:id/accept': { ids: (w) => [...received(w, 1), ...received(w, 0)] },
   'POST /api/forwarder/order/:id/release': { valid: (w) => w.validRelease(), ids: (w) => received(w, 1) },
   'PUT /api/order/shipment/:id': {
     valid: (w) => w.validShipment(),
@@ -128,9 +128,13 @@ const TARGETS: Record<RouteKey, Target> = {
     ids: (w) => received(w, 3),
   },
   'POST /api/forwarder/order/:id/void': { valid: () => ({ reason: 'NO SPACE' }), ids: (w) => received(w, 1) },
-  'POST /api/order/:id/cancel': { valid: () => ({ reason: 'CHANGED PLANS' }), ids: ownBooking0 },
+  'POST /api/order/:id/submit': { ids: ownBooking0 },
+  'POST /api/order/:id/cancel': {
+    valid: () => ({ reason: 'CHANGED PLANS' }),
+    ids: (w) => [...w.bookings.own[1], ...ownBooking0(w)],
+  },
   'PUT /api/order/cancel': {
-    valid: (w) => ({ ids: [w.bookings.own[0][1] ?? 0], reason: 'CHANGED PLANS' }),
+    valid: (w) => ({ ids: [w.bookings.own[1][1] ?? 0], reason: 'CHANGED PLANS' }),
   },
   'DELETE /api/document/:id': { ids: (w) => [...w.documents.own, ...w.documents.partners] },
   'DELETE /api/attachment/:id': {

@@ -952,7 +952,7 @@ export type World = {
   rates: { editable: number; disposable: number[]; quote: number; partners: number };
   /** Root's bookings addressed to partner, and partner's bookings addressed to root, by status. */
   bookings: {
-    own: Record<0 | 2, number[]>;
+    own: Record<0 | 1 | 2, number[]>;
     received: Record<0 | 1 | 2 | 3, number[]>;
     /** A booking between two other members: never root's. */
     stranger: number;
@@ -1138,7 +1138,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     remark: '',
     containers: [{ container_id: ref.gp20, container_no: containerNumber('MSK', 100), seal_no: 'ML123' }],
   });
-  /** A booking from `from` to `to`, moved on to `status` by the forwarder (and the member's SI). */
+  /**
+   * A booking from `from` to `to`: 0 a draft, 1 submitted (not yet accepted), then moved on by the
+   * forwarder (and the member's SI).
+   */
   const bookingAt = async (
     from: { token: string },
     to: { id: number; token: string },
@@ -1146,17 +1149,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
     status: 0 | 1 | 2 | 3,
   ) => {
     const { id } = await send(from.token, 'POST', '/api/order/booking', booking(to.id, ...parties));
-    if (status >= 1) await send(to.token, 'POST', `/api/forwarder/order/${id}/accept`);
+    if (status >= 1) await send(from.token, 'POST', `/api/order/${id}/submit`);
     if (status >= 2) await send(to.token, 'POST', `/api/forwarder/order/${id}/release`, validRelease());
     if (status >= 3) await send(from.token, 'PUT', `/api/order/shipment/${id}`, validShipment());
     return id;
   };
   const ownParties: [number, number] = [contacts.shipper, contacts.consignee];
   const partnerParties: [number, number] = [partnerShipper, partnerConsignee];
-  const own = (status: 0 | 2) => bookingAt(root, partner, ownParties, status);
+  const own = (status: 0 | 1 | 2) => bookingAt(root, partner, ownParties, status);
   const received = (status: 0 | 1 | 2 | 3) => bookingAt(partner, root, partnerParties, status);
   const bookings = {
-    own: { 0: [await own(0), await own(0), await own(0)], 2: [await own(2), await own(2)] },
+    own: {
+      0: [await own(0), await own(0), await own(0)],
+      1: [await own(1), await own(1)],
+      2: [await own(2), await own(2)],
+    },
     received: {
       0: [await received(0), await received(0)],
       1: [await received(1), await received(1)],

@@ -332,7 +332,7 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       headers: as('member'),
     });
     const own = mine.body.data.lists.find((r) => r.id === rfqId);
-    expect(own).toMatchObject({ direction: 'sent', status: 'sent', request: { sales: 'MS WANG' } });
+    expect(own).toMatchObject({ direction: 'sent', status: 'new', request: { sales: 'MS WANG' } });
     const theirs = await call<Envelope<Rfq>>(t.app, {
       method: 'GET',
       url: `/api/rfq/${rfqId}`,

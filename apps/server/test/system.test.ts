@@ -89,7 +89,7 @@ describeEachDatabase('system endpoints', (kind) => {
       url: '/api/system/dictionary?field=order_status',
     });
     expect(zh.body.data.lists).toEqual([
-      { id: 0, name: '待放舱', color: 'default' },
+      { id: 0, name: '草稿', color: 'default' },
       { id: 1, name: '待放舱', color: 'blue' },
       { id: 2, name: '待补料', color: 'orange' },
       { id: 3, name: '待出运', color: 'green' },

@@ -22,13 +22,20 @@ describe('booking statuses', () => {
       [5, 'blue'],
       [40, 'default'],
     ]);
-    expect(translate('en-US', 'bookingStatus.s2')).toBe('Awaiting supplementary material');
+    expect(translate('en-US', 'bookingStatus.s2')).toBe('Awaiting shipping instructions');
+    // Status 0 is the member's draft, 1 submitted and awaiting space release (issue 14).
+    expect([translate('zh-CN', 'bookingStatus.s0'), translate('zh-CN', 'bookingStatus.s1')]).toEqual([
+      '草稿',
+      '待放舱',
+    ]);
+    expect(translate('en-US', 'bookingStatus.s0')).toBe('Draft');
   });
 
-  it('map the named states: pending 0, confirmed 1–3, completed 5, cancelled or voided 40', () => {
-    expect([0, 1, 2, 3, 5].map((s) => bookingState(s))).toEqual([
+  it('map the named states: pending 0 and 1 until accepted, confirmed 1–3, completed 5, cancelled or voided 40', () => {
+    expect(bookingState(1, null, false)).toBe('pending');
+    expect(bookingState(1, null, true)).toBe('confirmed');
+    expect([0, 2, 3, 5].map((s) => bookingState(s))).toEqual([
       'pending',
-      'confirmed',
       'confirmed',
       'confirmed',
       'completed',
@@ -42,7 +49,13 @@ describe('booking statuses', () => {
     expect(canBooking('edit', 1)).toBe(false);
     expect(canBooking('cancel', 3)).toBe(true);
     expect(canBooking('cancel', 5)).toBe(false);
-    expect(bookingActionsFor('member', 0)).toEqual(['edit', 'delete', 'cancel']);
+    expect(canBooking('cancel', 0)).toBe(false);
+    expect(bookingActionsFor('member', 0)).toEqual(['edit', 'delete', 'submit']);
+    expect(bookingActionsFor('member', 1)).toEqual(['cancel']);
+    expect(bookingActionsFor('forwarder', 0)).toEqual([]);
+    expect(bookingActionsFor('forwarder', 1)).toEqual(['accept', 'release', 'void']);
+    // Accept is taken once.
+    expect(bookingActionsFor('forwarder', 1, true)).toEqual(['release', 'void']);
     expect(bookingActionsFor('member', 2)).toEqual(['submit_si', 'cancel']);
     expect(bookingActionsFor('forwarder', 2)).toEqual(['confirm_si', 'void']);
     expect(bookingActionsFor('forwarder', 40)).toEqual([]);

@@ -10,28 +10,32 @@ import { RESTRICTED_TEXT, isoDate, labelledDate } from './validation.js';
  * Member (authority `order`; only the member's own bookings):
  *   GET    /order                    bookingQuery → {lists: BookingRow[], total}
  *   GET    /order/export             bookingQuery → .xlsx of the filtered list (headers in the Lang)
- *   POST   /order/booking            bookingInput → BookingDetail (status 0, new order_no)
+ *   POST   /order/booking            bookingInput → BookingDetail (a draft: status 0, new order_no);
+ *                                    with ?submit=true saved and submitted in one transaction (status 1)
  *   GET    /order/booking/{id}       → BookingForm (the form data for edit and copy)
- *   PUT    /order/booking/{id}       bookingInput → BookingDetail; status 0 only, else 409
+ *   PUT    /order/booking/{id}       bookingInput → BookingDetail; status 0 only, else 409;
+ *                                    ?submit=true also submits it (0 → 1), in the same transaction
+ *   POST   /order/{id}/submit        → BookingDetail; the draft goes to its forwarder (0 → 1)
  *   POST   /order/{id}/copy          → BookingDetail of the new booking (a new status-0 booking: same form fields and lines, new order number; no schedule, SI, documents or history; a past ready date is cleared and must be set before the forwarder can accept)
  *   GET    /order/{id}               → BookingDetail (history timeline, documents, totals, SI)
  *   GET    /order/docking/{id}       → BookingDocking (forwarder's contact, vessel schedule)
  *   GET    /order/document/{id}      → {lists: BookingDocument[], total} of booking {id}
  *   GET    /order/shipment/{id}      → BookingShipment (SI form data; `editable` while status 2)
  *   PUT    /order/shipment/{id}      shipmentInput → BookingDetail; status 2 only, moves it to 3
- *   POST   /order/{id}/cancel        reasonInput → BookingDetail; while status < 5 (→ 40)
+ *   POST   /order/{id}/cancel        reasonInput → BookingDetail; status 1, 2 or 3 (→ 40)
  *   PUT    /order/cancel             cancelManyInput → {cancelled: n}; all or nothing
- *   DELETE /order/{id}               → {deleted: 1}; status 0 only, else 409
+ *   DELETE /order/{id}               → {deleted: 1}; status 0 (a draft) only, else 409
  *
- * Forwarder (authority `rate`; only bookings addressed to the forwarder):
+ * Forwarder (authority `rate`; only bookings addressed to the forwarder and submitted: a draft
+ * (status 0) is its owner's alone, and answers 404 to the forwarder on every route):
  *   GET    /forwarder/order          bookingQuery → {lists: BookingRow[], total}
  *   GET    /forwarder/order/export   bookingQuery → .xlsx
  *   GET    /forwarder/order/{id}     → BookingDetail
- *   POST   /forwarder/order/{id}/accept      (no body)     0 → 1
+ *   POST   /forwarder/order/{id}/accept      (no body)     1 → 1, sets accepted_at (once)
  *   POST   /forwarder/order/{id}/release     releaseInput  1 → 2
  *   POST   /forwarder/order/{id}/confirm-si  confirmSiInput 2 → 3 (SI received outside the portal)
  *   POST   /forwarder/order/{id}/ship        shipInput     3 → 5
- *   POST   /forwarder/order/{id}/void        reasonInput   0|1|2|3 → 40
+ *   POST   /forwarder/order/{id}/void        reasonInput   1|2|3 → 40
  *   each → BookingDetail; any other transition → 409 (booking.wrongStatus names the status)
  *
  * Documents (authority `order` or `rate`; the booking's member or its forwarder):
@@ -47,15 +51,21 @@ import { RESTRICTED_TEXT, isoDate, labelledDate } from './validation.js';
  *   DELETE /document/{id}            → {deleted: 1}; only the uploader (403 for the other side)
  *
  * The member is e-mailed, in the member's language, on each change the forwarder makes; the
- * forwarder is e-mailed on a new booking, a member's cancellation and submitted SI.
+ * forwarder is e-mailed when a booking is submitted to it, on a member's cancellation and on
+ * submitted SI. Saving, editing, copying and deleting a draft mail nobody.
+ *
+ * Drafts (issue 14): the spec gives status 0 and 1 the same label ("awaiting space release") and
+ * says only status 0 opens the editor. We read 0 as the member's draft (草稿 / Draft) and 1 as
+ * submitted and awaiting the forwarder's release: Save keeps a draft, Submit sends it. The
+ * forwarder's acceptance is recorded in `accepted_at` within status 1.
  */
 
 /** Status numbers (spec §4). */
 export const BOOKING_STATUS = {
-  /** submitted, awaiting space release; the member may still edit or delete it */
-  submitted: 0,
-  /** accepted by the forwarder, awaiting space release; locked */
-  accepted: 1,
+  /** a draft: only its owner sees it, may edit, submit or delete it */
+  draft: 0,
+  /** submitted to the forwarder, awaiting space release (accepted or not: see accepted_at); locked */
+  submitted: 1,
   /** space released (SO, vessel, voyage, ETD/ETA, cut-offs); awaiting the member's shipping instructions */
   released: 2,
   /** shipping instructions received; awaiting shipment */
@@ -92,17 +102,21 @@ export function bookingStatusColor(status: number): string {
 
 /**
  * The spec's named states, mapped onto the numbers:
- * - pending: 0 (submitted, not yet accepted);
- * - confirmed: 1, 2 and 3 (the forwarder accepted it; space released; SI received — the booking
- *   is confirmed and in progress, nothing has sailed yet);
+ * - pending: 0 (a draft) and 1 until the forwarder accepts it;
+ * - confirmed: 1 once accepted, 2 and 3 (space released; SI received — the booking is confirmed
+ *   and in progress, nothing has sailed yet);
  * - completed: 5 only (shipped with a B/L: what a user means by "done"; 3 is still awaiting shipment);
  * - cancelled: 40 cancelled by the member; voided: 40 voided by the forwarder (the booking's
  *   `cancelled_by` and its history record which).
  */
 export const BOOKING_STATES = ['pending', 'confirmed', 'completed', 'cancelled', 'voided'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
-export function bookingState(status: number, cancelledBy?: BookingParty | null): BookingState {
-  if (status === 0) return 'pending';
+export function bookingState(
+  status: number,
+  cancelledBy?: BookingParty | null,
+  isAccepted = status !== BOOKING_STATUS.submitted,
+): BookingState {
+  if (status === 0 || (status === BOOKING_STATUS.submitted && !isAccepted)) return 'pending';
   if (status === 5) return 'completed';
   if (status === 40) return cancelledBy === 'forwarder' ? 'voided' : 'cancelled';
   return 'confirmed';
@@ -124,13 +138,15 @@ export const BOOKING_ACTIONS = {
   copy: { by: 'member', from: [], to: 0 },
   edit: { by: 'member', from: [0], to: 0 },
   delete: { by: 'member', from: [0], to: 0 },
-  accept: { by: 'forwarder', from: [0], to: 1 },
+  submit: { by: 'member', from: [0], to: 1 },
+  /** once: the booking stays at 1 and gets accepted_at (see isActionOpen) */
+  accept: { by: 'forwarder', from: [1], to: 1 },
   release: { by: 'forwarder', from: [1], to: 2 },
   submit_si: { by: 'member', from: [2], to: 3 },
   confirm_si: { by: 'forwarder', from: [2], to: 3 },
   ship: { by: 'forwarder', from: [3], to: 5 },
-  cancel: { by: 'member', from: [0, 1, 2, 3], to: 40 },
-  void: { by: 'forwarder', from: [0, 1, 2, 3], to: 40 },
+  cancel: { by: 'member', from: [1, 2, 3], to: 40 },
+  void: { by: 'forwarder', from: [1, 2, 3], to: 40 },
 } as const satisfies Record<string, { by: BookingParty; from: readonly number[]; to: BookingStatus }>;
 export type BookingAction = keyof typeof BOOKING_ACTIONS;
 export const BOOKING_ACTION_NAMES = Object.keys(BOOKING_ACTIONS) as BookingAction[];
@@ -140,12 +156,26 @@ export function canBooking(action: BookingAction, status: number): boolean {
   return (BOOKING_ACTIONS[action].from as readonly number[]).includes(status);
 }
 
+/** Whether `action` is open on a booking, its acceptance counted (accept is taken once). */
+export function isActionOpen(action: BookingAction, status: number, isAccepted: boolean): boolean {
+  return canBooking(action, status) && !(action === 'accept' && isAccepted);
+}
+
 /** The actions `party` may take on a booking in `status` (what buttons to show). */
-export function bookingActionsFor(party: BookingParty, status: number): BookingAction[] {
+export function bookingActionsFor(party: BookingParty, status: number, isAccepted = false): BookingAction[] {
   return BOOKING_ACTION_NAMES.filter(
-    (action) => BOOKING_ACTIONS[action].by === party && canBooking(action, status) && action !== 'copy',
+    (action) =>
+      BOOKING_ACTIONS[action].by === party && isActionOpen(action, status, isAccepted) && action !== 'copy',
   );
 }
+
+/** `?submit=true` on POST /order/booking and PUT /order/booking/{id}: save and submit in one go. */
+export const submitQuery = z.object({
+  submit: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
 
 /** container_mode: 1 FCL, 2 LCL. */
 export const CONTAINER_MODES = { fcl: 1, lcl: 2 } as const;
@@ -816,6 +846,8 @@ export const bookingDetail = bookingForm.extend({
   incoterm_name: z.string(),
   schedule: bookingSchedule,
   cancelled_by: z.enum(BOOKING_PARTIES).nullable(),
+  /** when the forwarder accepted it (ISO time); null for a draft or a booking not yet accepted */
+  accepted_at: z.string().nullable(),
   cancel_reason: z.string(),
   shipment: shipmentInstructions.nullable(),
   history: z.array(bookingHistoryEntry),

@@ -152,9 +152,9 @@ export const enUS: Messages = {
     yesNo: { yes: 'Yes', no: 'No' },
   },
   bookingStatus: {
-    s0: 'Awaiting space release',
+    s0: 'Draft',
     s1: 'Awaiting space release',
-    s2: 'Awaiting supplementary material',
+    s2: 'Awaiting shipping instructions',
     s3: 'Awaiting shipment',
     s5: 'Shipped',
     s40: 'Cancelled',
@@ -167,8 +167,9 @@ export const enUS: Messages = {
     voided: 'Voided',
   },
   bookingAction: {
-    create: 'submit the booking',
-    copy: 'copy the booking',
+    create: 'save a draft',
+    copy: 'copy as a draft',
+    submit: 'submit the booking',
     edit: 'edit',
     delete: 'delete',
     accept: 'accept the booking',
@@ -182,7 +183,7 @@ export const enUS: Messages = {
   bookingParty: { member: 'Customer', forwarder: 'Forwarder' },
   documentType: {
     booking_confirmation: 'Booking confirmation',
-    draft_bl: 'Draft B/L',
+    draft_bl: 'Draft B/L for confirmation',
     bl: 'B/L',
     shipping_instructions: 'Shipping instructions',
     packing_list: 'Packing list',

@@ -155,7 +155,7 @@ export const zhCN = {
     yesNo: { yes: '是', no: '否' },
   },
   bookingStatus: {
-    s0: '待放舱',
+    s0: '草稿',
     s1: '待放舱',
     s2: '待补料',
     s3: '待出运',
@@ -170,8 +170,9 @@ export const zhCN = {
     voided: '已作废',
   },
   bookingAction: {
-    create: '提交订舱',
-    copy: '复制订舱',
+    create: '保存草稿',
+    copy: '复制为草稿',
+    submit: '提交订舱',
     edit: '修改',
     delete: '删除',
     accept: '接受订舱',
@@ -185,9 +186,9 @@ export const zhCN = {
   bookingParty: { member: '订舱客户', forwarder: '货代' },
   documentType: {
     booking_confirmation: '订舱确认书',
-    draft_bl: '提单草稿',
+    draft_bl: '提单确认件',
     bl: '提单',
-    shipping_instructions: '补料（托单）',
+    shipping_instructions: '补料',
     packing_list: '装箱单',
     commercial_invoice: '商业发票',
     other: '其他',

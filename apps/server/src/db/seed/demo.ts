@@ -47,9 +47,10 @@ async function idsByCode(
 /**
  * Demo members for a new database (no member yet): a customer and a forwarder with fixed logins.
  * The forwarder publishes a few rates valid from a week ago for half a year (so the quote board
- * has something to show), the customer has a shipper and a consignee in the contact book, and two
+ * has something to show), the customer has a shipper and a consignee in the contact book, and three
  * bookings with the forwarder: an FCL booking from the first demo rate whose space is released
- * (status 2, awaiting shipping instructions) and an LCL booking just submitted (status 0).
+ * (status 2, awaiting shipping instructions), an LCL booking just submitted (status 1) and an LCL
+ * draft (status 0) the forwarder does not see.
  * Returns whether it seeded anything.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -193,6 +194,7 @@ async function seedDemoBookings(
   const party = { shipper_id: parties.shipperId, consignee_id: parties.consigneeId };
   const fcl = await createBooking({
     ...common,
+    submit: true,
     input: {
       ...party,
       container_mode: 1,
@@ -250,30 +252,30 @@ async function seedDemoBookings(
       cy_cutoff: `${isoDay(8)} 17:00`,
     },
   });
-  await createBooking({
-    ...common,
-    input: {
-      ...party,
-      container_mode: 2,
-      forwarder_id: forwarderId,
-      cust_ref_no: 'PO-2026-0902',
-      ready_date: isoDay(10),
-      incoterm: 'FCA',
-      pol_id: ngb,
-      pod_id: lax,
-      to_id: lax,
-      carrier_id: cosco,
-      remark: 'DEMO LCL BOOKING',
-      cargo_items: [
-        {
-          hs_code: '940360',
-          description: 'WOODEN FURNITURE',
-          packages: 12,
-          unit_id: pallet,
-          weight: '1850.75',
-          volume: '9.6',
-        },
-      ],
-    },
+  const lcl = (ref: string, readyIn: number, remark: string) => ({
+    ...party,
+    container_mode: 2 as const,
+    forwarder_id: forwarderId,
+    cust_ref_no: ref,
+    ready_date: isoDay(readyIn),
+    incoterm: 'FCA',
+    pol_id: ngb,
+    pod_id: lax,
+    to_id: lax,
+    carrier_id: cosco,
+    remark,
+    cargo_items: [
+      {
+        hs_code: '940360',
+        description: 'WOODEN FURNITURE',
+        packages: 12,
+        unit_id: pallet,
+        weight: '1850.75',
+        volume: '9.6',
+      },
+    ],
   });
+  await createBooking({ ...common, submit: true, input: lcl('PO-2026-0902', 10, 'DEMO LCL BOOKING') });
+  // A draft: the member's alone until submitted.
+  await createBooking({ ...common, input: lcl('PO-2026-0930', 14, 'DEMO DRAFT BOOKING') });
 }

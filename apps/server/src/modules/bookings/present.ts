@@ -98,7 +98,7 @@ export function presentRow(row: BookingListed, locale: Locale): BookingRow {
     cust_ref_no: b.custRefNo,
     status: b.status,
     status_name: statusName(locale, b.status),
-    state: bookingState(b.status, b.cancelledBy as BookingParty | null),
+    state: bookingState(b.status, b.cancelledBy as BookingParty | null, b.acceptedAt !== null),
     container_mode: b.containerMode,
     carrier_name: row.carrierName ?? '',
     pol_name: row.polName,
@@ -304,7 +304,8 @@ export function presentDetail(options: {
     ...options.form,
     status_name: statusName(locale, b.status),
     status_color: bookingStatusColor(b.status),
-    state: bookingState(b.status, cancelledBy),
+    state: bookingState(b.status, cancelledBy, b.acceptedAt !== null),
+    accepted_at: b.acceptedAt ? date(b.acceptedAt) : null,
     container_mode_name: translate(
       locale,
       b.containerMode === 1 ? 'dictionary.containerMode.fcl' : 'dictionary.containerMode.lcl',
@@ -321,7 +322,7 @@ export function presentDetail(options: {
     shipment: options.shipment,
     history: options.history,
     documents: options.documents,
-    actions: bookingActionsFor(options.party, b.status),
+    actions: bookingActionsFor(options.party, b.status, b.acceptedAt !== null),
     create_time: date(b.createdAt),
     update_time: date(b.updatedAt),
   };

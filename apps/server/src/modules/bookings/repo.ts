@@ -1,5 +1,21 @@
-import type { BookingQuery } from '@freight/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { BOOKING_STATUS, type BookingQuery } from '@freight/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { likePattern, pageOffset, statementsByShape } from '../../platform/sql.js';
@@ -29,11 +45,18 @@ export type BookingValues = Omit<
 export type LineValues = Omit<typeof bookingLines.$inferInsert, 'id' | 'bookingId'>;
 export type HistoryValues = Omit<typeof bookingHistory.$inferInsert, 'id' | 'createdAt'>;
 
-/** Whose bookings a query reads: a member's own, or those addressed to a forwarder. */
+/**
+ * Whose bookings a query reads: a member's own, or those submitted to a forwarder (a draft, status
+ * 0, is its owner's alone: the forwarder's every read and write passes it by, so it is a 404).
+ */
 export type Scope = { ownerId: number } | { forwarderId: number };
 
+const forwarderWhere = (forwarderId: number) =>
+  and(eq(bookings.forwarderId, forwarderId), ne(bookings.status, BOOKING_STATUS.draft));
 const scopeWhere = (scope: Scope) =>
-  'ownerId' in scope ? eq(bookings.ownerId, scope.ownerId) : eq(bookings.forwarderId, scope.forwarderId);
+  'ownerId' in scope ? eq(bookings.ownerId, scope.ownerId) : forwarderWhere(scope.forwarderId);
+/** Either side of a booking: its member, or its forwarder once it is submitted. */
+const partyWhere = (userId: number) => or(eq(bookings.ownerId, userId), forwarderWhere(userId));
 
 const name = (table: { nameZh: AnyPgColumn; nameEn: AnyPgColumn }, zh: boolean) =>
   sql<string>`${zh ? table.nameZh : table.nameEn}`;
@@ -76,6 +99,8 @@ function listColumns(zh: boolean) {
       orderNo: bookings.orderNo,
       custRefNo: bookings.custRefNo,
       status: bookings.status,
+      acceptedAt: bookings.acceptedAt,
+      quoteId: bookings.quoteId,
       cancelledBy: bookings.cancelledBy,
       containerMode: bookings.containerMode,
       vessel: bookings.vessel,
@@ -150,7 +175,10 @@ function conditions(scope: Scope, query: BookingQuery): Condition[] {
   const like = (column: AnyPgColumn) => (value: Placeholder) => ilike(column, value);
   const pattern = (value: string | undefined) => (value ? likePattern(value) : undefined);
   if ('ownerId' in scope) add('ownerId', scope.ownerId, equal(bookings.ownerId));
-  else add('forwarderId', scope.forwarderId, equal(bookings.forwarderId));
+  else {
+    add('forwarderId', scope.forwarderId, equal(bookings.forwarderId));
+    add('notDraft', BOOKING_STATUS.draft, (value) => ne(bookings.status, value));
+  }
   add('keyword', pattern(query.keyword), (value) =>
     or(ilike(bookings.orderNo, value), ilike(bookings.blNo, value), ilike(bookings.custRefNo, value)),
   );
@@ -226,12 +254,12 @@ export async function findBooking(db: Db, scope: Scope | null, id: number, zh: b
   return row;
 }
 
-/** The bare booking row, if the member or the forwarder it is addressed to asks. */
+/** The bare booking row, if its member or (once submitted) the forwarder it is addressed to asks. */
 export async function findBookingOfParty(db: Db, userId: number, id: number) {
   const [row] = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.id, id), or(eq(bookings.ownerId, userId), eq(bookings.forwarderId, userId))))
+    .where(and(eq(bookings.id, id), partyWhere(userId)))
     .limit(1);
   return row;
 }
@@ -285,9 +313,7 @@ export async function findDocument(db: Db, userId: number, id: number, zh: boole
     .innerJoin(files, eq(files.id, bookingDocuments.fileId))
     .innerJoin(users, eq(users.id, bookingDocuments.uploaderId))
     .innerJoin(bookings, eq(bookings.id, bookingDocuments.bookingId))
-    .where(
-      and(eq(bookingDocuments.id, id), or(eq(bookings.ownerId, userId), eq(bookings.forwarderId, userId))),
-    )
+    .where(and(eq(bookingDocuments.id, id), partyWhere(userId)))
     .limit(1);
   return row;
 }
@@ -369,7 +395,7 @@ async function insertLines(db: Db, bookingId: number, lines: LineValues[]) {
 }
 
 /** Replaces a status-0 booking's fields and lines; false when it is not (or no longer) at status 0. */
-export async function updateSubmittedBooking(
+export async function updateDraftBooking(
   db: Db,
   ownerId: number,
   id: number,
@@ -415,6 +441,14 @@ export async function changeStatus(
     .returning({ id: bookings.id });
 }
 
+/** Records the forwarder's acceptance of a booking, unless it was recorded before. */
+export async function markAccepted(db: Db, id: number): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ acceptedAt: new Date() })
+    .where(and(eq(bookings.id, id), isNull(bookings.acceptedAt)));
+}
+
 /** Status and order number of the scope's bookings among `ids`. */
 export async function statusesOf(db: Db, scope: Scope, ids: number[]) {
   if (ids.length === 0) return [];
@@ -428,7 +462,7 @@ export async function insertHistory(db: Db, entries: HistoryValues[]) {
   if (entries.length > 0) await db.insert(bookingHistory).values(entries);
 }
 
-export async function deleteSubmittedBooking(db: Db, ownerId: number, id: number): Promise<boolean> {
+export async function deleteDraftBooking(db: Db, ownerId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(bookings)
     .where(and(eq(bookings.id, id), eq(bookings.ownerId, ownerId), eq(bookings.status, 0)))
@@ -527,6 +561,7 @@ export async function lockBookings(db: Db, scope: Scope, ids: number[]) {
       status: bookings.status,
       orderNo: bookings.orderNo,
       readyDate: bookings.readyDate,
+      acceptedAt: bookings.acceptedAt,
       containerMode: bookings.containerMode,
       ownerId: bookings.ownerId,
       forwarderId: bookings.forwarderId,

@@ -11,6 +11,7 @@ import {
   confirmSiInput,
   errorEnvelope,
   idParams,
+  submitQuery,
   listOf,
   okEnvelope,
   reasonInput,
@@ -32,6 +33,7 @@ import {
   confirmShipment,
   copyBooking,
   createBooking,
+  submitBooking,
   deleteBooking,
   exportBookings,
   getBookingDetail,
@@ -165,7 +167,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: member,
       schema: {
         tags,
-        summary: 'Create an FCL or LCL booking (status 0)',
+        summary:
+          'Save a new FCL or LCL booking as a draft (status 0, mails nobody); ?submit=true also submits it to the forwarder (status 1)',
+        querystring: submitQuery,
         body: bookingInput,
         response: detail,
       },
@@ -178,6 +182,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           log: request.log,
           viewer: currentUser(request),
           input: request.body,
+          submit: request.query.submit,
           locale: request.locale,
         }),
       ),
@@ -209,8 +214,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: member,
       schema: {
         tags,
-        summary: 'Change a booking; only at status 0 (409 otherwise)',
+        summary: 'Change a draft (status 0; 409 otherwise); ?submit=true also submits it to the forwarder',
         params: idParams,
+        querystring: submitQuery,
         body: bookingInput,
         response: detail,
       },
@@ -219,9 +225,35 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await changeBooking({
           db,
+          mailer,
+          log: request.log,
           viewer: currentUser(request),
           id: request.params.id,
           input: request.body,
+          submit: request.query.submit,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.post(
+    '/order/:id/submit',
+    {
+      preValidation: member,
+      schema: {
+        tags,
+        summary: 'Submit a draft to its forwarder (0 → 1); the forwarder is mailed',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await submitBooking({
+          db,
+          mailer,
+          log: request.log,
+          viewerId: currentUser(request).id,
+          id: request.params.id,
           locale: request.locale,
         }),
       ),

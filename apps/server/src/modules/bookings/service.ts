@@ -1,5 +1,6 @@
 import {
   BOOKING_ACTIONS,
+  BOOKING_STATUS,
   BOOKING_EXPORT_MAX_ROWS,
   type BookingAction,
   type BookingDetail,
@@ -49,7 +50,7 @@ import {
   changeStatus,
   containerNames,
   countryNames,
-  deleteSubmittedBooking,
+  deleteDraftBooking,
   documentFileIds,
   documentsOf,
   findBooking,
@@ -63,12 +64,13 @@ import {
   type LineValues,
   linesOf,
   lockBookings,
+  markAccepted,
   nextOrderNo,
   rawLines,
   referenceCheck,
   saveInstructions,
   type Scope,
-  updateSubmittedBooking,
+  updateDraftBooking,
 } from './repo.js';
 
 export type Viewer = { id: number; username: string; authorities: string[] };
@@ -362,6 +364,7 @@ async function insertWithNumber(
   values: BookingValues,
   lines: LineValues[],
   history: { action: 'create' | 'copy'; reason: string },
+  submit = false,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const orderNo = await nextOrderNo(tx);
@@ -371,15 +374,51 @@ async function insertWithNumber(
         bookingId: id,
         action: history.action,
         fromStatus: null,
-        toStatus: 0,
+        toStatus: BOOKING_STATUS.draft,
         actorId: ownerId,
         actorRole: 'member',
         reason: history.reason,
       },
     ]);
+    if (submit) await submitDraft(tx, ownerId, { id, orderNo, readyDate: values.readyDate ?? null });
     return id;
   });
 }
+
+/** A draft can be submitted once its ready date is set and not past (a copy's may be cleared). */
+function assertSubmittable(row: { orderNo: string; readyDate: string | null }): void {
+  if (row.readyDate === null)
+    throw new AppError(409, 'booking.readyDateMissing', { order_no: row.orderNo }, [{ field: 'ready_date' }]);
+  if (row.readyDate < earliestReadyDate())
+    throw new AppError(400, 'booking.readyDatePast', {}, [{ field: 'ready_date' }]);
+}
+
+/** Moves the owner's draft to the forwarder (0 → 1) inside the caller's transaction. */
+async function submitDraft(
+  tx: Db,
+  ownerId: number,
+  row: { id: number; orderNo: string; readyDate: string | null },
+): Promise<void> {
+  assertSubmittable(row);
+  const def = BOOKING_ACTIONS.submit;
+  const changed = await changeStatus(tx, { ownerId }, [row.id], def.from, def.to);
+  if (changed.length === 0) throw notFound();
+  await insertHistory(tx, [
+    {
+      bookingId: row.id,
+      action: 'submit',
+      fromStatus: BOOKING_STATUS.draft,
+      toStatus: def.to,
+      actorId: ownerId,
+      actorRole: 'member',
+      reason: '',
+    },
+  ]);
+}
+
+/** The forwarder's mail when a draft was submitted with its save. */
+const submittedMail = (options: WithMail, bookingId: number) =>
+  notifyChange({ ...options, bookingId, event: { action: 'submit', from: BOOKING_STATUS.draft, to: 1 } });
 
 /**
  * The reply's detail and the change's mail read the committed booking side by side: each is a few
@@ -394,23 +433,42 @@ async function detailAndMail(detail: Promise<BookingDetail>, mail: Promise<void>
   return read.value;
 }
 
+/**
+ * POST /order/booking: a new draft, which mails nobody; with `submit` it is also submitted to its
+ * forwarder in the same transaction, and the forwarder is mailed.
+ */
 export async function createBooking(
-  options: WithMail & { viewer: Viewer; input: unknown },
+  options: WithMail & { viewer: Viewer; input: unknown; submit?: boolean },
 ): Promise<BookingDetail> {
   const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale);
-  const id = await insertWithNumber(options.db, options.viewer.id, values, lines, {
-    action: 'create',
-    reason: '',
-  });
-  return detailAndMail(
-    getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id }),
-    notifyChange({ ...options, bookingId: id, event: { action: 'create', from: null, to: 0 } }),
+  const id = await insertWithNumber(
+    options.db,
+    options.viewer.id,
+    values,
+    lines,
+    { action: 'create', reason: '' },
+    options.submit,
   );
+  const detail = getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id });
+  return options.submit ? detailAndMail(detail, submittedMail(options, id)) : detail;
 }
 
-/** PUT /order/booking/{id}: only while the booking is at status 0 (409 otherwise). */
+/** POST /order/{id}/submit: the owner sends a draft to its forwarder (0 → 1), who is mailed. */
+export function submitBooking(options: WithMail & { viewerId: number; id: number }) {
+  return transition({
+    ...options,
+    party: 'member',
+    action: 'submit',
+    within: async (_tx, row) => assertSubmittable(row),
+  });
+}
+
+/**
+ * PUT /order/booking/{id}: only while the booking is a draft (409 otherwise); with `submit` it is
+ * also submitted, in the same transaction.
+ */
 export async function changeBooking(
-  options: Common & { viewer: Viewer; id: number; input: unknown },
+  options: WithMail & { viewer: Viewer; id: number; input: unknown; submit?: boolean },
 ): Promise<BookingDetail> {
   const scope = { ownerId: options.viewer.id };
   const current = await findBooking(options.db, scope, options.id, false);
@@ -425,12 +483,26 @@ export async function changeBooking(
     throw new AppError(409, 'booking.modeChange', {}, [{ field: 'container_mode' }]);
   }
   await options.db.transaction(async (tx) => {
-    if (await updateSubmittedBooking(tx, options.viewer.id, options.id, values, lines)) return;
+    if (await updateDraftBooking(tx, options.viewer.id, options.id, values, lines)) {
+      if (options.submit)
+        await submitDraft(tx, options.viewer.id, {
+          id: options.id,
+          orderNo: current.booking.orderNo,
+          readyDate: values.readyDate ?? null,
+        });
+      return;
+    }
     const [now] = await lockBookings(tx, scope, [options.id]);
     if (!now) throw notFound();
     throw wrongStatus(options.locale, 'edit', now);
   });
-  return getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id: options.id });
+  const detail = getBookingDetail({
+    ...options,
+    party: 'member',
+    viewerId: options.viewer.id,
+    id: options.id,
+  });
+  return options.submit ? detailAndMail(detail, submittedMail(options, options.id)) : detail;
 }
 
 /**
@@ -478,10 +550,8 @@ export async function copyBooking(
     lines,
     { action: 'copy', reason: b.orderNo },
   );
-  return detailAndMail(
-    getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id }),
-    notifyChange({ ...options, bookingId: id, event: { action: 'copy', from: null, to: 0 } }),
-  );
+  // A copy is a draft: nobody is mailed until it is submitted.
+  return getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id });
 }
 
 /** DELETE /order/{id}: only a status-0 booking (409 otherwise); its documents go with it. */
@@ -494,7 +564,7 @@ export async function deleteBooking(
     if (!row) throw notFound();
     if (row.status !== 0) throw wrongStatus(options.locale, 'delete', row);
     const ids = await documentFileIds(tx, [options.id]);
-    if (!(await deleteSubmittedBooking(tx, options.viewerId, options.id))) throw notFound();
+    if (!(await deleteDraftBooking(tx, options.viewerId, options.id))) throw notFound();
     return ids;
   });
   await removeFiles({ db: options.db, storage: options.storage, ids: fileIds });
@@ -686,14 +756,15 @@ export function submitShipment(options: WithMail & { viewerId: number; id: numbe
 type ForwarderAction = WithMail & { viewerId: number; id: number };
 
 /** 0 → 1. A copy whose ready date was cleared cannot be accepted before the member sets one. */
+/** The forwarder accepts a submitted booking (once): it stays at 1 and gets accepted_at. */
 export function acceptBooking(options: ForwarderAction) {
   return transition({
     ...options,
     party: 'forwarder',
     action: 'accept',
+    patch: { acceptedAt: new Date() },
     within: async (_tx, row) => {
-      if (row.readyDate === null)
-        throw new AppError(409, 'booking.readyDateMissing', { order_no: row.orderNo });
+      if (row.acceptedAt !== null) throw wrongStatus(options.locale, 'accept', row);
     },
   });
 }
@@ -719,6 +790,8 @@ export function releaseSpace(
     party: 'forwarder',
     action: 'release',
     patch: { soNo: v.so_no, vessel: v.vessel, voyage: v.voyage, etd: v.etd, eta: v.eta, siCutoff, cyCutoff },
+    // Releasing space accepts the booking, if the forwarder had not accepted it before.
+    within: (tx, row) => markAccepted(tx, row.id),
     details: [
       ['so_no', v.so_no],
       ['vessel', v.vessel],

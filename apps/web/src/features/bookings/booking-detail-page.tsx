@@ -15,6 +15,7 @@ import { BookingTimeline } from './booking-timeline';
 import {
   BOOKINGS_KEY,
   cancelBooking,
+  submitBooking,
   deleteBooking,
   forwarderAction,
   useBookingDetail,
@@ -77,6 +78,23 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
         {can('edit') && (
           <Button type="primary" onClick={() => navigate(`/bookings/edit-${mode}/${detail.id}`)}>
             {t('common.edit')}
+          </Button>
+        )}
+        {can('submit') && (
+          <Button
+            type="primary"
+            onClick={() =>
+              confirmed(
+                t('bookings.confirm.submit', { order_no: orderNo }),
+                () => submitBooking(detail.id),
+                () => {
+                  message.success(t('bookings.submitted'));
+                  finished();
+                },
+              )
+            }
+          >
+            {t('bookings.actions.submit')}
           </Button>
         )}
         {can('submit_si') && (

@@ -77,15 +77,15 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     const input = toBookingInput(values, mode);
     setBusy(true);
     try {
+      const submit = intent === 'submit';
       let detail: BookingDetail;
-      if (kind === 'edit' && booking) detail = await updateBooking(booking.id, input);
+      if (kind === 'edit' && booking) detail = await updateBooking(booking.id, input, submit);
       else if (kind === 'copy' && booking) {
         // The copy keeps its origin in the timeline; the member's changes are then saved onto it.
         copiedId.current ??= (await copyBooking(booking.id)).id;
-        detail = await updateBooking(copiedId.current, input);
-      } else detail = await createBooking(input);
-      const done = { create: 'bookings.created', copy: 'bookings.copied', edit: 'common.saved' } as const;
-      message.success(t(intent === 'submit' && kind === 'edit' ? 'bookings.submitted' : done[kind]));
+        detail = await updateBooking(copiedId.current, input, submit);
+      } else detail = await createBooking(input, submit);
+      message.success(t(submit ? 'bookings.submitted' : 'bookings.draftSaved'));
       void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
       if (intent === 'submit') navigate(`/bookings/${detail.id}`);
       else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
@@ -116,7 +116,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     const values = form.getFieldsValue(true) as BookingFormValues;
     modal.confirm({
       title: t(intent === 'save' ? 'bookings.form.saveConfirm' : 'bookings.form.submitConfirm'),
-      okText: t(intent === 'save' ? 'common.save' : 'common.submit'),
+      okText: t(intent === 'save' ? 'bookings.form.saveDraft' : 'bookings.form.submitBooking'),
       cancelText: t('common.cancel'),
       onOk: () => persist(values, intent),
     });
@@ -279,12 +279,20 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
           <BookingTotalsLine isFcl={isFcl} />
         </Panel>
       </Form>
+      <Typography.Paragraph type="secondary" id="booking-buttons-hint">
+        {t('bookings.form.buttonsHint')}
+      </Typography.Paragraph>
       <Space wrap>
-        <Button type="primary" loading={busy} onClick={() => void confirm('submit')}>
-          {t('common.submit')}
+        <Button
+          type="primary"
+          loading={busy}
+          aria-describedby="booking-buttons-hint"
+          onClick={() => void confirm('submit')}
+        >
+          {t('bookings.form.submitBooking')}
         </Button>
-        <Button loading={busy} onClick={() => void confirm('save')}>
-          {t('common.save')}
+        <Button loading={busy} aria-describedby="booking-buttons-hint" onClick={() => void confirm('save')}>
+          {t('bookings.form.saveDraft')}
         </Button>
         <Button onClick={() => navigate('/bookings')}>{t('bookings.backToList')}</Button>
       </Space>

@@ -1,35 +1,23 @@
-import {
-  bookingState,
-  bookingStatusColor,
-  bookingStatusKey,
-  BOOKING_STATUSES,
-  type Locale,
-} from '@freight/contract';
+import { bookingStatusColor, bookingStatusKey, BOOKING_STATUSES, type Locale } from '@freight/contract';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-/**
- * A status's label. 0 and 1 share the spec's label (awaiting space release), so the list filter
- * tells them apart by their named state (pending, confirmed).
- */
-export function statusLabel(t: TFunction, status: number, withState = false): string {
-  const label = t(`shared.${bookingStatusKey(status)}`);
-  if (!withState || (status !== 0 && status !== 1)) return label;
-  return `${label} (${t(`shared.bookingState.${bookingState(status)}`)})`;
+/** A status's label (0 is the member's draft, 1 submitted and awaiting space release: issue 14). */
+export function statusLabel(t: TFunction, status: number): string {
+  return t(`shared.${bookingStatusKey(status)}`);
 }
 
 export const statusOptions = (t: TFunction) =>
-  BOOKING_STATUSES.map((s) => ({ value: s.value, label: statusLabel(t, s.value, true) }));
+  BOOKING_STATUSES.map((s) => ({ value: s.value, label: statusLabel(t, s.value) }));
 
 /** The status as a coloured tag (spec §4 colours, from the contract). */
 export function StatusTag({ status, name }: { status: number; name?: string }) {
   const { t } = useTranslation();
-  // Statuses 0 and 1 share the spec's label: the state (pending / confirmed) tells them apart.
   return (
     <Tag color={bookingStatusColor(status)} title={name}>
-      {statusLabel(t, status, true)}
+      {statusLabel(t, status)}
     </Tag>
   );
 }

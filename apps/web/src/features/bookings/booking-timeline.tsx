@@ -35,8 +35,8 @@ export function BookingTimeline({ history }: { history: BookingHistoryEntry[] })
               <br />
               <span>
                 {entry.from_status === null
-                  ? `→ ${statusLabel(t, entry.to_status, true)}`
-                  : `${statusLabel(t, entry.from_status, true)} → ${statusLabel(t, entry.to_status, true)}`}
+                  ? `→ ${statusLabel(t, entry.to_status)}`
+                  : `${statusLabel(t, entry.from_status)} → ${statusLabel(t, entry.to_status)}`}
               </span>
               {entry.reason && (
                 <>

@@ -80,9 +80,13 @@ export function exportBookings(party: BookingParty, filters: BookingFilters) {
 }
 
 export const fetchBookingForm = (id: number) => api.get<BookingForm>(`/order/booking/${id}`);
-export const createBooking = (input: BookingInput) => api.post<BookingDetail>('/order/booking', input);
-export const updateBooking = (id: number, input: BookingInput) =>
-  api.put<BookingDetail>(`/order/booking/${id}`, input);
+/** Saves a draft; with `submit`, saves it and sends it to the forwarder in one transaction. */
+const submitParam = (submit: boolean) => (submit ? '?submit=true' : '');
+export const createBooking = (input: BookingInput, submit = false) =>
+  api.post<BookingDetail>(`/order/booking${submitParam(submit)}`, input);
+export const updateBooking = (id: number, input: BookingInput, submit = false) =>
+  api.put<BookingDetail>(`/order/booking/${id}${submitParam(submit)}`, input);
+export const submitBooking = (id: number) => api.post<BookingDetail>(`/order/${id}/submit`);
 export const copyBooking = (id: number) => api.post<BookingDetail>(`/order/${id}/copy`);
 export const cancelBooking = (id: number, input: ReasonInput) =>
   api.post<BookingDetail>(`/order/${id}/cancel`, input);

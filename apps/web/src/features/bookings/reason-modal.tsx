@@ -41,7 +41,8 @@ export function ReasonModal({ title, question, okText, onSubmit, onClose }: Prop
       title={title}
       okText={okText}
       okButtonProps={{ danger: true, loading: busy }}
-      cancelText={t('common.cancel')}
+      // Never "Cancel" beside "Cancel booking" (issue 14): the dismiss button keeps the booking.
+      cancelText={t('bookings.keepBooking')}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
