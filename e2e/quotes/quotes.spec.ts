@@ -79,14 +79,14 @@ describe('shipping quotes', () => {
     await row.getByText('US$1850.50').waitFor();
     await visible(row.getByRole('cell', { name: 'US$1000', exact: true }));
     await visible(page.getByRole('columnheader', { name: '40HQ' }));
-    expect(await page.getByRole('columnheader', { name: 'Supplier' }).count()).toBe(0);
-    expect(await page.getByLabel('Supplier').count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Forwarder' }).count()).toBe(0);
+    expect(await page.getByLabel('Forwarder').count()).toBe(0);
     await visible(row.getByRole('button', { name: 'RFQ' }));
 
     const sorted = page.waitForRequest(
       (r) => r.url().includes('/api/quote?') && r.url().includes('field=transit_days'),
     );
-    await page.getByRole('columnheader', { name: 'Transit (days)' }).click();
+    await page.getByRole('columnheader', { name: 'Transit' }).click();
     expect(new URL((await sorted).url()).searchParams.get('order')).toBe('asc');
 
     await row.getByRole('button', { name: 'Book' }).click();
@@ -94,19 +94,101 @@ describe('shipping quotes', () => {
     await context.close();
   });
 
-  it('shows a forwarder the supplier filter and column (Chinese)', async () => {
+  it('shows a forwarder the forwarder filter and column (Chinese)', async () => {
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.forwarder,
       path: '/quotes',
       locale: 'zh-CN',
     });
     await page.getByRole('heading', { name: '船期报价' }).waitFor();
-    await page.getByRole('columnheader', { name: '供应商' }).waitFor();
-    await visible(page.getByLabel('供应商'));
+    // The trade's word for them is 货代, not 供应商 (issue 14).
+    await page.getByRole('columnheader', { name: '货代' }).waitFor();
+    await visible(page.getByLabel('货代'));
+    expect(await page.getByText('供应商').count()).toBe(0);
     const row = page.getByRole('row').filter({ hasText: '汉堡' });
     await row.getByText('US$1850.50').waitFor();
     await visible(row.getByRole('cell', { name: '演示国际货运代理有限公司' }));
-    await visible(row.getByText(`${iso(day(-1))} ~ ${iso(day(30))}`));
+    await visible(row.getByText(iso(day(-1))));
+    await visible(row.getByText(`~ ${iso(day(30))}`));
+    await context.close();
+  });
+
+  it('shows every price without scrolling sideways at 1366 px, in a fixed column order (English, forwarder)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: '/quotes',
+      locale: 'en-US',
+      width: 1366,
+      height: 900,
+    });
+    await page.getByRole('heading', { name: 'Shipping Quotes' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Hamburg' }).getByText('US$1850.50').waitFor();
+    const containerHeaders = async () =>
+      (await page.getByRole('columnheader').allInnerTexts())
+        .map((text) => text.trim())
+        .filter((text) => /^\d{2}[A-Z]{2}$/.test(text));
+    const reference = [
+      '20GP',
+      '40GP',
+      '40HQ',
+      '45HQ',
+      '20RF',
+      '40RF',
+      '40RH',
+      '20OT',
+      '40OT',
+      '20FR',
+      '40FR',
+      '20TK',
+    ];
+    const inReferenceOrder = (names: string[]) =>
+      [...names].sort((a, b) => reference.indexOf(a) - reference.indexOf(b));
+    const before = await containerHeaders();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    expect(before).toEqual(inReferenceOrder(before));
+    // Every price column and ETD/ETA lie inside the window and left of the (pinned) actions:
+    // nothing to scroll to, nothing under the pinned column.
+    const actions = await page.getByRole('columnheader', { name: 'Actions', exact: true }).boundingBox();
+    expect((actions?.x ?? 0) + (actions?.width ?? 0)).toBeLessThanOrEqual(1366);
+    for (const name of [...before, 'ETD / ETA']) {
+      const box = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual((actions?.x ?? 0) + 1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+
+    // Sorting the rows never moves the price columns (issue 14: 40GP | 40HQ | 20GP).
+    for (const order of ['asc', 'desc']) {
+      const sorted = page.waitForResponse(
+        (r) => r.url().includes('field=transit_days') && r.url().includes(`order=${order}`),
+      );
+      await page.getByRole('columnheader', { name: 'Transit' }).click();
+      await sorted;
+      await expect.poll(containerHeaders).toEqual(before);
+    }
+    await context.close();
+  });
+
+  it('shows each quote as a card with its route, prices and buttons on a phone (Chinese)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/quotes',
+      locale: 'zh-CN',
+      width: 375,
+      height: 812,
+    });
+    await page.getByRole('heading', { name: '船期报价' }).waitFor();
+    const card = page.getByLabel('上海 → 汉堡');
+    await visible(card);
+    await visible(card.getByText('US$1850.50'));
+    await visible(card.getByText('US$1000'));
+    await visible(card.getByText('31 天'));
+    for (const name of [/^订\s*舱$/, '询价']) {
+      const button = card.getByRole('button', { name });
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });
 

@@ -541,7 +541,7 @@ describeEachDatabase('bookings', (kind) => {
         { field: 'forwarder_id', message: 'Please select a forwarder, or book from a quote' },
       ]);
       expect(await refused(fcl({ forwarder_id: users.other?.id }))).toEqual([
-        { field: 'forwarder_id', message: 'Supplier is not a forwarder that takes bookings' },
+        { field: 'forwarder_id', message: 'Forwarder is not a forwarder that takes bookings' },
       ]);
       expect(await refused(fcl({ forwarder_id: 999_999 }))).toHaveLength(1);
       const self = await create(

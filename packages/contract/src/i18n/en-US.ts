@@ -67,7 +67,7 @@ export const enUS: Messages = {
     items: 'Container lines',
     quantity: 'Quantity',
     date: 'Date',
-    forwarder_id: 'Supplier',
+    forwarder_id: 'Forwarder',
     route_id: 'Route',
     order: 'Sort order',
     contact_type: 'Type',
@@ -311,7 +311,7 @@ export const enUS: Messages = {
     noPrices: 'Give a price for at least one container type',
   },
   quotes: {
-    forwarderFilterNotAllowed: 'You may not filter by supplier',
+    forwarderFilterNotAllowed: 'You may not filter by forwarder',
     bookingNotAllowed: 'You may not book',
     rfqNotAllowed: 'You may not send requests for quotation',
   },

@@ -70,7 +70,7 @@ export const zhCN = {
     items: '箱型明细',
     quantity: '数量',
     date: '日期',
-    forwarder_id: '供应商',
+    forwarder_id: '货代',
     route_id: '航线',
     order: '排序方向',
     contact_type: '类型',
@@ -312,7 +312,7 @@ export const zhCN = {
     noPrices: '至少填写一个箱型的价格',
   },
   quotes: {
-    forwarderFilterNotAllowed: '您没有按供应商筛选的权限',
+    forwarderFilterNotAllowed: '您没有按货代筛选的权限',
     bookingNotAllowed: '您没有订舱权限',
     rfqNotAllowed: '您没有询价权限',
   },

@@ -1,9 +1,10 @@
 import './strings';
-import { formatDate, formatPrice, type Locale, type Quote } from '@freight/contract';
-import { Button, Space } from 'antd';
+import { formatDate, type Locale, type Quote } from '@freight/contract';
+import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
+import { containerTypes, priceOf, routeText } from './quote-layout';
 import type { QuoteSort } from './quotes-api';
 
 type Options = {
@@ -16,17 +17,41 @@ type Options = {
   onRfq: (quote: Quote) => void;
 };
 
-/** The container types present on a page of quotes, in first-seen order: one price column each. */
-export function containerTypes(quotes: Quote[]): { id: number; name: string }[] {
-  const seen = new Map<number, string>();
-  for (const quote of quotes)
-    for (const space of quote.spaces)
-      if (!seen.has(space.container_id)) seen.set(space.container_id, space.container_name);
-  return [...seen].map(([id, name]) => ({ id, name }));
+/** The Book and RFQ buttons of a quote, as the permissions allow (spec §6). */
+export function QuoteActions({ quote, options, t }: { quote: Quote; options: Options; t: TFunction }) {
+  return (
+    <Space size={0} wrap>
+      {options.canBook && (
+        <Button type="link" onClick={() => options.onBook(quote)}>
+          {t('quotes.book')}
+        </Button>
+      )}
+      {options.canRfq && (
+        <Button type="link" onClick={() => options.onRfq(quote)}>
+          {t('quotes.rfq.button')}
+        </Button>
+      )}
+    </Space>
+  );
 }
 
-/** The quote table's columns; the sortable ones carry the server's sort field as their key. */
-export function quoteColumns(t: TFunction, quotes: Quote[], options: Options): ColumnsType<Quote> {
+/** Text that keeps to one line and shows the whole of itself on hover. */
+const oneLine = (width: number) => ({
+  width,
+  ellipsis: { showTitle: true },
+});
+
+/**
+ * The quote table's columns; the sortable ones carry the server's sort field as their key. The
+ * prices are what people come for: at 1366 px they are all in view without scrolling sideways, so
+ * the route is one cell (POL → POD → delivery), the dates are short, long names end in an ellipsis.
+ */
+export function quoteColumns(
+  t: TFunction,
+  quotes: Quote[],
+  options: Options,
+  containerOrder: readonly number[] = [],
+): ColumnsType<Quote> {
   const { locale, sort } = options;
   const date = (value: string | null) => formatDate(value, locale) || '-';
   const sortOrder = (field: string): SortOrder =>
@@ -34,33 +59,63 @@ export function quoteColumns(t: TFunction, quotes: Quote[], options: Options): C
   const sortable = (field: string) => ({ key: field, sorter: true, sortOrder: sortOrder(field) });
 
   const columns: ColumnsType<Quote> = [
-    { title: t('quotes.columns.carrier'), dataIndex: 'carrier_name', ...sortable('carrier_name') },
-    { title: t('quotes.columns.pol'), dataIndex: 'pol_name', ...sortable('pol_name') },
-    { title: t('quotes.columns.pod'), dataIndex: 'pod_name', key: 'pod_name' },
-    { title: t('quotes.columns.to'), dataIndex: 'to_name', ...sortable('to_name') },
+    {
+      title: t('quotes.columns.carrier'),
+      dataIndex: 'carrier_name',
+      ...sortable('carrier_name'),
+      ...oneLine(150),
+    },
+    {
+      title: t('quotes.route'),
+      ...sortable('pol_name'),
+      width: 210,
+      render: (_v, quote) => routeText(quote),
+    },
   ];
   if (options.showSupplier)
-    columns.push({ title: t('quotes.columns.supplier'), dataIndex: 'forwarder_name', key: 'forwarder' });
+    columns.push({
+      title: t('quotes.columns.supplier'),
+      dataIndex: 'forwarder_name',
+      key: 'forwarder',
+      ...oneLine(160),
+    });
   columns.push(
     {
       title: t('quotes.columns.validity'),
       ...sortable('sdate'),
-      render: (_v, quote) => `${date(quote.sdate)} ~ ${date(quote.edate)}`,
+      width: 112,
+      render: (_v, quote) => (
+        <>
+          {date(quote.sdate)}
+          <br />~ {date(quote.edate)}
+        </>
+      ),
     },
     {
-      title: t('shared.fields.transit_days'),
+      title: t('quotes.columns.transit'),
       dataIndex: 'transit_days',
       ...sortable('transit_days'),
-      render: (value: number | null) => value ?? '-',
+      width: 84,
+      render: (value: number | null) => (value === null ? '-' : t('quotes.days', { count: value })),
     },
-    { title: t('shared.fields.etd'), dataIndex: 'etd', ...sortable('etd'), render: date },
-    { title: t('shared.fields.eta'), dataIndex: 'eta', ...sortable('eta'), render: date },
-    ...containerTypes(quotes).map((container) => ({
+    {
+      title: t('quotes.columns.etdEta'),
+      ...sortable('etd'),
+      width: 112,
+      render: (_v, quote) => (
+        <>
+          {date(quote.etd)}
+          <br />
+          <Typography.Text type="secondary">{date(quote.eta)}</Typography.Text>
+        </>
+      ),
+    },
+    ...containerTypes(quotes, containerOrder).map((container) => ({
       title: container.name,
       key: `container-${container.id}`,
       align: 'right' as const,
-      render: (_v: unknown, quote: Quote) =>
-        formatPrice(quote.spaces.find((s) => s.container_id === container.id)?.price) || '-',
+      width: 92,
+      render: (_v: unknown, quote: Quote) => <strong>{priceOf(quote, container.id)}</strong>,
     })),
   );
   if (options.canBook || options.canRfq)
@@ -68,20 +123,10 @@ export function quoteColumns(t: TFunction, quotes: Quote[], options: Options): C
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_v, quote) => (
-        <Space size={0}>
-          {options.canBook && (
-            <Button type="link" onClick={() => options.onBook(quote)}>
-              {t('quotes.book')}
-            </Button>
-          )}
-          {options.canRfq && (
-            <Button type="link" onClick={() => options.onRfq(quote)}>
-              {t('quotes.rfq.button')}
-            </Button>
-          )}
-        </Space>
-      ),
+      width: 120,
+      render: (_v, quote) => <QuoteActions quote={quote} options={options} t={t} />,
     });
   return columns;
 }
+
+export type { Options as QuoteColumnOptions };

@@ -1,14 +1,17 @@
 import './strings';
 import { QUOTE_SORT_FIELDS, type Quote } from '@freight/contract';
-import { Alert, Table, Typography } from 'antd';
+import { Alert, Pagination, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useReferenceList } from '../../api/reference';
 import { useAuth } from '../../app/auth';
+import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
+import { QuoteCards } from './quote-cards';
 import { quoteColumns } from './quote-columns';
 import { QuoteFilterForm } from './quote-filters';
 import { useQuoteList, type QuoteFilters, type QuoteSort } from './quotes-api';
@@ -33,15 +36,32 @@ export function QuotesPage() {
   const list = useQuoteList(filters, sort, page, size);
   const quotes = list.data?.lists ?? [];
 
-  const columns = quoteColumns(t, quotes, {
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  // Price columns follow the container types' reference order, whatever the rows' order.
+  const containers = useReferenceList('container');
+  const containerOrder = (containers.data?.lists ?? []).map((item) => item.id);
+  const options = {
     locale: currentLocale(),
     sort,
     showSupplier,
     canBook: authorities.includes('quote_booking'),
     canRfq: authorities.includes('quote_rfq'),
-    onBook: (quote) => navigate(`/bookings/create-fcl?quote_id=${quote.id}`, { state: { quote } }),
+    onBook: (quote: Quote) => navigate(`/bookings/create-fcl?quote_id=${quote.id}`, { state: { quote } }),
     onRfq: setRfqQuote,
-  });
+  };
+  const columns = quoteColumns(t, quotes, options, containerOrder);
+  const pagination = {
+    current: page,
+    pageSize: size,
+    total: list.data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 30, 50],
+    showTotal: (total: number) => t('common.total', { total }),
+    onChange: (nextPage: number, nextSize: number) => {
+      setPage(nextSize === size ? nextPage : 1);
+      setSize(nextSize);
+    },
+  };
 
   return (
     <section aria-labelledby="quotes-title">
@@ -65,36 +85,41 @@ export function QuotesPage() {
           title={`${t('quotes.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
         />
       )}
-      <Table<Quote>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={quotes}
-        columns={columns}
-        onChange={(_pagination, _filters, sorter, extra) => {
-          if (extra.action !== 'sort') return;
-          const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Quote> | undefined;
-          setSort(
-            one?.order && isSortField(one.columnKey)
-              ? { field: one.columnKey, order: one.order === 'descend' ? 'desc' : 'asc' }
-              : {},
-          );
-          setPage(1);
-        }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 30, 50],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === size ? nextPage : 1);
-            setSize(nextSize);
-          },
-        }}
-      />
+      {isMobile ? (
+        <>
+          <QuoteCards
+            t={t}
+            quotes={quotes}
+            options={options}
+            containerOrder={containerOrder}
+            loading={list.isFetching}
+          />
+          <Pagination {...pagination} simple align="center" />
+        </>
+      ) : (
+        <Table<Quote>
+          rowKey="id"
+          size="middle"
+          // Fixed layout: the widths hold (long names end in an ellipsis), so the prices stay in view
+          // at 1366 px; past the window's width (many container types) the table scrolls.
+          tableLayout="fixed"
+          scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
+          loading={list.isFetching}
+          dataSource={quotes}
+          columns={columns}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Quote> | undefined;
+            setSort(
+              one?.order && isSortField(one.columnKey)
+                ? { field: one.columnKey, order: one.order === 'descend' ? 'desc' : 'asc' }
+                : {},
+            );
+            setPage(1);
+          }}
+          pagination={pagination}
+        />
+      )}
       {rfqQuote && <RfqModal quote={rfqQuote} onClose={() => setRfqQuote(undefined)} />}
     </section>
   );
