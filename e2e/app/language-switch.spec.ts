@@ -33,7 +33,7 @@ describe('language switch inside the app', () => {
     });
     await visible(page.getByRole('heading', { name: '我的订舱' }));
     // Feature areas load their strings with their first page: two of them before the switch.
-    await page.getByRole('link', { name: '联系人管理' }).click();
+    await page.getByRole('link', { name: '联系人', exact: true }).click();
     await visible(page.getByRole('heading', { name: '联系人管理' }));
     await page.getByRole('link', { name: '会员资料' }).click();
     const phone = page.getByLabel('电话');
@@ -42,7 +42,7 @@ describe('language switch inside the app', () => {
     await visible(page.getByText('请填写电话'));
 
     await page.getByRole('button', { name: /切换语言|Switch language/ }).click();
-    await visible(page.getByRole('link', { name: 'Contact Management' }));
+    await visible(page.getByRole('link', { name: 'Contacts', exact: true }));
     await visible(page.getByRole('heading', { name: 'Member Profile' }));
     // The error already shown is written again in English.
     await visible(page.getByText('Phone is required'));
@@ -53,10 +53,10 @@ describe('language switch inside the app', () => {
 
     for (const [link, heading] of [
       ['My Bookings', 'My Bookings'],
-      ['Contact Management', 'Contact Management'],
-      ['Shipping Quotes', 'Shipping Quotes'],
+      ['Contacts', 'Contact Management'],
+      ['Quotes', 'Shipping Quotes'],
     ] as const) {
-      await page.getByRole('link', { name: link }).click();
+      await page.getByRole('link', { name: link, exact: true }).click();
       await visible(page.getByRole('heading', { name: heading }));
       expect(await bodyText(page)).not.toMatch(RAW_KEY);
     }

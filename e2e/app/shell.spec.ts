@@ -74,8 +74,8 @@ describe('app shell on the built portal', () => {
     await page.goto('/rate');
     await page.waitForURL('**/quotes');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    await expect.poll(() => nav.getByRole('link', { name: 'Shipping Quotes' }).isVisible()).toBe(true);
-    expect(await nav.getByRole('link', { name: 'Rate Management' }).count()).toBe(0);
+    await expect.poll(() => nav.getByRole('link', { name: 'Quotes', exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Rates', exact: true }).count()).toBe(0);
     await visible(page.getByText('Welcome, demo'));
     await context.close();
   });
@@ -88,7 +88,7 @@ describe('app shell on the built portal', () => {
       width: 1600,
     });
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    const profileLink = nav.getByRole('link', { name: 'Member Profile' });
+    const profileLink = nav.getByRole('link', { name: 'Profile', exact: true });
     await expect.poll(() => profileLink.isVisible()).toBe(true);
     // The check after this navigation must have read the old version before the deploy happens.
     const checked = page.waitForResponse((response) => response.url().includes('/version.json'));
@@ -96,13 +96,13 @@ describe('app shell on the built portal', () => {
     await page.waitForURL('**/profile');
     await checked;
     portal.setVersion('9.9.9-e2e');
-    await nav.getByRole('link', { name: 'Contact Management' }).click();
+    await nav.getByRole('link', { name: 'Contacts', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.count()).toBe(1);
     expect(await dialog.innerText()).toContain('A new version is available');
     await dialog.getByRole('button', { name: 'Later' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await nav.getByRole('link', { name: 'Shipping Quotes' }).click();
+    await nav.getByRole('link', { name: 'Quotes', exact: true }).click();
     await page.waitForURL('**/quotes');
     await page.waitForTimeout(500);
     expect(await page.getByText('A new version is available').count()).toBe(0);

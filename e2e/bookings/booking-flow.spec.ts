@@ -97,7 +97,7 @@ describe('a booking through its life', () => {
     await page.getByRole('button', { name: 'Open it in Received Bookings' }).click();
     await page.waitForURL(`**/received-bookings/${bookingId}`);
     await page.getByRole('heading', { name: `Booking ${orderNo}` }).waitFor();
-    await page.getByRole('link', { name: 'Received Bookings' }).click();
+    await page.getByRole('link', { name: 'Received', exact: true }).click();
     await page.getByRole('heading', { name: 'Received Bookings' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: orderNo });
     await visible(row);
