@@ -203,7 +203,7 @@ describe('my bookings (member)', () => {
     await pick(page, page, '贸易条款', 'FOB 船上交货');
     await pick(page, page, '起运港', '上海');
     await pick(page, page, '卸货港', '汉堡');
-    await pick(page, page, '目的地', '汉堡');
+    await pick(page, page, '交货地', '汉堡');
     await pickOption(page, page, '货代', '演示', '演示国际货运代理有限公司');
     await fillLine(page, zhLine(1), {
       hs: '94054090',

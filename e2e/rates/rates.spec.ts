@@ -112,7 +112,7 @@ describe('rate management', () => {
       船公司: 'COSU',
       起运港: 'CNNGB',
       卸货港: 'USLAX',
-      目的地: 'USLAX',
+      交货地: 'USLAX',
       有效期开始: iso(day(0)),
     };
     const good = workbook([

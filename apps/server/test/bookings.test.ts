@@ -1186,7 +1186,7 @@ describeEachDatabase('bookings', (kind) => {
           header: 1,
         },
       );
-      expect(cnRows[0]?.[0]).toBe('订舱号');
+      expect(cnRows[0]?.[0]).toBe('委托编号');
       expect(cnRows).toHaveLength(4);
       const fw = await t.app.inject({
         method: 'GET',

@@ -430,6 +430,35 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     ]);
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.data.created).toBe(2);
+    // A sheet of an earlier Chinese template, whose delivery column was headed 目的地, still reads.
+    const oldHeaders = [
+      '船公司',
+      '起运港',
+      '卸货港',
+      '目的地',
+      '有效期开始',
+      '有效期结束',
+      ...headers.slice(6),
+    ];
+    const old = multipart([
+      {
+        name: 'file',
+        filename: 'rates.xlsx',
+        contentType: 'application/octet-stream',
+        data: xlsx([
+          oldHeaders,
+          ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', day(0), day(20), 30, '', '', 'OLD', 999],
+        ]),
+      },
+    ]);
+    const oldReply = await call<Envelope<{ created: number }>>(t.app, {
+      method: 'POST',
+      url: '/api/rate/import',
+      headers: { ...as('fwdB'), ...old.headers },
+      payload: old.payload,
+    });
+    expect(oldReply.status, JSON.stringify(oldReply.body)).toBe(200);
+    expect(oldReply.body.data.created).toBe(1);
     const bad = await upload(
       [
         ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', day(0), day(20), 30, '', '', '', 1000, '', ''],
@@ -452,7 +481,8 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     const after = (
       await call<Envelope<ListData<Rate>>>(t.app, { method: 'GET', url: '/api/rate', headers: as('fwdB') })
     ).body.data.total;
-    expect(after).toBe(before + 2);
+    // The two good rows and the old template's one; the bad sheet added nothing.
+    expect(after).toBe(before + 3);
 
     // Date cells (numbers in a date format), text that array literals would need quoted, and
     // prices as numbers come back exactly as the sheet shows them.

@@ -34,6 +34,9 @@ const NAMED: Partial<Record<Fixed, 'carriers' | 'ports'>> = {
   to_id: 'ports',
 };
 
+/** Headers of earlier templates, still read: 目的地 became 交货地 (place of delivery; issue 14). */
+const RENAMED_HEADERS: Record<string, Fixed> = { 目的地: 'to_id' };
+
 type Named = { id: number; code: string; nameEn: string; nameZh: string };
 
 function lookup(items: Named[]): Map<string, number> {
@@ -88,7 +91,7 @@ export async function importRates(options: {
     const maps = { carriers: lookup(dict.carriers), ports: lookup(dict.ports) };
     const containers = lookup(dict.containers);
 
-    const headerOf = new Map<string, Fixed>();
+    const headerOf = new Map<string, Fixed>(Object.entries(RENAMED_HEADERS));
     for (const column of FIXED) {
       headerOf.set(column, column);
       for (const lang of ['zh-CN', 'en-US'] as const)
