@@ -62,7 +62,7 @@ describe('contact import', () => {
       [
         line(headers),
         line(contact(unique('E2E FINE'), 'CN')),
-        line(contact('lowercase co', 'CN')),
+        line(contact('中文公司', 'CN')),
         line(contact(unique('E2E NOWHERE'), 'ATLANTIS')),
       ].join('\n'),
     );

@@ -129,9 +129,9 @@ describeEachDatabase('contact book', (kind) => {
       alice,
       {
         ...valid,
-        company1: 'Acme',
+        company1: '艾克米 ACME',
         linkman: '',
-        city: 'hk<script>',
+        city: 'Zürich',
         phone: 'call me',
         email: 'nope',
         country_id: undefined,
@@ -142,13 +142,41 @@ describeEachDatabase('contact book', (kind) => {
     const byField = Object.fromEntries((reply.body.errors ?? []).map((e) => [e.field, e.message]));
     expect(byField).toEqual({
       company1:
-        'Company name (English) may only contain uppercase letters, digits, dots, underscores, commas, hyphens, parentheses and spaces',
+        'Company name (English) may only contain English letters (written in capitals), digits, spaces and common punctuation; no Chinese',
       linkman: 'Contact person is required',
-      city: 'City may only contain uppercase letters, digits, dots, underscores, commas, hyphens, parentheses and spaces',
+      city: 'City may only contain English letters (written in capitals), digits, spaces and common punctuation; no Chinese',
       phone: 'Phone may only contain digits, spaces, plus signs, hyphens and parentheses',
       email: 'Please enter a valid email address',
       country_id: 'Country is required',
     });
+    // Real names pass (issue 14): & / # ' : % + ; are printable on a B/L; lowercase becomes capitals,
+    // and an address may run over two lines.
+    const real = await create(
+      alice,
+      {
+        ...valid,
+        company1: 'abc trading & co., ltd',
+        linkman: "o'neil",
+        address1: 'rm 1201/1202, #5 harbour rd;\nwan chai: 100% ok + more',
+        city: 'hong kong',
+      },
+      'en',
+    );
+    expect(real.status, JSON.stringify(real.body)).toBe(200);
+    expect(real.body.data).toMatchObject({
+      company1: 'ABC TRADING & CO., LTD',
+      linkman: "O'NEIL",
+      address1: 'RM 1201/1202, #5 HARBOUR RD;\nWAN CHAI: 100% OK + MORE',
+      city: 'HONG KONG',
+    });
+    const zh = await create(alice, { ...valid, company1: '上海贸易', city: 'CITY\nTWO' }, 'cn');
+    expect(zh.body.errors).toEqual([
+      {
+        field: 'company1',
+        message: '英文公司名称只能填写英文（自动转为大写）、数字、空格和常用英文标点，不能包含中文',
+      },
+      { field: 'city', message: '城市只能填写英文（自动转为大写）、数字、空格和常用英文标点，不能包含中文' },
+    ]);
     // An empty phone is only missing, not also badly formed.
     const noPhone = await create(alice, { ...valid, company1: 'NO PHONE LTD', phone: ' ' }, 'en');
     expect(noPhone.body.errors).toEqual([{ field: 'phone', message: 'Phone is required' }]);
@@ -301,7 +329,7 @@ describeEachDatabase('contact book', (kind) => {
       xlsx([
         ['type', 'company1', 'linkman', 'address1', 'city', 'country_id', 'phone'],
         ['shipper', 'GOOD ROW LTD', 'OK', 'NO. 6 ROAD', 'SHENZHEN', 'CN', '1'],
-        ['shipper', 'bad lower', 'OK', 'NO. 6 ROAD', 'SHENZHEN', 'Atlantis', '1'],
+        ['shipper', '坏公司 LTD', 'OK', 'NO. 6 ROAD', 'SHENZHEN', 'Atlantis', '1'],
         ['nobody', 'GOOD TWO', '', 'NO. 6 ROAD', 'SHENZHEN', 'CN', '1'],
       ]),
       'bad.xlsx',
@@ -315,7 +343,7 @@ describeEachDatabase('contact book', (kind) => {
         row: 3,
         column: 'company1',
         message:
-          'Company name (English) may only contain uppercase letters, digits, dots, underscores, commas, hyphens, parentheses and spaces',
+          'Company name (English) may only contain English letters (written in capitals), digits, spaces and common punctuation; no Chinese',
       },
       { row: 4, column: 'type', message: 'Type has an invalid value' },
       { row: 4, column: 'linkman', message: 'Contact person is required' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberFromText, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
-import { RESTRICTED_TEXT, isoDate, labelledDate } from './validation.js';
+import { RESTRICTED_LINES, RESTRICTED_TEXT, isoDate, labelledDate, toDocumentText } from './validation.js';
 
 /*
  * Bookings (spec §2, §3, §4, §5, §7; issue 6). Endpoints, all under /api, all answering the
@@ -200,13 +200,21 @@ export const BOOKING_LIMITS = {
 
 /* ---------- validation pieces ---------- */
 
-/** Restricted text that goes onto documents, upper-cased first so that "abc" is taken as "ABC". */
-const upperRestricted = (max: number) =>
+/**
+ * Restricted text that goes onto documents (RESTRICTED_TEXT), upper-cased first so that "abc" is
+ * taken as "ABC"; `lines` lets it run over several lines (a cargo description).
+ */
+const upperRestricted = (max: number, lines = false) =>
   z
     .string()
     .trim()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.string().max(max).regex(RESTRICTED_TEXT, { error: 'validation.restrictedChars' }));
+    .transform(toDocumentText)
+    .pipe(
+      z
+        .string()
+        .max(max)
+        .regex(lines ? RESTRICTED_LINES : RESTRICTED_TEXT, { error: 'validation.restrictedChars' }),
+    );
 
 /**
  * Free text printed on the B/L (marks, notify party): upper-cased printable ASCII, so that the usual
@@ -317,7 +325,7 @@ const packages = wholeNumber(BOOKING_LIMITS.maxPackages);
 /** An LCL cargo line. */
 export const cargoItemInput = z.object({
   hs_code: hsCode,
-  description: upperRestricted(500).pipe(z.string().min(1)),
+  description: upperRestricted(500, true).pipe(z.string().min(1)),
   packages,
   /** a package unit: GET /api/unit?type=3 */
   unit_id: requiredId,
@@ -335,7 +343,7 @@ export const containerLineInput = z.object({
   container_no: z.union([z.literal(''), containerNo]).default(''),
   seal_no: upperRestricted(30).default(''),
   hs_code: hsCode,
-  description: upperRestricted(500).pipe(z.string().min(1)),
+  description: upperRestricted(500, true).pipe(z.string().min(1)),
   packages,
   unit_id: requiredId,
   weight,
@@ -689,7 +697,7 @@ export const FREIGHT_TERMS = ['prepaid', 'collect'] as const;
 export const shipmentInput = z.strictObject({
   notify_party: printableText(300).default(''),
   marks: printableText(500).default(''),
-  description: upperRestricted(1000).pipe(z.string().min(1)),
+  description: upperRestricted(1000, true).pipe(z.string().min(1)),
   bl_type: z.enum(BL_TYPES).default('original'),
   freight_term: z.enum(FREIGHT_TERMS).default('prepaid'),
   remark: z.string().trim().max(BOOKING_LIMITS.remarkMax).default(''),

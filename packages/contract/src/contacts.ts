@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, requiredId } from './common.js';
-import { RESTRICTED_TEXT } from './validation.js';
+import { RESTRICTED_LINES, RESTRICTED_TEXT, toDocumentText } from './validation.js';
 
 /** Page sizes of the contact list (spec §9). */
 export const CONTACT_PAGE_SIZES = [10, 20, 30, 50] as const;
@@ -15,21 +15,32 @@ export const IMPORT_LIMITS = {
 } as const;
 export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
-const restricted = (max: number) =>
-  z.string().trim().max(max).regex(RESTRICTED_TEXT, { error: 'validation.restrictedChars' });
-const requiredRestricted = (max: number) => restricted(max).min(1);
+/** The contact fields that go onto shipping documents: upper-cased, RESTRICTED_TEXT (the forms convert too). */
+export const CONTACT_DOCUMENT_FIELDS = ['company1', 'linkman', 'address1', 'city', 'province'] as const;
+
+const restricted = (max: number, lines = false) =>
+  z
+    .string()
+    .trim()
+    .transform(toDocumentText)
+    .pipe(
+      z
+        .string()
+        .max(max)
+        .regex(lines ? RESTRICTED_LINES : RESTRICTED_TEXT, { error: 'validation.restrictedChars' }),
+    );
+const requiredRestricted = (max: number, lines = false) => restricted(max, lines).pipe(z.string().min(1));
 
 /**
- * A contact (spec §3, §5). company1, linkman, address1, city and province take only uppercase
- * letters, digits, dot, underscore, comma, hyphen, parentheses and spaces (they go onto shipping
- * documents); the Chinese name and address do not.
+ * A contact (spec §3, §5). CONTACT_DOCUMENT_FIELDS go onto shipping documents: upper-cased English
+ * (RESTRICTED_TEXT; the address may take line breaks); the Chinese name and address do not.
  */
 export const contactInput = z.strictObject({
   type: z.enum(CONTACT_TYPES).default('both'),
   company1: requiredRestricted(200),
   company2: z.string().trim().max(200).default(''),
   linkman: requiredRestricted(100),
-  address1: requiredRestricted(300),
+  address1: requiredRestricted(300, true),
   address2: z.string().trim().max(300).default(''),
   city: requiredRestricted(100),
   province: restricted(100).default(''),

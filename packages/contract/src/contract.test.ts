@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { formatDate, formatPrice } from './format.js';
 import { catalogs, translate } from './i18n/index.js';
 import { localeFromBrowser, parseLocale } from './language.js';
-import { PARSE_OPTIONS, RESTRICTED_TEXT, isoDate, labelledDate, toFieldErrors } from './validation.js';
+import {
+  PARSE_OPTIONS,
+  RESTRICTED_LINES,
+  RESTRICTED_TEXT,
+  isoDate,
+  labelledDate,
+  toDocumentText,
+  toFieldErrors,
+} from './validation.js';
 import { authorityForPath, hasAll, hasSome } from './auth.js';
 
 function keys(node: unknown, prefix = ''): string[] {
@@ -74,7 +82,7 @@ describe('validation messages', () => {
 
   it('name the field and say what is wrong, in each language', () => {
     const result = schema.safeParse(
-      { company1: 'abc', entries: [{ qty: 0 }], day: '2026-02-30', x: 1 },
+      { company1: '中文', entries: [{ qty: 0 }], day: '2026-02-30', x: 1 },
       PARSE_OPTIONS,
     );
     expect(result.success).toBe(false);
@@ -83,7 +91,7 @@ describe('validation messages', () => {
       {
         field: 'company1',
         message:
-          'Company name (English) may only contain uppercase letters, digits, dots, underscores, commas, hyphens, parentheses and spaces',
+          'Company name (English) may only contain English letters (written in capitals), digits, spaces and common punctuation; no Chinese',
       },
       { field: 'entries.0.qty', message: 'qty (row 1) cannot be less than 1' },
       { field: 'day', message: 'day is not a valid date (YYYY-MM-DD)' },
@@ -120,11 +128,20 @@ describe('validation messages', () => {
     expect(both.success ? [] : toFieldErrors(both.error, 'en-US').map((e) => e.field)).toEqual(['day', 'to']);
   });
 
-  it('accepts the restricted character set and refuses lowercase and other symbols', () => {
-    expect(RESTRICTED_TEXT.test('ACME (HK) CO., LTD_2-B')).toBe(true);
-    expect(RESTRICTED_TEXT.test('Acme')).toBe(false);
-    expect(RESTRICTED_TEXT.test('A&B')).toBe(false);
-    expect(RESTRICTED_TEXT.test('<script>')).toBe(false);
+  it('accepts printable ASCII in capitals on documents, and refuses lowercase, Chinese and control characters', () => {
+    for (const name of [
+      'ACME (HK) CO., LTD_2-B',
+      'ABC TRADING & CO., LTD',
+      'RM 1201/1202',
+      '100% COTTON',
+      "O'NEIL #5: A+B; C",
+    ])
+      expect(RESTRICTED_TEXT.test(name), name).toBe(true);
+    for (const name of ['Acme', '上海', 'ZÜRICH', 'A\tB', 'LINE\nTWO'])
+      expect(RESTRICTED_TEXT.test(name), name).toBe(false);
+    expect(RESTRICTED_LINES.test('RM 1201\r\nWAN CHAI')).toBe(true);
+    expect(RESTRICTED_LINES.test('rm 1201')).toBe(false);
+    expect(toDocumentText('abc & co.')).toBe('ABC & CO.');
   });
 });
 

@@ -7,10 +7,19 @@ import type { Locale } from './language.js';
 export type FieldError = { field: string; message: string };
 
 /**
- * Characters allowed in names and addresses that go onto shipping documents (spec §5):
- * uppercase letters, digits, dot, underscore, comma, hyphen, parentheses and spaces.
+ * Characters allowed in names, addresses and references that go onto shipping documents: printable
+ * ASCII without lowercase letters (0x20-0x60, 0x7B-0x7E), so no Chinese and nothing a carrier's
+ * system cannot print. This widens the spec's list (§5: uppercase letters, digits, dot, underscore,
+ * comma, hyphen, parentheses and spaces) on purpose (issue 14): real names need & / # ' : % + ;
+ * ("ABC TRADING & CO., LTD", "RM 1201/1202", "100% COTTON"), and B/Ls print them. Lowercase is
+ * converted, not refused (toDocumentText): the server upper-cases, the forms as the user types.
  */
-export const RESTRICTED_TEXT = /^[A-Z0-9._,\-() ]*$/;
+export const RESTRICTED_TEXT = /^[\x20-\x60\x7B-\x7E]*$/;
+/** The same for text that may run over several lines (addresses, cargo descriptions). */
+export const RESTRICTED_LINES = /^[\x20-\x60\x7B-\x7E\r\n]*$/;
+
+/** Text as it goes onto a document: upper case (the restricted fields convert rather than refuse). */
+export const toDocumentText = (value: string) => value.toUpperCase();
 
 /** A calendar date on the wire. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

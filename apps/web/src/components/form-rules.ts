@@ -1,4 +1,4 @@
-import { issueToFieldError, PARSE_OPTIONS } from '@freight/contract';
+import { issueToFieldError, PARSE_OPTIONS, toDocumentText } from '@freight/contract';
 import type { Rule } from 'antd/es/form';
 import { z } from 'zod';
 import { currentLocale } from '../i18n';
@@ -21,6 +21,12 @@ export function zodRule(field: string, schema: z.ZodType): Rule {
     },
   };
 }
+
+/**
+ * Form.Item `normalize` of the fields that go onto shipping documents: lowercase becomes upper case
+ * as the user types (the contract's toDocumentText, which the server applies too).
+ */
+export const documentText = (value: unknown) => (typeof value === 'string' ? toDocumentText(value) : value);
 
 /** Rules for every field of a zod object schema, keyed by field name. */
 export function zodRules<T extends z.ZodRawShape>(schema: z.ZodObject<T>): Record<keyof T, Rule[]> {

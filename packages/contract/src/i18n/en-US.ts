@@ -40,7 +40,7 @@ export const enUS: Messages = {
     unknownField: 'Field not accepted: {{field}}',
     invalidChars: '{{field}} contains characters that are not allowed (such as NUL)',
     restrictedChars:
-      '{{field}} may only contain uppercase letters, digits, dots, underscores, commas, hyphens, parentheses and spaces',
+      '{{field}} may only contain English letters (written in capitals), digits, spaces and common punctuation; no Chinese',
     decimalPlaces: '{{field}} can have at most {{places}} decimal places',
   },
   fields: {

@@ -43,7 +43,7 @@ export const zhCN = {
     dateOutOfRange: '{{field}}必须是 1900 年至 2999 年之间的日期',
     unknownField: '不接受的字段：{{field}}',
     invalidChars: '{{field}}包含不允许的字符（如 NUL）',
-    restrictedChars: '{{field}}只能包含大写字母、数字、点、下划线、逗号、连字符、括号和空格',
+    restrictedChars: '{{field}}只能填写英文（自动转为大写）、数字、空格和常用英文标点，不能包含中文',
     decimalPlaces: '{{field}}最多保留 {{places}} 位小数',
   },
   fields: {

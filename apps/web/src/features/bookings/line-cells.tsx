@@ -5,7 +5,7 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useReferenceList } from '../../api/reference';
-import { zodRules } from '../../components/form-rules';
+import { documentText, zodRules } from '../../components/form-rules';
 
 export const cargoRules = zodRules(cargoItemInput);
 
@@ -15,8 +15,14 @@ type Cell = { index: number; name: number; t: TFunction };
 export const cellLabel = (t: TFunction, field: string, index: number) =>
   t('bookings.form.lineField', { field: t(`shared.fields.${field}`), index: index + 1 });
 
-const item = (name: number, field: string, rules: Rule[], children: ReactNode) => (
-  <Form.Item name={[name, field]} rules={rules} style={{ margin: 0 }}>
+const item = (
+  name: number,
+  field: string,
+  rules: Rule[],
+  children: ReactNode,
+  normalize?: (value: unknown) => unknown,
+) => (
+  <Form.Item name={[name, field]} rules={rules} normalize={normalize} style={{ margin: 0 }}>
     {children}
   </Form.Item>
 );
@@ -28,8 +34,20 @@ export function TextCell({
   field,
   max,
   rules,
-}: Cell & { field: string; max: number; rules: Rule[] }) {
-  return item(name, field, rules, <Input aria-label={cellLabel(t, field, index)} maxLength={max} />);
+  isDocumentText = false,
+}: Cell & { field: string; max: number; rules: Rule[]; isDocumentText?: boolean }) {
+  // Text that goes onto documents is converted to capitals as typed, and says so before (issue 14).
+  return item(
+    name,
+    field,
+    rules,
+    <Input
+      aria-label={cellLabel(t, field, index)}
+      maxLength={max}
+      placeholder={isDocumentText ? t('common.documentTextHint') : undefined}
+    />,
+    isDocumentText ? documentText : undefined,
+  );
 }
 
 export function NumberCell({
@@ -99,6 +117,7 @@ export function cargoColumns(t: TFunction) {
           field="description"
           max={500}
           rules={cargoRules.description}
+          isDocumentText
         />
       ),
     },

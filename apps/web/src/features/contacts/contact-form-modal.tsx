@@ -1,12 +1,18 @@
 import './strings';
-import { CONTACT_TYPES, contactInput, type Contact, type ContactInput } from '@freight/contract';
+import {
+  CONTACT_DOCUMENT_FIELDS,
+  CONTACT_TYPES,
+  contactInput,
+  type Contact,
+  type ContactInput,
+} from '@freight/contract';
 import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toOptions, useReferenceList } from '../../api/reference';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
-import { zodRules } from '../../components/form-rules';
+import { documentText, zodRules } from '../../components/form-rules';
 import { createContact, updateContact } from './contacts-api';
 import { useForm } from '../../components/use-form';
 
@@ -58,18 +64,24 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
     }
   };
 
-  const item = (name: keyof FormValues, input: ReactNode, span = 12) => (
-    <Col xs={24} sm={span}>
-      <Form.Item
-        name={name}
-        label={label(name === 'type' ? 'contact_type' : name)}
-        rules={rules[name]}
-        required={REQUIRED.has(name)}
-      >
-        {input}
-      </Form.Item>
-    </Col>
-  );
+  const item = (name: keyof FormValues, input: ReactNode, span = 12) => {
+    // Fields that go onto shipping documents: converted to capitals as typed, and say so first.
+    const isDocumentText = (CONTACT_DOCUMENT_FIELDS as readonly string[]).includes(name);
+    return (
+      <Col xs={24} sm={span}>
+        <Form.Item
+          name={name}
+          label={label(name === 'type' ? 'contact_type' : name)}
+          rules={rules[name]}
+          required={REQUIRED.has(name)}
+          normalize={isDocumentText ? documentText : undefined}
+          extra={isDocumentText ? t('common.documentTextHint') : undefined}
+        >
+          {input}
+        </Form.Item>
+      </Col>
+    );
+  };
 
   return (
     <Modal
