@@ -197,6 +197,18 @@ describe('my bookings (member)', () => {
     await visible(page.getByText('请填写件数'));
     await visible(page.getByText('请填写毛重（KG）'));
 
+    // The shipper picker offers shippers (and contacts of both kinds), not the consignee; a box shows all.
+    const shipperInput = page.getByLabel('发货人', { exact: true });
+    await shipperInput.click();
+    await shipperInput.fill('PACIFIC');
+    await visible(page.getByText(/^没有匹配的联系人/).filter({ visible: true }));
+    await shipperInput.press('Escape');
+    await page.getByRole('checkbox', { name: '显示全部联系人' }).first().check();
+    await shipperInput.click();
+    await shipperInput.fill('PACIFIC');
+    await visible(page.getByTitle(CONSIGNEE, { exact: true }).filter({ visible: true }));
+    await shipperInput.press('Escape');
+    await page.getByRole('checkbox', { name: '显示全部联系人' }).first().uncheck();
     await pickOption(page, page, '发货人', 'NINGBO', SHIPPER);
     await pickOption(page, page, '收货人', 'PACIFIC', CONSIGNEE);
     await fillDate(page.getByLabel('货好日期'), iso(day(7)));

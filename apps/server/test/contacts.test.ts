@@ -95,6 +95,21 @@ describeEachDatabase('contact book', (kind) => {
     expect((await list(alice, '?keyword=%E8%89%BE%E5%85%8B')).body.data.total).toBe(1); // 艾克
   });
 
+  it('offers a booking’s shipper picker shippers and both, its consignee picker consignees and both', async () => {
+    const owner = (await register(t.app, registrationForm())).body.data.token;
+    for (const type of ['shipper', 'consignee', 'both'])
+      expect((await create(owner, { ...valid, type, company1: `PARTY ${type.toUpperCase()}` })).status).toBe(
+        200,
+      );
+    const names = async (query: string) =>
+      (await list(owner, query)).body.data.lists.map((c) => c.company1).sort();
+    expect(await names('?party=shipper')).toEqual(['PARTY BOTH', 'PARTY SHIPPER']);
+    expect(await names('?party=consignee')).toEqual(['PARTY BOTH', 'PARTY CONSIGNEE']);
+    expect(await names('?party=consignee&keyword=shipper')).toEqual([]);
+    expect(await names('')).toEqual(['PARTY BOTH', 'PARTY CONSIGNEE', 'PARTY SHIPPER']);
+    expect((await list(owner, '?party=notify')).status).toBe(400);
+  });
+
   it('never shows or changes another member’s contacts', async () => {
     const id = (await create(alice, { ...valid, linkman: 'PRIVATE PERSON' })).body.data.id;
     expect((await list(bob)).body.data.total).toBe(0);

@@ -76,9 +76,18 @@ export const contact = z.object({
 export type Contact = z.infer<typeof contact>;
 
 /** GET /api/customer/contact: keyword over both company names, contact person, phone, e-mail and city. */
+/** The contact types that can act as a booking's shipper or consignee: their own, or both. */
+export const CONTACT_PARTIES = ['shipper', 'consignee'] as const;
+export type ContactParty = (typeof CONTACT_PARTIES)[number];
+export function contactTypesFor(party: ContactParty): ContactType[] {
+  return [party, 'both'];
+}
+
 export const contactQuery = pageQuery(10).extend({
   keyword: z.string().trim().max(100).optional(),
   type: z.enum(CONTACT_TYPES).optional(),
+  /** only contacts that can act as this party of a booking (contactTypesFor): the booking's pickers */
+  party: z.enum(CONTACT_PARTIES).optional(),
 });
 export type ContactQuery = z.infer<typeof contactQuery>;
 

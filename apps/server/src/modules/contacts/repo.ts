@@ -1,4 +1,4 @@
-import type { ContactQuery } from '@freight/contract';
+import { type ContactQuery, contactTypesFor } from '@freight/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
@@ -30,6 +30,7 @@ export async function findContactPage(db: Db, ownerId: number, query: ContactQue
   const where = and(
     eq(contacts.ownerId, ownerId),
     query.type ? eq(contacts.type, query.type) : undefined,
+    query.party ? inArray(contacts.type, contactTypesFor(query.party)) : undefined,
     keyword === undefined
       ? undefined
       : keyword.includes(FIELD_SEPARATOR)

@@ -154,12 +154,12 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="shipper_id" label={f('shipper_id')} rules={rules.shipper_id} required>
-                <PartySelect aria-label={f('shipper_id')} />
+                <PartySelect party="shipper" aria-label={f('shipper_id')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="consignee_id" label={f('consignee_id')} rules={rules.consignee_id} required>
-                <PartySelect aria-label={f('consignee_id')} />
+                <PartySelect party="consignee" aria-label={f('consignee_id')} />
               </Form.Item>
             </Col>
           </Row>

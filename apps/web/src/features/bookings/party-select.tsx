@@ -1,7 +1,7 @@
 import './strings';
-import type { Contact, ListData, Shipper } from '@freight/contract';
+import type { Contact, ContactParty, ListData, Shipper } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select, Typography } from 'antd';
+import { Checkbox, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -24,6 +24,8 @@ const contactLabel = (contact: Contact) =>
 
 type PartyProps = {
   id?: string;
+  /** the booking party picked: only contacts of that type (or both) are offered, unless all are asked for */
+  party: ContactParty;
   value?: number | null;
   onChange?: (value: number | null) => void;
   'aria-label'?: string;
@@ -33,13 +35,16 @@ type PartyProps = {
  * A shipper or consignee from the member's contact book (GET /customer/contact, searched on the
  * server), with the chosen contact's phone, e-mail and address shown under the select.
  */
-export function PartySelect({ id, value, onChange, ...rest }: PartyProps) {
+export function PartySelect({ id, party, value, onChange, ...rest }: PartyProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
+  const [showAll, setShowAll] = useState(false);
   const keyword = useSettled(typed.trim());
+  const filter = showAll ? {} : { party };
   const list = useQuery({
-    queryKey: ['contacts', 'pick', keyword],
-    queryFn: () => api.get<ListData<Contact>>('/customer/contact', { keyword, page: 1, size: PICK_SIZE }),
+    queryKey: ['contacts', 'pick', keyword, showAll ? 'all' : party],
+    queryFn: () =>
+      api.get<ListData<Contact>>('/customer/contact', { keyword, page: 1, size: PICK_SIZE, ...filter }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -69,6 +74,13 @@ export function PartySelect({ id, value, onChange, ...rest }: PartyProps) {
         options={options}
         notFoundContent={list.isFetching ? t('common.loading') : t('bookings.form.noContacts')}
       />
+      <Checkbox
+        checked={showAll}
+        onChange={(event) => setShowAll(event.target.checked)}
+        style={{ marginTop: 4 }}
+      >
+        {t('bookings.form.showAllContacts')}
+      </Checkbox>
       {contact && (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
           {t('bookings.form.contactLine', {
