@@ -308,9 +308,18 @@ describeEachDatabase('contact book', (kind) => {
     ];
     const first = await upload(alice, xlsx(rows), 'contacts.xlsx');
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ created: 3, updated: 0 });
+    expect(first.body.data).toEqual({ created: 3, updated: 0, skipped: 0 });
     const again = await upload(alice, xlsx(rows), 'contacts.xlsx');
-    expect(again.body.data).toEqual({ created: 0, updated: 3 });
+    expect(again.body.data).toEqual({ created: 0, updated: 3, skipped: 0 });
+    // The example row is skipped (and counted) only when every cell is the example's: one copied
+    // down and changed in a single cell is a contact of the member's (issue 14).
+    const example = template.rows(template.sheets[0] ?? '')[1] as string[];
+    const copied = [...example];
+    copied[10] = '+86 21 6000 0000';
+    const withExample = await upload(alice, xlsx([headers, example, copied]), 'contacts.xlsx');
+    expect(withExample.status, JSON.stringify(withExample.body)).toBe(200);
+    expect(withExample.body.data).toEqual({ created: 1, updated: 0, skipped: 1 });
+    expect((await list(alice, '?keyword=ACME%20TRADING')).body.data.lists[0]?.phone).toBe('+86 21 6000 0000');
     const hamburg = (await list(alice, '?keyword=hamburg')).body.data.lists[0];
     expect(hamburg).toMatchObject({ type: 'consignee', country_name: '德国', zip_code: '20457' });
     expect((await list(alice, '?keyword=IMPORT%20THREE')).body.data.lists[0]?.type).toBe('both');

@@ -429,7 +429,15 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       ['中远海运集运', '宁波', 'Hamburg', '汉堡', day(0), day(20), '', '', '', '', '', '', '2,150.5'],
     ]);
     expect(good.status, JSON.stringify(good.body)).toBe(200);
-    expect(good.body.data.created).toBe(2);
+    expect(good.body.data).toEqual({ created: 2, skipped: 0 });
+    // The example row copied down with one price changed is a rate, imported (the example's remark
+    // alone skipped it before, issue 14); the untouched example beside it is skipped and counted.
+    const example = template.rows('Rates')[1] as unknown[];
+    const copied = [...example];
+    copied[10] = 1150;
+    const withExample = await upload([example, copied]);
+    expect(withExample.status, JSON.stringify(withExample.body)).toBe(200);
+    expect(withExample.body.data).toEqual({ created: 1, skipped: 1 });
     // A sheet of an earlier Chinese template, whose delivery column was headed 目的地, still reads.
     const oldHeaders = [
       '船公司',
@@ -481,8 +489,8 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     const after = (
       await call<Envelope<ListData<Rate>>>(t.app, { method: 'GET', url: '/api/rate', headers: as('fwdB') })
     ).body.data.total;
-    // The two good rows and the old template's one; the bad sheet added nothing.
-    expect(after).toBe(before + 3);
+    // The two good rows, the copied example and the old template's one; the bad sheet added nothing.
+    expect(after).toBe(before + 4);
 
     // Date cells (numbers in a date format), text that array literals would need quoted, and
     // prices as numbers come back exactly as the sheet shows them.

@@ -108,5 +108,13 @@ export type ImportRowError = z.infer<typeof importRowError>;
  * contact person, compared without regard to case and spacing — is updated, not added again.
  */
 /** A finished import: rows created, and rows that matched an existing one and were updated (contacts). */
-export const importResult = z.object({ created: z.number().int(), updated: z.number().int().optional() });
+/**
+ * An import's answer. `skipped`: rows identical to the template's example row (left in the file),
+ * which are not imported; any other row is imported or refused, never dropped in silence.
+ */
+export const importResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int().optional(),
+  skipped: z.number().int(),
+});
 export type ImportResult = z.infer<typeof importResult>;

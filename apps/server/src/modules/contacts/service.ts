@@ -239,15 +239,24 @@ export async function importContacts(options: {
     const byKey = new Map<string, ContactValues>();
     const columnName = (column: string) =>
       columnOf.get(column as (typeof COLUMNS)[number]) ?? fieldLabel(locale, column);
-    // The template's example row, left in the file, is not a contact of the member's.
-    const cellOf = (cells: Map<string, string>, column: (typeof COLUMNS)[number]) =>
-      (cells.get(columnOf.get(column) ?? '') ?? '').toUpperCase();
+    // The template's example row, left in the file, is not a contact of the member's: skipped (every
+    // cell as the example has it, in either language) and counted. A row copied from the example
+    // and changed anywhere is a contact, imported or refused, never dropped in silence.
+    const examples = (['zh-CN', 'en-US'] as const).map((lang) => exampleContact(lang));
+    const isExample = (cells: Map<string, string>) =>
+      examples.some((example) =>
+        COLUMNS.every(
+          (column, i) =>
+            (cells.get(columnOf.get(column) ?? '') ?? '').trim().toUpperCase() ===
+            String(example[i] ?? '').toUpperCase(),
+        ),
+      );
+    let skipped = 0;
     for await (const { row, cells } of sheet.rows) {
-      if (
-        cellOf(cells, 'company1') === TEMPLATE_EXAMPLE.company1 &&
-        cellOf(cells, 'linkman') === TEMPLATE_EXAMPLE.linkman
-      )
+      if (isExample(cells)) {
+        skipped += 1;
         continue;
+      }
       const raw: Record<string, unknown> = {};
       for (const column of COLUMNS) {
         const header = columnOf.get(column);
@@ -288,24 +297,20 @@ export async function importContacts(options: {
     }
     const values = [...byKey.values()];
     const created = await db.transaction((tx) => upsertContacts(tx, options.ownerId, values));
-    return { created, updated: values.length - created };
+    return { created, updated: values.length - created, skipped };
   } finally {
     await sheet.close();
   }
 }
 
-/** The template's example contact: a row with this company and person is skipped on import. */
-const TEMPLATE_EXAMPLE = { company1: 'ACME TRADING CO., LTD', linkman: 'LI MING' } as const;
-
-/** The import template: headers in the member's language, an example row, and the country list. */
-export async function contactTemplate(options: { db: Db; locale: Locale }): Promise<Buffer> {
-  const { locale } = options;
+/** The template's example contact, in the order of COLUMNS. */
+function exampleContact(locale: Locale): string[] {
   const zh = locale === 'zh-CN';
-  const example = [
+  return [
     translate(locale, 'dictionary.contactType.shipper'),
-    TEMPLATE_EXAMPLE.company1,
+    'ACME TRADING CO., LTD',
     zh ? '艾克米贸易有限公司' : '',
-    TEMPLATE_EXAMPLE.linkman,
+    'LI MING',
     'NO. 100 CENTURY AVENUE',
     zh ? '上海市浦东新区世纪大道100号' : '',
     'SHANGHAI',
@@ -315,6 +320,13 @@ export async function contactTemplate(options: { db: Db; locale: Locale }): Prom
     '+86 21 5000 0000',
     'li.ming@example.com',
   ];
+}
+
+/** The import template: headers in the member's language, an example row, and the country list. */
+export async function contactTemplate(options: { db: Db; locale: Locale }): Promise<Buffer> {
+  const { locale } = options;
+  const zh = locale === 'zh-CN';
+  const example = exampleContact(locale);
   const countries = await allCountries(options.db);
   return writeWorkbook([
     { name: zh ? '联系人' : 'Contacts', rows: [headerNames(locale), example] },

@@ -61,12 +61,50 @@ function issueColumn(
   return fixedColumn.get(first as Fixed) ?? field;
 }
 
-/** The remark of the template's example row: a row with it is skipped on import. */
+/** The remark of the template's example row. */
 const TEMPLATE_REMARK: Record<Locale, string> = {
   'zh-CN': '示例：每周二开船',
   'en-US': 'Example: sails every Tuesday',
 };
-const EXAMPLE_REMARKS = new Set(Object.values(TEMPLATE_REMARK));
+/** The template's example row (its dates, the day it was downloaded and 30 days on, aside). */
+const exampleRow = (locale: Locale, today: string, until: string) =>
+  [
+    'MAEU',
+    'CNSHA',
+    'NLRTM',
+    'NLRTM',
+    today,
+    until,
+    28,
+    '',
+    '',
+    TEMPLATE_REMARK[locale],
+    1200,
+    2100,
+    2200,
+  ] as const;
+const EXAMPLE_DATES = new Set(['sdate', 'edate']);
+
+/**
+ * Whether a row is the template's example left in the file: every cell as the example has it (in
+ * either language), its dates whatever they are (they follow the day of the download). A row copied
+ * from the example and changed in any other cell is a rate, imported or refused, never skipped.
+ */
+function isExampleRow(
+  cells: Map<string, string>,
+  fixedColumn: Map<Fixed, string>,
+  prices: string[],
+): boolean {
+  return (['zh-CN', 'en-US'] as const).some((locale) => {
+    const example = exampleRow(locale, '', '').map(String);
+    const fixedSame = FIXED.every(
+      (column, i) =>
+        EXAMPLE_DATES.has(column) || (cells.get(fixedColumn.get(column) ?? '') ?? '').trim() === example[i],
+    );
+    const givenPrices = prices.map((header) => (cells.get(header) ?? '').trim());
+    return fixedSame && givenPrices.join('|') === example.slice(FIXED.length).join('|');
+  });
+}
 
 /**
  * Imports a rate sheet in one transaction: one row per route, one price column per container type.
@@ -79,7 +117,7 @@ export async function importRates(options: {
   data: Buffer;
   fileName: string;
   locale: Locale;
-}): Promise<{ created: number }> {
+}): Promise<{ created: number; skipped: number }> {
   const { db, locale } = options;
   const sheet = await openSheet(options.data, options.fileName, {
     accept: ['xlsx', 'xls', 'csv'],
@@ -117,10 +155,14 @@ export async function importRates(options: {
 
     const errors: ImportRowError[] = [];
     const values: RateValues[] = [];
-    // The template's example row, left in the file, is not a rate of the forwarder's.
-    const remarkHeader = fixedColumn.get('remark');
+    // The template's example row, left in the file, is not a rate of the forwarder's: skipped, counted.
+    let skipped = 0;
+    const priceHeaders = priceColumns.map((p) => p.header);
     for await (const { row, cells } of sheet.rows) {
-      if (remarkHeader !== undefined && EXAMPLE_REMARKS.has(cells.get(remarkHeader) ?? '')) continue;
+      if (isExampleRow(cells, fixedColumn, priceHeaders)) {
+        skipped += 1;
+        continue;
+      }
       const raw: Record<string, unknown> = {};
       const rowErrors: ImportRowError[] = [];
       for (const column of FIXED) {
@@ -182,7 +224,7 @@ export async function importRates(options: {
       );
     }
     const ids = await db.transaction((tx) => insertRates(tx, options.ownerId, values));
-    return { created: ids.length };
+    return { created: ids.length, skipped };
   } finally {
     await sheet.close();
   }
@@ -195,8 +237,7 @@ export async function rateTemplate(options: { db: Db; locale: Locale }): Promise
   const dict = await importDictionaries(options.db);
   const headers = [...FIXED.map((c) => fieldLabel(locale, c)), '20GP', '40GP', '40HQ'];
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const remark = TEMPLATE_REMARK[locale];
-  const example = ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', day(0), day(30), 28, '', '', remark, 1200, 2100, 2200];
+  const example = [...exampleRow(locale, day(0), day(30))];
   const list = (items: Named[]) => [
     [zh ? '代码' : 'Code', zh ? '中文名称' : 'Chinese name', zh ? '英文名称' : 'English name'],
     ...items.map((i) => [i.code, i.nameZh, i.nameEn]),

@@ -147,6 +147,7 @@ export function ContactsPage() {
           onImported={(result) => {
             setImporting(false);
             message.success(t('contacts.imported', result));
+            if (result.skipped > 0) message.info(t('common.examplesSkipped', { count: result.skipped }));
             void refresh();
           }}
         />

@@ -152,6 +152,7 @@ export function RatesPage() {
           onImported={(result) => {
             setImporting(false);
             message.success(t('common.importSuccess', { count: result.created }));
+            if (result.skipped > 0) message.info(t('common.examplesSkipped', { count: result.skipped }));
             void refresh();
           }}
         />
