@@ -209,6 +209,8 @@ describeEachDatabase('bookings', (kind) => {
     eta: day(40),
     si_cutoff: `${day(8)} 12:00`,
     cy_cutoff: `${day(9)}T17:30`,
+    customs_cutoff: `${day(9)} 12:00`,
+    vgm_cutoff: `${day(8)} 18:00`,
     ...overrides,
   });
   const fwd = (name: string, id: number, action: string, payload?: object, lang?: Lang) =>
@@ -742,7 +744,20 @@ describeEachDatabase('bookings', (kind) => {
         eta: day(40),
         si_cutoff: `${day(8)} 12:00`,
         cy_cutoff: `${day(9)} 17:30`,
+        // Customs (截关) and VGM cut-offs too (issue 14).
+        customs_cutoff: `${day(9)} 12:00`,
+        vgm_cutoff: `${day(8)} 18:00`,
       });
+      const lateVgm = await fwd(
+        'fwdA',
+        booking.id,
+        'release',
+        release({ vgm_cutoff: `${day(12)} 10:00` }),
+        'en',
+      );
+      expect(lateVgm.body.errors).toEqual([
+        { field: 'vgm_cutoff', message: 'VGM cut-off cannot be after the ETD' },
+      ]);
       const docking = await api<BookingDocking>('member', 'GET', `/api/order/docking/${booking.id}`);
       expect(docking.body.data).toMatchObject({
         forwarder: {

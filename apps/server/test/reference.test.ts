@@ -119,6 +119,14 @@ describeEachDatabase('reference lists', (kind) => {
     }
   });
 
+  it('names trade routes as routes: China’s own ports are domestic coastal trade, not “中国”', async () => {
+    const zh = (await get('/api/route?size=100')).body.data.lists.map((r) => r.name);
+    expect(zh).toContain('内贸（沿海）');
+    expect(zh).not.toContain('中国');
+    const en = (await get('/api/route?size=100', 'en')).body.data.lists.map((r) => r.name);
+    expect(en).toContain('China domestic (coastal)');
+  });
+
   it('lists forwarders only to members holding quote_forwarder', async () => {
     expect((await get('/api/forwarder')).status).toBe(401);
     const username = uniqueEmail('fwd');

@@ -762,9 +762,16 @@ export const localDateTime = z
   );
 
 /**
+ * The cut-offs a release gives (port-local "YYYY-MM-DD HH:mm"): shipping instructions (截补料), CY
+ * (截港), customs (截关) and VGM, each optional (issue 14 added the last two).
+ */
+export const CUTOFF_FIELDS = ['si_cutoff', 'cy_cutoff', 'customs_cutoff', 'vgm_cutoff'] as const;
+export type CutoffField = (typeof CUTOFF_FIELDS)[number];
+const optionalCutoff = z.union([z.literal(''), z.null(), localDateTime]).optional();
+
+/**
  * POST /api/forwarder/order/{id}/release (1 → 2): SO number, vessel, voyage, ETD and ETA are
- * required (ETA not before ETD); the SI and CY cut-offs are optional but, when given, not after the
- * ETD day.
+ * required (ETA not before ETD); the cut-offs are optional but, when given, not after the ETD day.
  */
 export const releaseInput = z
   .strictObject({
@@ -773,12 +780,14 @@ export const releaseInput = z
     voyage: upperRestricted(20).pipe(z.string().min(1)),
     etd: isoDate,
     eta: isoDate,
-    si_cutoff: z.union([z.literal(''), z.null(), localDateTime]).optional(),
-    cy_cutoff: z.union([z.literal(''), z.null(), localDateTime]).optional(),
+    si_cutoff: optionalCutoff,
+    cy_cutoff: optionalCutoff,
+    customs_cutoff: optionalCutoff,
+    vgm_cutoff: optionalCutoff,
   })
   .superRefine((value, ctx) => {
     if (value.eta < value.etd) ctx.addIssue({ code: 'custom', path: ['eta'], message: 'rates.etaOrder' });
-    for (const field of ['si_cutoff', 'cy_cutoff'] as const) {
+    for (const field of CUTOFF_FIELDS) {
       const cutoff = value[field];
       if (cutoff && cutoff.slice(0, 10) > value.etd)
         ctx.addIssue({ code: 'custom', path: [field], message: 'booking.cutoffAfterEtd' });
@@ -823,6 +832,8 @@ export const bookingSchedule = z.object({
   eta: z.string().nullable(),
   si_cutoff: z.string().nullable(),
   cy_cutoff: z.string().nullable(),
+  customs_cutoff: z.string().nullable(),
+  vgm_cutoff: z.string().nullable(),
 });
 export type BookingSchedule = z.infer<typeof bookingSchedule>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatDate, formatPrice } from './format.js';
+import { formatDate, formatPrice, incotermLabel } from './format.js';
 import { catalogs, translate } from './i18n/index.js';
 import { localeFromBrowser, parseLocale } from './language.js';
 import {
@@ -63,6 +63,10 @@ describe('formats', () => {
     expect(formatPrice(12.3)).toBe('US$12.30');
     expect(formatPrice('abc')).toBe('');
     expect(formatPrice(null)).toBe('');
+    // An Incoterm with its code (issue 14): "FCA — Free Carrier".
+    expect(incotermLabel('FCA', 'Free Carrier')).toBe('FCA — Free Carrier');
+    expect(incotermLabel('FCA', '货交承运人')).toBe('FCA — 货交承运人');
+    expect(incotermLabel('FCA', null)).toBe('FCA');
   });
 
   it('shows dates as YYYY-MM-DD in Chinese and MM/DD/YYYY in English', () => {

@@ -25,3 +25,8 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
 
 /** The date pattern of each locale, for date pickers. */
 export const DATE_FORMAT: Record<Locale, string> = { 'zh-CN': 'YYYY-MM-DD', 'en-US': 'MM/DD/YYYY' };
+
+/** An Incoterm as documents and pages show it: its code and its name, "FCA — Free Carrier" (issue 14). */
+export function incotermLabel(code: string, name: string | null | undefined): string {
+  return name && name !== code ? `${code} — ${name}` : code;
+}

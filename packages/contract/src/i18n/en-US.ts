@@ -129,6 +129,8 @@ export const enUS: Messages = {
     voyage: 'Voyage',
     si_cutoff: 'SI cut-off',
     cy_cutoff: 'CY cut-off',
+    customs_cutoff: 'Customs cut-off',
+    vgm_cutoff: 'VGM cut-off',
     reason: 'Reason',
     order_id: 'Booking',
     order_no: 'Booking no.',

@@ -132,6 +132,8 @@ export const zhCN = {
     voyage: '航次',
     si_cutoff: '截补料时间',
     cy_cutoff: '截港时间',
+    customs_cutoff: '截关时间',
+    vgm_cutoff: '截 VGM 时间',
     reason: '原因',
     order_id: '订舱',
     order_no: '委托编号',

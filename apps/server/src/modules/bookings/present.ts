@@ -210,6 +210,8 @@ export function presentSchedule(row: BookingJoined): BookingSchedule {
     eta: b.eta,
     si_cutoff: cutoff(b.siCutoff),
     cy_cutoff: cutoff(b.cyCutoff),
+    customs_cutoff: cutoff(b.customsCutoff),
+    vgm_cutoff: cutoff(b.vgmCutoff),
   };
 }
 

@@ -1,6 +1,8 @@
 import {
   BOOKING_ACTIONS,
   BOOKING_STATUS,
+  CUTOFF_FIELDS,
+  type CutoffField,
   BOOKING_EXPORT_MAX_ROWS,
   type BookingAction,
   type BookingDetail,
@@ -779,17 +781,29 @@ export function releaseSpace(
       eta: string;
       si_cutoff?: string | null | undefined;
       cy_cutoff?: string | null | undefined;
+      customs_cutoff?: string | null | undefined;
+      vgm_cutoff?: string | null | undefined;
     };
   },
 ) {
   const v = options.input;
-  const siCutoff = v.si_cutoff ? v.si_cutoff : null;
-  const cyCutoff = v.cy_cutoff ? v.cy_cutoff : null;
+  const cutoffs = CUTOFF_FIELDS.map((field) => [field, v[field] || null] as const);
+  const cutoffOf = (field: CutoffField) => cutoffs.find(([name]) => name === field)?.[1] ?? null;
   return transition({
     ...options,
     party: 'forwarder',
     action: 'release',
-    patch: { soNo: v.so_no, vessel: v.vessel, voyage: v.voyage, etd: v.etd, eta: v.eta, siCutoff, cyCutoff },
+    patch: {
+      soNo: v.so_no,
+      vessel: v.vessel,
+      voyage: v.voyage,
+      etd: v.etd,
+      eta: v.eta,
+      siCutoff: cutoffOf('si_cutoff'),
+      cyCutoff: cutoffOf('cy_cutoff'),
+      customsCutoff: cutoffOf('customs_cutoff'),
+      vgmCutoff: cutoffOf('vgm_cutoff'),
+    },
     // Releasing space accepts the booking, if the forwarder had not accepted it before.
     within: (tx, row) => markAccepted(tx, row.id),
     details: [
@@ -798,8 +812,7 @@ export function releaseSpace(
       ['voyage', v.voyage],
       ['etd', v.etd],
       ['eta', v.eta],
-      ...(siCutoff ? ([['si_cutoff', siCutoff]] as [string, string][]) : []),
-      ...(cyCutoff ? ([['cy_cutoff', cyCutoff]] as [string, string][]) : []),
+      ...cutoffs.flatMap(([field, value]) => (value ? [[field, value] as [string, string]] : [])),
     ],
   });
 }

@@ -1,5 +1,12 @@
 import './strings';
-import { formatDate, type BookingDetail, type BookingPartyInfo, type ContainerLine } from '@freight/contract';
+import {
+  CUTOFF_FIELDS,
+  formatDate,
+  incotermLabel,
+  type BookingDetail,
+  type BookingPartyInfo,
+  type ContainerLine,
+} from '@freight/contract';
 import { Col, Descriptions, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
@@ -78,7 +85,7 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           <Descriptions.Item label={f('cust_ref_no')}>{dash(detail.cust_ref_no)}</Descriptions.Item>
           <Descriptions.Item label={f('ready_date')}>{date(detail.ready_date)}</Descriptions.Item>
           <Descriptions.Item label={f('incoterm')}>
-            {dash(detail.incoterm_name || detail.incoterm)}
+            {dash(incotermLabel(detail.incoterm, detail.incoterm_name))}
           </Descriptions.Item>
           <Descriptions.Item label={f('place_of_receipt')}>{dash(detail.place_of_receipt)}</Descriptions.Item>
           <Descriptions.Item label={f('carrier_id')}>{dash(detail.carrier_name)}</Descriptions.Item>
@@ -115,12 +122,11 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           <Descriptions.Item label={f('voyage')}>{dash(schedule.voyage)}</Descriptions.Item>
           <Descriptions.Item label={f('etd')}>{date(schedule.etd)}</Descriptions.Item>
           <Descriptions.Item label={f('eta')}>{date(schedule.eta)}</Descriptions.Item>
-          <Descriptions.Item label={f('si_cutoff')}>
-            {dash(formatLocalDateTime(schedule.si_cutoff, locale))}
-          </Descriptions.Item>
-          <Descriptions.Item label={f('cy_cutoff')}>
-            {dash(formatLocalDateTime(schedule.cy_cutoff, locale))}
-          </Descriptions.Item>
+          {CUTOFF_FIELDS.map((field) => (
+            <Descriptions.Item key={field} label={f(field)}>
+              {dash(formatLocalDateTime(schedule[field], locale))}
+            </Descriptions.Item>
+          ))}
           <Descriptions.Item label={f('bl_no')}>{dash(schedule.bl_no)}</Descriptions.Item>
         </Descriptions>
       </Panel>

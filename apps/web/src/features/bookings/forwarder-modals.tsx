@@ -1,6 +1,6 @@
 import './strings';
 import '../../i18n/dayjs-locale';
-import { DATE_FORMAT, releaseInput, shipInput, type ReleaseInput } from '@freight/contract';
+import { CUTOFF_FIELDS, DATE_FORMAT, releaseInput, shipInput, type ReleaseInput } from '@freight/contract';
 import { App, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ type ReleaseValues = {
   eta?: Dayjs | null;
   si_cutoff?: Dayjs | null;
   cy_cutoff?: Dayjs | null;
+  customs_cutoff?: Dayjs | null;
+  vgm_cutoff?: Dayjs | null;
 };
 
 type Props = { id: number; orderNo: string; onClose: () => void; onDone: () => void };
@@ -77,8 +79,7 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
       voyage: values.voyage ?? '',
       etd: wire(values.etd),
       eta: wire(values.eta),
-      si_cutoff: wireTime(values.si_cutoff),
-      cy_cutoff: wireTime(values.cy_cutoff),
+      ...Object.fromEntries(CUTOFF_FIELDS.map((field) => [field, wireTime(values[field])])),
     };
     act(
       t('bookings.confirm.release', { order_no: orderNo }),
@@ -152,7 +153,7 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
               <DatePicker format={date} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          {(['si_cutoff', 'cy_cutoff'] as const).map((name) => (
+          {CUTOFF_FIELDS.map((name) => (
             <Col xs={24} sm={12} key={name}>
               <Form.Item
                 name={name}

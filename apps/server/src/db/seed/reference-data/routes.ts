@@ -2,7 +2,7 @@ import type { SeedNamed } from './types.js';
 
 /** Trade routes (航线) as Chinese forwarders group destinations on their rate sheets. */
 export const TRADE_ROUTES: readonly SeedNamed[] = [
-  { code: 'CN', name_en: 'China (Domestic)', name_zh: '中国' },
+  { code: 'CN', name_en: 'China domestic (coastal)', name_zh: '内贸（沿海）' },
   { code: 'IA', name_en: 'Intra-Asia', name_zh: '近洋/亚洲' },
   { code: 'JPK', name_en: 'Japan & Korea', name_zh: '日韩线' },
   { code: 'SEA', name_en: 'Southeast Asia', name_zh: '东南亚线' },
