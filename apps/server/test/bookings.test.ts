@@ -419,6 +419,11 @@ describeEachDatabase('bookings', (kind) => {
         { field: 'containers.0.hs_code', message: 'HS code (row 1) must have 6 to 10 digits' },
       ]);
       expect(await refused(fcl({ containers: [containerLine({ hs_code: '12345678901' })] }))).toHaveLength(1);
+      // Not needed to book (issue 14): an empty or missing HS code is taken, as ''.
+      const noHs = await created(lcl({ cargo_items: [cargoLine({ hs_code: '' })] }));
+      expect(noHs.cargo_items[0]?.hs_code).toBe('');
+      const { hs_code: _omitted, ...lineWithoutHs } = containerLine();
+      expect((await created(fcl({ containers: [lineWithoutHs] }))).containers[0]?.hs_code).toBe('');
       expect(
         await refused(fcl({ containers: [containerLine({ container_no: 'CSQU3054384', quantity: 1 })] })),
       ).toEqual([{ field: 'containers.0.container_no', message: expect.stringContaining('ISO 6346') }]);
@@ -779,6 +784,19 @@ describeEachDatabase('bookings', (kind) => {
         notify_party: 'SAME AS CONSIGNEE',
       });
       expect(submitted.body.data.shipment?.containers).toHaveLength(3);
+      // The booked lines show the numbers the SI gave, by type (issue 14: they showed "-").
+      expect(
+        (
+          submitted.body.data.containers as {
+            container_name: string;
+            container_no: string;
+            seal_no: string;
+          }[]
+        ).map((c) => [c.container_name, c.container_no, c.seal_no]),
+      ).toEqual([
+        ['40GP', `${containerNumber('MSK', 100)}, ${containerNumber('MSK', 200)}`, 'ML123'],
+        ['20GP', containerNumber('MSK', 300), ''],
+      ]);
       const after = await api<BookingShipment>('member', 'GET', `/api/order/shipment/${booking.id}`);
       expect(after.body.data.editable).toBe(false);
       const noBl = await fwd('fwdA', booking.id, 'ship', { bl_no: '' });

@@ -322,9 +322,15 @@ const weight = positiveDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat
 const volume = positiveDecimal(BOOKING_LIMITS.maxVolumeCbm, 'booking.volumeFormat');
 const packages = wholeNumber(BOOKING_LIMITS.maxPackages);
 
+/**
+ * A booking line's HS code: optional at booking (issue 14; customs needs it with the shipping
+ * instructions, not when space is asked for), checked when given.
+ */
+const bookingHsCode = z.union([z.literal(''), hsCode]).default('');
+
 /** An LCL cargo line. */
 export const cargoItemInput = z.object({
-  hs_code: hsCode,
+  hs_code: bookingHsCode,
   description: upperRestricted(500, true).pipe(z.string().min(1)),
   packages,
   /** a package unit: GET /api/unit?type=3 */
@@ -342,7 +348,7 @@ export const containerLineInput = z.object({
   container_id: requiredId,
   container_no: z.union([z.literal(''), containerNo]).default(''),
   seal_no: upperRestricted(30).default(''),
-  hs_code: hsCode,
+  hs_code: bookingHsCode,
   description: upperRestricted(500, true).pipe(z.string().min(1)),
   packages,
   unit_id: requiredId,

@@ -289,6 +289,33 @@ export function presentInstructions(
   };
 }
 
+/**
+ * The booked container lines with the container and seal numbers the shipping instructions gave
+ * (issue 14: the detail showed "-" although the SI held them). Each line takes, in order, as many
+ * numbers of its container type as it has containers; a number the line had itself is kept.
+ */
+function withShipmentNumbers(
+  lines: BookingForm['containers'],
+  shipment: ShipmentInstructions | null,
+): BookingForm['containers'] {
+  if (!shipment || shipment.containers.length === 0) return lines;
+  const pool = new Map<number, { container_no: string; seal_no: string }[]>();
+  for (const c of shipment.containers) pool.set(c.container_id, [...(pool.get(c.container_id) ?? []), c]);
+  return lines.map((line) => {
+    if (line.container_no) return line;
+    const taken = (pool.get(line.container_id) ?? []).splice(0, line.quantity);
+    if (taken.length === 0) return line;
+    return {
+      ...line,
+      container_no: taken.map((c) => c.container_no).join(', '),
+      seal_no: taken
+        .map((c) => c.seal_no)
+        .filter(Boolean)
+        .join(', '),
+    };
+  });
+}
+
 export function presentDetail(options: {
   row: BookingJoined;
   form: BookingForm;
@@ -304,6 +331,7 @@ export function presentDetail(options: {
     b.cancelledBy === 'member' || b.cancelledBy === 'forwarder' ? (b.cancelledBy as BookingParty) : null;
   return {
     ...options.form,
+    containers: withShipmentNumbers(options.form.containers, options.shipment),
     status_name: statusName(locale, b.status),
     status_color: bookingStatusColor(b.status),
     state: bookingState(b.status, cancelledBy, b.acceptedAt !== null),

@@ -1,7 +1,7 @@
 import './strings';
 import { BOOKING_LIMITS, containerLineInput, isValidContainerNo } from '@freight/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Select, Space } from 'antd';
+import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LineTable } from '../../components/line-table';
 import { useReferenceList } from '../../api/reference';
@@ -59,6 +59,10 @@ export function ContainerLinesEditor() {
     >
       {(fields, { add, remove }, { errors }) => (
         <>
+          {/* What a line's numbers mean (issue 14): the totals add them up per line, not per container. */}
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('bookings.form.perLineHint')}
+          </Typography.Paragraph>
           {types.length > 0 && (
             <Space wrap style={{ marginBottom: 8 }}>
               {types.map((id) => (
