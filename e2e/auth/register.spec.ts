@@ -16,6 +16,32 @@ afterAll(async () => {
 });
 
 describe('registration in app mode 1', () => {
+  it('on a phone, brings the first error into view with the page’s own message, no browser bubble (zh-CN)', async () => {
+    const { context, page } = await newPage(browser, portal.url, {
+      locale: 'zh-CN',
+      width: 375,
+      height: 700,
+    });
+    await page.goto('/register');
+    const email = page.getByLabel(/^(邮箱|Email)$/);
+    await email.fill('not-an-email');
+    // The browser's own check (an English "include an '@'" bubble on a Chinese page) never runs.
+    expect(await email.evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(true);
+    await page.getByRole('button', { name: /^提\s*交$/ }).click();
+    const error = page.getByText('请输入有效的邮箱地址');
+    await visible(error);
+    // The submit button is at the bottom of a long form: the first error is scrolled into view and
+    // its field has the focus.
+    await expect
+      .poll(async () => {
+        const box = await error.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 700;
+      })
+      .toBe(true);
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('registers through the page with a licence and lands logged in on /quotes (en-US)', async () => {
     const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
     await page.goto('/login');

@@ -1,4 +1,5 @@
 import { Form, type FormInstance } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,4 +24,22 @@ export function useForm<Values>(): [FormInstance<Values>] {
     if (withErrors.length > 0) form.validateFields(withErrors).catch(() => undefined);
   }, [form, language]);
   return [form];
+}
+
+/**
+ * Checks `fields` (all when omitted), and when one fails, brings the first failing field into view
+ * and focuses it: on a phone the error may lie below the button that was pressed (issue 14).
+ */
+export async function validateAndShow<Values>(
+  form: FormInstance<Values>,
+  fields?: NamePath[],
+): Promise<boolean> {
+  try {
+    await (fields ? form.validateFields(fields) : form.validateFields());
+    return true;
+  } catch {
+    const first = form.getFieldsError().find((field) => field.errors.length > 0);
+    if (first) form.scrollToField(first.name, { block: 'center', focus: true });
+    return false;
+  }
 }

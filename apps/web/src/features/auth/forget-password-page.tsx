@@ -90,7 +90,7 @@ export function ForgetPasswordPage() {
       {email === null ? (
         <Form<EmailValues> form={emailForm} layout="vertical" requiredMark={false} onFinish={sendCode}>
           <Form.Item name="username" label={t('shared.fields.username')} rules={rules.username}>
-            <Input type="email" autoComplete="email" autoFocus />
+            <Input inputMode="email" autoComplete="email" autoFocus />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={isSending}>
             {t('auth.forget.sendCode')}

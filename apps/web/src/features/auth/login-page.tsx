@@ -117,7 +117,7 @@ export function LoginPage() {
       <p style={{ margin: '0 0 24px', color: 'rgba(0, 0, 0, 0.55)' }}>{t('auth.login.subtitle')}</p>
       <Form<LoginValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
         <Form.Item name="username" label={t('shared.fields.username')} rules={rules.username}>
-          <Input type="email" autoComplete="username" autoFocus />
+          <Input inputMode="email" autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('shared.fields.password')} rules={rules.password}>
           <PasswordInput />

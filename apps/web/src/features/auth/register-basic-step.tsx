@@ -45,7 +45,7 @@ export function RegisterBasicStep({
             rules={registrationRules.username}
             required
           >
-            <Input type="email" autoComplete="email" />
+            <Input inputMode="email" autoComplete="email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -15,7 +15,7 @@ import { ImageUpload } from './image-upload';
 import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
 import { RegisterFooter } from './register-footer';
 import { useCountryOptions } from './use-countries';
-import { useForm } from '../../components/use-form';
+import { useForm, validateAndShow } from '../../components/use-form';
 
 type RegisterValues = {
   username: string;
@@ -70,12 +70,8 @@ export function RegisterPage() {
   const countries = useCountryOptions();
 
   const onNext = async () => {
-    try {
-      await form.validateFields([...BASIC_FIELDS]);
-      setStep(1);
-    } catch {
-      message.error(t('auth.register.checkBasic'));
-    }
+    if (await validateAndShow(form, [...BASIC_FIELDS])) setStep(1);
+    else message.error(t('auth.register.checkBasic'));
   };
 
   const showFieldErrors = (error: unknown) => {
@@ -89,10 +85,7 @@ export function RegisterPage() {
 
   const onSubmit = async () => {
     // Every field error shows at once, with the terms reminder, not one after the other.
-    const valid = await form.validateFields().then(
-      () => true,
-      () => false,
-    );
+    const valid = await validateAndShow(form);
     if (!agreed) {
       message.warning(t('auth.register.termsRequired'));
       return;

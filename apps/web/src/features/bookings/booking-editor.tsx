@@ -30,7 +30,7 @@ import { Panel } from './panel';
 import { CargoLinesEditor } from './cargo-lines-editor';
 import { ContainerLinesEditor } from './container-lines-editor';
 import { ForwarderSelect, PartySelect } from './party-select';
-import { useForm } from '../../components/use-form';
+import { useForm, validateAndShow } from '../../components/use-form';
 
 export type EditorKind = 'create' | 'edit' | 'copy';
 
@@ -107,9 +107,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
   };
 
   const confirm = async (intent: 'save' | 'submit') => {
-    try {
-      await form.validateFields();
-    } catch {
+    if (!(await validateAndShow(form))) {
       message.error(t('bookings.form.checkFields'));
       return;
     }

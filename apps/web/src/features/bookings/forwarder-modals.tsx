@@ -99,7 +99,13 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<ReleaseValues> form={form} name="release" layout="vertical" onFinish={onFinish}>
+      <Form<ReleaseValues>
+        form={form}
+        name="release"
+        layout="vertical"
+        onFinish={onFinish}
+        scrollToFirstError={{ focus: true }}
+      >
         <Row gutter={16}>
           <Col xs={24} sm={8}>
             <Form.Item name="so_no" label={f('so_no')} rules={releaseRules.so_no} normalize={upper} required>

@@ -123,6 +123,7 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
       )}
       {shipment.data && (
         <Form<SiValues>
+          scrollToFirstError={{ focus: true }}
           form={form}
           name="shipment"
           layout="vertical"

@@ -96,6 +96,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
       destroyOnHidden
     >
       <Form<FormValues>
+        scrollToFirstError={{ focus: true }}
         form={form}
         layout="vertical"
         initialValues={initialValues(contact)}
@@ -129,7 +130,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
           )}
           {item('zip_code', <Input maxLength={20} />)}
           {item('phone', <Input maxLength={40} />)}
-          {item('email', <Input type="email" maxLength={254} />)}
+          {item('email', <Input inputMode="email" maxLength={254} />)}
         </Row>
       </Form>
     </Modal>

@@ -60,6 +60,7 @@ export function BusinessInfoTab({ user }: { user: UserInfo }) {
 
   return (
     <Form<BusinessValues>
+      scrollToFirstError={{ focus: true }}
       form={form}
       layout="vertical"
       initialValues={initialValues(user)}

@@ -89,7 +89,13 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
         )}
         <Descriptions.Item label={t('quotes.rfq.rate')}>{rateText}</Descriptions.Item>
       </Descriptions>
-      <Form<RfqFormValues> name="rfq" form={form} layout="vertical" onFinish={onSubmit}>
+      <Form<RfqFormValues>
+        name="rfq"
+        form={form}
+        layout="vertical"
+        onFinish={onSubmit}
+        scrollToFirstError={{ focus: true }}
+      >
         <Form.Item
           name="ready_date"
           label={f('ready_date')}

@@ -63,6 +63,7 @@ export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
       destroyOnHidden
     >
       <Form<RateFormValues>
+        scrollToFirstError={{ focus: true }}
         name="rate"
         form={form}
         layout="vertical"
