@@ -50,6 +50,8 @@ describe('language switch inside the app', () => {
     await expect.poll(async () => CJK.test(await page.getByRole('main').innerText())).toBe(false);
     expect(await bodyText(page)).not.toMatch(RAW_KEY);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    // Each page names itself in the document's title, in the interface language (issue 14).
+    await expect.poll(() => page.title()).toBe('Member Profile - Freight Booking Portal');
 
     for (const [link, heading] of [
       ['My Bookings', 'My Bookings'],
@@ -64,6 +66,7 @@ describe('language switch inside the app', () => {
     await page.getByRole('button', { name: /Switch language|切换语言/ }).click();
     await visible(page.getByRole('heading', { name: '船期报价' }));
     expect(await bodyText(page)).not.toMatch(RAW_KEY);
+    await expect.poll(() => page.title()).toBe('船期报价 - 货运订舱平台');
     await context.close();
   });
 

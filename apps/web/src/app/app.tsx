@@ -7,6 +7,7 @@ import { AuthProvider } from './auth';
 import { readableColor } from './contrast';
 import { PortalRouter } from './router';
 import { useSiteConfig } from './site-config';
+import { setSiteTitle } from './page-title';
 
 const DEFAULT_COLOR = '#6cbaa9';
 const MaintenancePage = lazy(async () => ({
@@ -47,9 +48,7 @@ function ThemedApp() {
   const config = useSiteConfig();
   const title = config.data?.app_title || t('app.title');
   const primary = readableColor(config.data?.app_color ?? DEFAULT_COLOR);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useEffect(() => setSiteTitle(title), [title]);
   return (
     <ConfigProvider
       locale={antdLocaleOf(currentLocale())}

@@ -9,6 +9,7 @@ import { zodRules } from '../../components/form-rules';
 import { confirmPasswordRules } from './account-form';
 import { AuthLayout } from './auth-layout';
 import { useForm } from '../../components/use-form';
+import { usePageTitle } from '../../app/page-title';
 
 type EmailValues = { username: string };
 type ResetValues = { username: string; vcode: string; password: string; confirmPassword: string };
@@ -18,6 +19,7 @@ const rules = zodRules(passwordResetBody);
 /** Forgot password (spec §2, §4, §5): e-mail → code sent → code and new password → /login. */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
+  usePageTitle(t('auth.forget.title'));
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const [emailForm] = useForm<EmailValues>();

@@ -14,6 +14,7 @@ import { requiredRules } from '../../components/required-rule';
 import { AuthLayout } from './auth-layout';
 import { useCaptcha } from './use-captcha';
 import { useForm } from '../../components/use-form';
+import { usePageTitle } from '../../app/page-title';
 
 /** A password field with a show/hide toggle button (labelled, keyboard reachable). */
 function PasswordInput(props: {
@@ -75,6 +76,7 @@ function failureText(error: unknown, fallback: string): string {
 /** Login (spec §2, §5): username (e-mail), password and captcha; back to the remembered page after. */
 export function LoginPage() {
   const { t } = useTranslation();
+  usePageTitle(t('auth.login.title'));
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const { signIn } = useAuth();

@@ -16,6 +16,7 @@ import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
 import { RegisterFooter } from './register-footer';
 import { useCountryOptions } from './use-countries';
 import { useForm, validateAndShow } from '../../components/use-form';
+import { usePageTitle } from '../../app/page-title';
 
 type RegisterValues = {
   username: string;
@@ -56,6 +57,7 @@ function registrationPayload(values: RegisterValues, isWizard: boolean): Record<
 /** Register (spec §2, §4 "Registration wizard", §5): one step in app mode 1, two in mode 2. */
 export function RegisterPage() {
   const { t } = useTranslation();
+  usePageTitle(t('auth.register.title'));
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const { signIn } = useAuth();

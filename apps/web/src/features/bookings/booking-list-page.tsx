@@ -20,6 +20,7 @@ import {
   useBookingList,
   type BookingFilters,
 } from './bookings-api';
+import { usePageTitle } from '../../app/page-title';
 
 const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
 
@@ -43,6 +44,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const isMember = party === 'member';
   const isCompact = useMediaQuery(MOBILE_QUERY);
   const title = t(isMember ? 'menu.bookings' : 'menu.receivedBookings');
+  usePageTitle(title);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY, party] });
   const showFailure = (heading: string, error: unknown) =>

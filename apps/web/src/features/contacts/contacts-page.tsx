@@ -18,6 +18,7 @@ import {
   useContactList,
 } from './contacts-api';
 import { ContactsTable } from './contacts-table';
+import { usePageTitle } from '../../app/page-title';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const ContactFormModal = lazyDialog(async () => (await import('./contact-form-modal')).ContactFormModal);
@@ -27,6 +28,7 @@ const DEFAULT_SIZE = CONTACT_PAGE_SIZES[0];
 /** Contact Management (spec §2 Contacts): search, table, add/edit modal, single and batch delete, import, template. */
 export function ContactsPage() {
   const { t } = useTranslation();
+  usePageTitle(t('menu.contacts'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');

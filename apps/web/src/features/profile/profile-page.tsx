@@ -6,10 +6,12 @@ import { PageSpinner } from '../../app/guards';
 import { useSiteConfig } from '../../app/site-config';
 import { BasicInfoTab } from './basic-info-tab';
 import { BusinessInfoTab } from './business-info-tab';
+import { usePageTitle } from '../../app/page-title';
 
 /** Member Profile (spec §2): basic info, and business info when the app mode is 2. */
 export function ProfilePage() {
   const { t } = useTranslation();
+  usePageTitle(t('menu.profile'));
   const { user, isLoadingUser } = useAuth();
   const config = useSiteConfig();
 

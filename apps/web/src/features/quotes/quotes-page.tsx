@@ -15,6 +15,7 @@ import { QuoteCards } from './quote-cards';
 import { quoteColumns } from './quote-columns';
 import { QuoteFilterForm } from './quote-filters';
 import { useQuoteList, type QuoteFilters, type QuoteSort } from './quotes-api';
+import { usePageTitle } from '../../app/page-title';
 
 const RfqModal = lazyDialog(async () => (await import('./rfq-modal')).RfqModal);
 
@@ -25,6 +26,7 @@ const isSortField = (key: unknown): key is NonNullable<QuoteSort['field']> =>
 /** Shipping Quotes (spec §2): filters and a table; permissions decide the supplier column and buttons (§6). */
 export function QuotesPage() {
   const { t } = useTranslation();
+  usePageTitle(t('menu.quotes'));
   const { authorities } = useAuth();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<QuoteFilters>({});

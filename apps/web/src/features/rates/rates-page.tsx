@@ -12,6 +12,7 @@ import { currentLocale } from '../../i18n';
 import { rateColumns } from './rate-columns';
 import { RateFilterForm } from './rate-filters';
 import { deleteRates, fetchRate, RATES_KEY, useRateList, type RateFilters } from './rates-api';
+import { usePageTitle } from '../../app/page-title';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
@@ -21,6 +22,7 @@ const DEFAULT_SIZE = 10;
 /** Rate Management (spec §2): filters, table, create/edit modal, import, template, single and batch delete. */
 export function RatesPage() {
   const { t } = useTranslation();
+  usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<RateFilters>({});

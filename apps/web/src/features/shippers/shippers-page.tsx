@@ -7,6 +7,7 @@ import { ShipperCard } from './shipper-card';
 import { ShipperDetailModal } from './shipper-detail-modal';
 import { ShipperFilterBar } from './shipper-filters';
 import { SHIPPER_PAGE_SIZE, useShipperList, type ShipperFilters } from './shippers-api';
+import { usePageTitle } from '../../app/page-title';
 
 /**
  * Shipper Alliance (spec §2 Shippers directory): company search, three filters that re-query at
@@ -15,6 +16,7 @@ import { SHIPPER_PAGE_SIZE, useShipperList, type ShipperFilters } from './shippe
  */
 export function ShippersPage() {
   const { t } = useTranslation();
+  usePageTitle(t('menu.shippers'));
   const [filters, setFilters] = useState<ShipperFilters>({});
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Shipper | undefined>();

@@ -1,9 +1,11 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../app/page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  usePageTitle(t('error.notFoundTitle'));
   return (
     <main>
       <Result
