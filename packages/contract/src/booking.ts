@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberFromText, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
-import { RESTRICTED_LINES, RESTRICTED_TEXT, isoDate, labelledDate, toDocumentText } from './validation.js';
+import { documentTextField, isoDate, labelledDate } from './validation.js';
 
 /*
  * Bookings (spec §2, §3, §4, §5, §7; issue 6). Endpoints, all under /api, all answering the
@@ -204,17 +204,7 @@ export const BOOKING_LIMITS = {
  * Restricted text that goes onto documents (RESTRICTED_TEXT), upper-cased first so that "abc" is
  * taken as "ABC"; `lines` lets it run over several lines (a cargo description).
  */
-const upperRestricted = (max: number, lines = false) =>
-  z
-    .string()
-    .trim()
-    .transform(toDocumentText)
-    .pipe(
-      z
-        .string()
-        .max(max)
-        .regex(lines ? RESTRICTED_LINES : RESTRICTED_TEXT, { error: 'validation.restrictedChars' }),
-    );
+const upperRestricted = documentTextField;
 
 /**
  * Free text printed on the B/L (marks, notify party): upper-cased printable ASCII, so that the usual

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, requiredId } from './common.js';
-import { RESTRICTED_LINES, RESTRICTED_TEXT, toDocumentText } from './validation.js';
+import { documentTextField } from './validation.js';
 
 /** Page sizes of the contact list (spec §9). */
 export const CONTACT_PAGE_SIZES = [10, 20, 30, 50] as const;
@@ -18,17 +18,7 @@ export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 /** The contact fields that go onto shipping documents: upper-cased, RESTRICTED_TEXT (the forms convert too). */
 export const CONTACT_DOCUMENT_FIELDS = ['company1', 'linkman', 'address1', 'city', 'province'] as const;
 
-const restricted = (max: number, lines = false) =>
-  z
-    .string()
-    .trim()
-    .transform(toDocumentText)
-    .pipe(
-      z
-        .string()
-        .max(max)
-        .regex(lines ? RESTRICTED_LINES : RESTRICTED_TEXT, { error: 'validation.restrictedChars' }),
-    );
+const restricted = documentTextField;
 const requiredRestricted = (max: number, lines = false) => restricted(max, lines).pipe(z.string().min(1));
 
 /**

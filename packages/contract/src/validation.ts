@@ -21,6 +21,22 @@ export const RESTRICTED_LINES = /^[\x20-\x60\x7B-\x7E\r\n]*$/;
 /** Text as it goes onto a document: upper case (the restricted fields convert rather than refuse). */
 export const toDocumentText = (value: string) => value.toUpperCase();
 
+/**
+ * A field that goes onto documents: trimmed, upper-cased (toDocumentText), at most `max` characters
+ * of RESTRICTED_TEXT, or of RESTRICTED_LINES when it may run over several lines.
+ */
+export const documentTextField = (max: number, lines = false) =>
+  z
+    .string()
+    .trim()
+    .transform(toDocumentText)
+    .pipe(
+      z
+        .string()
+        .max(max)
+        .regex(lines ? RESTRICTED_LINES : RESTRICTED_TEXT, { error: 'validation.restrictedChars' }),
+    );
+
 /** A calendar date on the wire. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
