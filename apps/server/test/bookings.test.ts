@@ -465,7 +465,7 @@ describeEachDatabase('bookings', (kind) => {
           await refused(fcl({ containers: [containerLine({ packages: empty, quantity: empty })] })),
           JSON.stringify(empty),
         ).toEqual([
-          { field: 'containers.0.packages', message: 'Packages (row 1) is required' },
+          { field: 'containers.0.packages', message: 'Packages (row 1) are required' },
           { field: 'containers.0.quantity', message: 'Quantity (row 1) is required' },
         ]);
       }

@@ -285,7 +285,7 @@ describeEachDatabase('production settings: HSTS, CORS allow-list, rate limit, me
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(errorEnvelope.parse(limited.body)).toEqual({
       code: 1,
-      msg: `Too many requests; please try again in ${retryAfter} seconds`,
+      msg: `Too many requests; please try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}`,
     });
     expect(limited.headers['x-request-id']).toMatch(UUID);
     expect((await get('/api/system/dictionary?field=status', 'cn')).body).toMatchObject({

@@ -121,7 +121,7 @@ describeEachDatabase('system endpoints', (kind) => {
     });
     const missing = await call<Envelope<null>>(t.app, { method: 'GET', url: '/api/system/dictionary' });
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toBe('请填写字典字段');
+    expect(missing.body.msg).toBe('请选择字典字段');
   });
 
   it('answers health and readiness', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatDate, formatPrice, incotermLabel } from './format.js';
+import { aside, formatDate, formatPrice, incotermLabel } from './format.js';
 import { catalogs, translate } from './i18n/index.js';
 import { localeFromBrowser, parseLocale } from './language.js';
 import {
@@ -32,9 +32,29 @@ describe('shared catalogs', () => {
   });
 
   it('interpolates parameters', () => {
-    expect(translate('en-US', 'errors.tooManyRequests', { seconds: 30 })).toBe(
+    expect(translate('en-US', 'errors.tooManyRequests', { count: 30 })).toBe(
       'Too many requests; please try again in 30 seconds',
     );
+  });
+
+  it('picks the English singular by count (issue 14: "1 row has errors", "in 1 minute")', () => {
+    expect(translate('en-US', 'import.rowsFailed', { count: 1 })).toBe(
+      '1 row has errors; nothing was imported',
+    );
+    expect(translate('en-US', 'import.rowsFailed', { count: 3 })).toBe(
+      '3 rows have errors; nothing was imported',
+    );
+    expect(translate('en-US', 'account.loginThrottled', { count: 1 })).toMatch(/in 1 minute$/);
+    expect(translate('zh-CN', 'import.rowsFailed', { count: 1 })).toBe('1 行数据有误，未导入任何数据');
+  });
+
+  it('puts one space where Han text meets a Latin value, and only there', () => {
+    expect(translate('zh-CN', 'validation.required', { field: 'ETD' })).toBe('请填写 ETD');
+    expect(translate('zh-CN', 'validation.required', { field: 'HS 编码' })).toBe('请填写 HS 编码');
+    expect(translate('zh-CN', 'validation.required', { field: '货好日期' })).toBe('请填写货好日期');
+    expect(translate('zh-CN', 'validation.invalidFormat', { field: 'ETA' })).toBe('ETA 的格式不正确');
+    expect(translate('zh-CN', 'validation.tooBigNumber', { field: '价格', max: 5 })).toBe('价格不能大于 5');
+    expect(translate('en-US', 'validation.required', { field: 'ETD' })).toBe('ETD is required');
     expect(translate('zh-CN', 'errors.httpStatus', { status: 502 })).toBe('请求失败，状态码：502');
   });
 });
@@ -67,6 +87,13 @@ describe('formats', () => {
     expect(incotermLabel('FCA', 'Free Carrier')).toBe('FCA — Free Carrier');
     expect(incotermLabel('FCA', '货交承运人')).toBe('FCA — 货交承运人');
     expect(incotermLabel('FCA', null)).toBe('FCA');
+  });
+
+  it('writes a parenthetical with full-width brackets in Chinese only', () => {
+    expect('待放舱' + aside('待处理', 'zh-CN')).toBe('待放舱（待处理）');
+    expect('ACME LTD' + aside('Forwarder', 'en-US')).toBe('ACME LTD (Forwarder)');
+    expect(aside('', 'zh-CN')).toBe('');
+    expect(aside(null, 'en-US')).toBe('');
   });
 
   it('shows dates as YYYY-MM-DD in Chinese and MM/DD/YYYY in English', () => {
@@ -106,8 +133,33 @@ describe('validation messages', () => {
     if (missing.success) return;
     expect(toFieldErrors(missing.error, 'zh-CN').map((e) => e.message)).toEqual([
       '请填写英文公司名称',
-      '请填写entries',
-      '请填写day',
+      '请填写 entries',
+      '请填写 day',
+    ]);
+  });
+
+  it('ask to pick (请选择) what is picked from a list, and to fill in (请填写) what is typed', () => {
+    const schema = z.object({
+      carrier_id: z.number(),
+      incoterm: z.string().min(1),
+      kind: z.enum(['a', 'b']),
+      remark: z.string().min(1),
+    });
+    const missing = schema.safeParse({ incoterm: '' }, PARSE_OPTIONS);
+    expect(missing.success).toBe(false);
+    if (missing.success) return;
+    const messages = toFieldErrors(missing.error, 'zh-CN').map((e) => e.message);
+    expect(messages).toEqual(['请选择船公司', '请选择贸易条款', '请选择 kind', '请填写备注']);
+  });
+
+  it('say "are required" of a plural label, and count entries in English', () => {
+    const schema = z.object({ booking_space: z.string().min(1), containers: z.array(z.number()).min(1) });
+    const result = schema.safeParse({ booking_space: '', containers: [] }, PARSE_OPTIONS);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(toFieldErrors(result.error, 'en-US').map((e) => e.message)).toEqual([
+      'Containers and quantity are required',
+      'Add at least one entry to Container lines',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldLabel, isMessageKey, translate } from './i18n/index.js';
-import type { Messages } from './i18n/types.js';
+import type { MessageKey, Messages } from './i18n/types.js';
 import type { Locale } from './language.js';
 
 /** One field at fault, as the error envelope's `errors` lists it. */
@@ -99,6 +99,48 @@ export function pathLabel(locale: Locale, path: readonly PropertyKey[]): { field
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
+/** Fields whose value is picked from a list rather than typed, beyond ids and enums. */
+const PICKED_FIELDS = new Set([
+  'incoterm',
+  'type',
+  'contact_type',
+  'document_type',
+  'bl_type',
+  'freight_term',
+]);
+
+/** Fields whose English label is a plural noun: "Containers and quantity are required" (issue 14). */
+const PLURAL_LABELS = new Set([
+  'booking_space',
+  'spaces',
+  'items',
+  'ids',
+  'industries',
+  'businesses',
+  'routes',
+  'ports',
+  'cargo_items',
+  'containers',
+  'packages',
+]);
+
+/** The "is missing" message of an issue: pick (请选择) or fill in (请填写), singular or plural. */
+function requiredKey(issue: Issue): MessageKey {
+  if (isPicked(issue)) return 'validation.selectRequired';
+  const last = [...issue.path].reverse().find((part): part is string => typeof part === 'string') ?? '';
+  return PLURAL_LABELS.has(last) ? 'validation.requiredPlural' : 'validation.required';
+}
+
+/**
+ * Whether a missing value is one the user picks (a select: an id, an enum, an Incoterm), so that
+ * Chinese asks 请选择… rather than 请填写… (issue 14).
+ */
+function isPicked(issue: Issue): boolean {
+  if (issue.code === 'invalid_value') return true;
+  const last = [...issue.path].reverse().find((part): part is string => typeof part === 'string') ?? '';
+  return /_ids?$/.test(last) || PICKED_FIELDS.has(last);
+}
+
 /** Turns one zod issue into a localized field error that names the field. */
 export function issueToFieldError(issue: Issue, locale: Locale): FieldError {
   const { field, label: pathName } = pathLabel(locale, issue.path);
@@ -116,7 +158,7 @@ export function issueToFieldError(issue: Issue, locale: Locale): FieldError {
     missing &&
     (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')
   ) {
-    return { field, message: translate(locale, 'validation.required', params) };
+    return { field, message: translate(locale, requiredKey(issue), params) };
   }
   switch (issue.code) {
     case 'invalid_type':
@@ -126,11 +168,11 @@ export function issueToFieldError(issue: Issue, locale: Locale): FieldError {
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') {
-        const key = min <= 1 ? 'validation.required' : 'validation.tooShort';
+        const key = min <= 1 ? requiredKey(issue) : 'validation.tooShort';
         return { field, message: translate(locale, key, { ...params, min }) };
       }
       if (issue.origin === 'array' || issue.origin === 'set') {
-        return { field, message: translate(locale, 'validation.tooFewItems', { ...params, min }) };
+        return { field, message: translate(locale, 'validation.tooFewItems', { ...params, count: min }) };
       }
       return { field, message: translate(locale, 'validation.tooSmallNumber', { ...params, min }) };
     }

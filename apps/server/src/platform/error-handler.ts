@@ -168,7 +168,7 @@ function handle(error: FastifyError | Error, request: FastifyRequest, reply: Fas
   if (status >= 400 && status < 500) {
     if (status === 429) {
       const retry = Number(reply.getHeader('retry-after') ?? 60);
-      return sendError(reply, locale, 429, 'errors.tooManyRequests', { seconds: retry });
+      return sendError(reply, locale, 429, 'errors.tooManyRequests', { count: retry });
     }
     return sendError(reply, locale, status, GENERIC_BY_STATUS[status] ?? 'errors.badRequest');
   }

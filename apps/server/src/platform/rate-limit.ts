@@ -43,7 +43,9 @@ export async function registerRateLimit(
     allowList: (request) => !isRateLimited(request.url),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(429, 'errors.tooManyRequests', { seconds }, [], { 'retry-after': String(seconds) });
+      return new AppError(429, 'errors.tooManyRequests', { count: seconds }, [], {
+        'retry-after': String(seconds),
+      });
     },
   });
   return app.rateLimit();

@@ -232,7 +232,7 @@ async function* dataRows(
     throw new AppError(
       422,
       'import.rowsFailed',
-      { rows: new Set(unstorable.map((e) => e.row)).size },
+      { count: new Set(unstorable.map((e) => e.row)).size },
       [],
       {},
       { rows: unstorable },

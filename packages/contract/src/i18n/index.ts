@@ -39,7 +39,43 @@ function lookup(catalog: ServerMessages | Messages, key: string): string | undef
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return lookup(catalogs['zh-CN'], key) !== undefined;
+  return (
+    lookup(catalogs['zh-CN'], key) !== undefined || lookup(catalogs['zh-CN'], `${key}_other`) !== undefined
+  );
+}
+
+const pluralRules: Record<Locale, Intl.PluralRules> = {
+  'zh-CN': new Intl.PluralRules('zh-CN'),
+  'en-US': new Intl.PluralRules('en-US'),
+};
+
+/** The template of a key; a plural pair (`x_one` / `x_other`, as i18next names them) is chosen by `count`. */
+function template(locale: Locale, key: string, params: MessageParams | undefined): string | undefined {
+  const plain = lookup(catalogs[locale], key);
+  if (plain !== undefined) return plain;
+  const count = Number(params?.count);
+  const form = Number.isFinite(count) ? pluralRules[locale].select(count) : 'other';
+  return lookup(catalogs[locale], `${key}_${form}`) ?? lookup(catalogs[locale], `${key}_other`);
+}
+
+const HAN = /\p{Script=Han}/u;
+const LATIN = /[A-Za-z0-9]/;
+const meets = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && ((HAN.test(a) && LATIN.test(b)) || (LATIN.test(a) && HAN.test(b)));
+
+/**
+ * Fills {{name}} placeholders like interpolate, with one space where Han text meets a Latin value
+ * at the seam ("请填写" + "ETD" gives "请填写 ETD", "HS 编码" + "不能为空" stays as it is): Chinese
+ * typesetting puts a space between Han and Latin runs, and a template cannot know its values.
+ */
+function fill(text: string, params: MessageParams = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string, offset: number) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = String(params[name]);
+    const before = meets(text[offset - 1], value[0]) ? ' ' : '';
+    const after = meets(value[value.length - 1], text[offset + whole.length]) ? ' ' : '';
+    return before + value + after;
+  });
 }
 
 /** Fills {{name}} placeholders; unknown placeholders are left visible so a missing param is noticed. */
@@ -51,7 +87,7 @@ export function interpolate(template: string, params: MessageParams = {}): strin
 
 /** Translates a shared message key in the given locale. */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  return interpolate(lookup(catalogs[locale], key) ?? key, params);
+  return fill(template(locale, key, params) ?? key, params);
 }
 
 /** The label of a field (fields.<name>), or the raw name when the catalog has none. */

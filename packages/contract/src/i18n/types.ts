@@ -14,6 +14,8 @@ export type ServerMessages = Messages & MailMessages;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
+/** A plural pair `x_one` / `x_other` (i18next's suffixes) is asked for as `x`, with a `count`. */
+type Plural<K> = K extends `${infer Base}_one` | `${infer Base}_other` ? Base : K;
 
 /** Every dotted key of the server's catalog, e.g. `validation.required` or `rfq.mailBody`. */
-export type MessageKey = Paths<ServerMessages>;
+export type MessageKey = Plural<Paths<ServerMessages>>;

@@ -70,7 +70,7 @@ export async function requestResetCode(
   const { kv, username } = options;
   const recent = await kv.get(sentKey(username));
   if (recent) {
-    throw new AppError(429, 'account.codeResendWait', { seconds: Math.ceil(recent.ttlMs / 1000) }, [], {
+    throw new AppError(429, 'account.codeResendWait', { count: Math.ceil(recent.ttlMs / 1000) }, [], {
       'retry-after': String(Math.ceil(recent.ttlMs / 1000)),
     });
   }
@@ -119,7 +119,7 @@ async function assertResetNotThrottled(kv: KvStore, address: string) {
   const entry = await kv.get(wrongAddressKey(address));
   if (entry && Number(entry.value) >= LOGIN_THROTTLE.perAddress) {
     const seconds = Math.ceil(entry.ttlMs / 1000);
-    throw new AppError(429, 'account.resetThrottled', { minutes: Math.ceil(seconds / 60) }, [], {
+    throw new AppError(429, 'account.resetThrottled', { count: Math.ceil(seconds / 60) }, [], {
       'retry-after': String(seconds),
     });
   }

@@ -24,7 +24,7 @@ export async function assertNotThrottled(kv: KvStore, keys: ThrottleKeys): Promi
   const waitMs = Math.max(...blocked);
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
-    throw new AppError(429, 'account.loginThrottled', { minutes: Math.ceil(seconds / 60) }, [], {
+    throw new AppError(429, 'account.loginThrottled', { count: Math.ceil(seconds / 60) }, [], {
       'retry-after': String(seconds),
     });
   }

@@ -293,7 +293,7 @@ export async function importContacts(options: {
       throw new AppError(400, 'import.empty', {}, [{ field: 'file' }]);
     if (errors.length > 0) {
       const rows = new Set(errors.map((e) => e.row)).size;
-      throw new AppError(422, 'import.rowsFailed', { rows }, [], {}, { rows: errors });
+      throw new AppError(422, 'import.rowsFailed', { count: rows }, [], {}, { rows: errors });
     }
     const values = [...byKey.values()];
     const created = await db.transaction((tx) => upsertContacts(tx, options.ownerId, values));

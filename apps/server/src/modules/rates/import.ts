@@ -217,7 +217,7 @@ export async function importRates(options: {
       throw new AppError(
         422,
         'import.rowsFailed',
-        { rows: new Set(errors.map((e) => e.row)).size },
+        { count: new Set(errors.map((e) => e.row)).size },
         [],
         {},
         { rows: errors },
