@@ -120,7 +120,7 @@ describe('my bookings (member)', () => {
       weight: '1200.5',
       volume: '20',
     });
-    await page.getByText('Total: 1 containers, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
+    await page.getByText('Total: 1 container, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
     await page.getByRole('button', { name: 'Add container line' }).click();
     await pick(page, page, 'Container type (line 2)', '40HQ');
     await fillLine(page, enLine(2), {
@@ -144,16 +144,16 @@ describe('my bookings (member)', () => {
 
     await page.getByRole('button', { name: 'Delete all 40HQ' }).click();
     await confirm(page, 'Delete all 40HQ container lines?', 'Delete');
-    await page.getByText('Total: 1 containers, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
+    await page.getByText('Total: 1 container, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
 
     // An emptied package count asks for it by name (not "wrong format").
     await page.getByLabel('Packages (line 1)').fill('');
     // Two buttons, told apart on the page (issue 14): Submit booking sends, Save draft keeps.
     await visible(page.getByText(/Save draft keeps the booking to yourself/));
     await page.getByRole('button', { name: 'Submit booking', exact: true }).click();
-    await page.getByText('Packages is required').first().waitFor();
+    await page.getByText('Packages are required').first().waitFor();
     await page.getByLabel('Packages (line 1)').fill('100');
-    await gone(page.getByText('Packages is required'));
+    await gone(page.getByText('Packages are required'));
 
     await page.getByLabel('Container no. (line 1)').fill('MSCU1234560');
     await page.getByRole('button', { name: 'Submit booking', exact: true }).click();

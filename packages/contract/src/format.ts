@@ -30,3 +30,12 @@ export const DATE_FORMAT: Record<Locale, string> = { 'zh-CN': 'YYYY-MM-DD', 'en-
 export function incotermLabel(code: string, name: string | null | undefined): string {
   return name && name !== code ? `${code} — ${name}` : code;
 }
+
+/**
+ * A parenthetical as each language writes it: full-width brackets with no space in Chinese
+ * (待放舱（待处理）), a space and ASCII brackets in English (issue 14). Empty text gives ''.
+ */
+export function aside(text: string | null | undefined, locale: Locale): string {
+  if (!text) return '';
+  return locale === 'zh-CN' ? `（${text}）` : ` (${text})`;
+}

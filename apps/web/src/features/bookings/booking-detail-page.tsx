@@ -21,6 +21,7 @@ import {
   useBookingDetail,
 } from './bookings-api';
 import { DockingCard } from './docking-card';
+import { usePageTitle } from '../../app/page-title';
 
 // Loaded only when a booking cannot be shown: the result illustration stays out of the page's chunk.
 const BookingUnavailable = lazy(async () => ({
@@ -220,12 +221,14 @@ function DetailBody({
   const navigate = useNavigate();
   const { buttons, dialogs } = useActions(party, detail, reload);
   const isForwarder = party === 'forwarder';
+  const title = t('bookings.detail.title', { order_no: detail.order_no });
+  usePageTitle(title);
   return (
     <section aria-labelledby="booking-detail-title">
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Space align="center">
           <Typography.Title level={4} id="booking-detail-title" style={{ margin: 0 }}>
-            {t('bookings.detail.title', { order_no: detail.order_no })}
+            {title}
           </Typography.Title>
           <StatusTag status={detail.status} name={detail.status_name} />
         </Space>

@@ -1,5 +1,6 @@
 import './strings';
 import {
+  aside,
   CUTOFF_FIELDS,
   formatDate,
   incotermLabel,
@@ -12,12 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
 import { currentLocale } from '../../i18n';
 import { formatDateTime, formatLocalDateTime, StatusTag } from './booking-format';
+import { totalsText } from './booking-totals';
 
 function PartyText({ party }: { party: BookingPartyInfo }) {
   return (
     <span>
       {party.company1}
-      {party.company2 && ` (${party.company2})`}
+      {aside(party.company2, currentLocale())}
       <br />
       {[party.linkman, party.phone, party.email].filter(Boolean).join(' · ')}
       <br />
@@ -148,14 +150,16 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           />
         </div>
         <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 0 }}>
-          {t(isFcl ? 'bookings.totalsFcl' : 'bookings.totals', {
-            weight: totals.weight,
-            volume: totals.volume,
-            packages: totals.packages,
-            containers: totals.container_count,
-          })}
+          {totalsText(t, isFcl, { ...totals, containers: totals.container_count })}
           {isFcl && totals.containers.length > 0 && (
-            <> ({totals.containers.map((c) => `${c.quantity} × ${c.container_name}`).join(', ')})</>
+            <>
+              {aside(
+                totals.containers
+                  .map((c) => `${c.quantity} × ${c.container_name}`)
+                  .join(locale === 'zh-CN' ? '，' : ', '),
+                locale,
+              )}
+            </>
           )}
         </Typography.Paragraph>
       </Panel>

@@ -1,5 +1,5 @@
 import './strings';
-import type { BookingDocument, BookingParty } from '@freight/contract';
+import { aside, type BookingDocument, type BookingParty } from '@freight/contract';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -96,7 +96,7 @@ export function BookingDocuments({ orderId, party, documents, canUpload, onChang
             title: t('bookings.documents.uploader'),
             key: 'uploader',
             render: (_v, document) =>
-              `${document.uploader_name} (${t(`shared.bookingParty.${document.uploaded_by}`)})`,
+              document.uploader_name + aside(t(`shared.bookingParty.${document.uploaded_by}`), locale),
           },
           {
             title: t('bookings.documents.time'),

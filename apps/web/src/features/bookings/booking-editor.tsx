@@ -31,6 +31,7 @@ import { CargoLinesEditor } from './cargo-lines-editor';
 import { ContainerLinesEditor } from './container-lines-editor';
 import { ForwarderSelect, PartySelect } from './party-select';
 import { useForm, validateAndShow } from '../../components/use-form';
+import { usePageTitle } from '../../app/page-title';
 
 export type EditorKind = 'create' | 'edit' | 'copy';
 
@@ -72,6 +73,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     mode: t(`shared.dictionary.containerMode.${mode}`),
     order_no: booking?.order_no ?? '',
   });
+  usePageTitle(title);
 
   const persist = async (values: BookingFormValues, intent: 'save' | 'submit') => {
     const input = toBookingInput(values, mode);

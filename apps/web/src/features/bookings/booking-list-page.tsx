@@ -21,6 +21,7 @@ import {
   type BookingFilters,
 } from './bookings-api';
 import { usePageTitle } from '../../app/page-title';
+import { tableLoading } from '../../components/table-loading';
 
 const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
 
@@ -109,7 +110,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
         rowKey="id"
         size={isCompact ? 'small' : 'middle'}
         scroll={isCompact ? undefined : { x: 'max-content' }}
-        loading={list.isFetching}
+        {...tableLoading<BookingRow>(list)}
         dataSource={list.data?.lists ?? []}
         columns={bookingColumns(t, {
           locale: currentLocale(),

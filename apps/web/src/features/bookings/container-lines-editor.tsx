@@ -1,5 +1,5 @@
 import './strings';
-import { BOOKING_LIMITS, containerLineInput, isValidContainerNo } from '@freight/contract';
+import { containerLineInput, isValidContainerNo } from '@freight/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -144,7 +144,6 @@ export function ContainerLinesEditor() {
                     t={t}
                     field="quantity"
                     decimals={0}
-                    max={BOOKING_LIMITS.maxQuantity}
                     rules={[
                       ...rules.quantity,
                       ({ getFieldValue }) => ({

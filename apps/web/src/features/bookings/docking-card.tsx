@@ -1,5 +1,5 @@
 import './strings';
-import { formatDate } from '@freight/contract';
+import { aside, formatDate } from '@freight/contract';
 import { Alert, Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
@@ -25,7 +25,7 @@ export function DockingCard({ id }: { id: number }) {
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('bookings.forwarder')}>
             {docking.data.forwarder.company}
-            {docking.data.forwarder.company2 && ` (${docking.data.forwarder.company2})`}
+            {aside(docking.data.forwarder.company2, locale)}
           </Descriptions.Item>
           <Descriptions.Item label={t('bookings.detail.handler')}>
             {dash(docking.data.forwarder.linkman)}

@@ -57,19 +57,12 @@ export function NumberCell({
   field,
   rules,
   decimals,
-  max,
-}: Cell & { field: string; rules: Rule[]; decimals: number; max: number }) {
+}: Cell & { field: string; rules: Rule[]; decimals: number }) {
   return item(
     name,
     field,
     rules,
-    <InputNumber
-      aria-label={cellLabel(t, field, index)}
-      min={0}
-      max={max}
-      precision={decimals}
-      style={{ width: '100%' }}
-    />,
+    <InputNumber aria-label={cellLabel(t, field, index)} precision={decimals} style={{ width: '100%' }} />,
   );
 }
 
@@ -132,7 +125,6 @@ export function cargoColumns(t: TFunction) {
           t={t}
           field="packages"
           decimals={0}
-          max={BOOKING_LIMITS.maxPackages}
           rules={cargoRules.packages}
         />
       ),
@@ -156,7 +148,6 @@ export function cargoColumns(t: TFunction) {
           t={t}
           field="weight"
           decimals={BOOKING_LIMITS.decimals}
-          max={Number(BOOKING_LIMITS.maxWeightKg)}
           rules={cargoRules.weight}
         />
       ),
@@ -172,7 +163,6 @@ export function cargoColumns(t: TFunction) {
           t={t}
           field="volume"
           decimals={BOOKING_LIMITS.decimals}
-          max={Number(BOOKING_LIMITS.maxVolumeCbm)}
           rules={cargoRules.volume}
         />
       ),

@@ -1,5 +1,5 @@
 import './strings';
-import type { Contact, ContactParty, ListData, Shipper } from '@freight/contract';
+import { aside, type Contact, type ContactParty, type ListData, type Shipper } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Checkbox, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -19,8 +19,7 @@ function useSettled(value: string, delayMs = 300) {
   return settled;
 }
 
-const contactLabel = (contact: Contact) =>
-  contact.company2 ? `${contact.company1} (${contact.company2})` : contact.company1;
+const contactLabel = (contact: Contact) => contact.company1 + aside(contact.company2, currentLocale());
 
 type PartyProps = {
   id?: string;
