@@ -28,6 +28,9 @@ function workbook(rows: (string | number)[][]): Buffer {
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
+const LONG_REMARK =
+  `E2E weekly sailing ${'VIA SINGAPORE AND COLOMBO, TRANSHIPMENT AT PORT KLANG; '.repeat(4)}`.trim();
+
 describe('rate management', () => {
   it('creates, edits and deletes a rate through the modal (English)', async () => {
     const { context, page } = await openSignedIn(browser, portal.url, {
@@ -45,8 +48,13 @@ describe('rate management', () => {
     await pick(page, dialog, 'Delivery place', 'Hamburg');
     await fillDate(dialog.getByPlaceholder('Valid from'), us(day(0)));
     await fillDate(dialog.getByPlaceholder('Valid until'), us(day(30)));
+    // A negative transit time is refused with its message, not turned into 0 (issue 14).
+    await dialog.getByLabel('Transit (days)').fill('-5');
+    await dialog.getByLabel('Remark').fill(LONG_REMARK);
+    await dialog.getByLabel('Remark').click();
+    await dialog.getByText('Transit (days) cannot be less than 0').waitFor();
+    expect(await dialog.getByLabel('Transit (days)').inputValue()).toBe('-5');
     await dialog.getByLabel('Transit (days)').fill('28');
-    await dialog.getByLabel('Remark').fill('E2E weekly sailing');
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Please add at least one space').waitFor();
@@ -63,6 +71,10 @@ describe('rate management', () => {
     await row.getByText('40HQ: US$1200.50').waitFor();
     await visible(row.getByText(`${us(day(0))} ~ ${us(day(30))}`));
     await visible(row.getByRole('cell', { name: 'Hamburg' }));
+    // A long remark wraps in its column instead of widening the table (issue 14).
+    const remark = await row.getByRole('cell', { name: LONG_REMARK }).boundingBox();
+    expect(remark?.width).toBeLessThan(280);
+    expect(remark?.height).toBeGreaterThan(60);
 
     // Filters: another carrier hides the rate, Reset brings it back.
     const filters = page.getByRole('form', { name: 'Rate filters' });

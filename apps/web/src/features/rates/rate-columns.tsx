@@ -40,7 +40,17 @@ export function rateColumns(t: TFunction, locale: Locale, handlers: Handlers): C
         </ul>
       ),
     },
-    { title: t('shared.fields.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
+    {
+      title: t('shared.fields.remark'),
+      dataIndex: 'remark',
+      key: 'remark',
+      // The table sizes to its content (scroll x max-content), so a 255-character remark would widen
+      // it past the screen (issue 14): the remark wraps inside a fixed width instead, whole words
+      // first, a long unbroken token anywhere.
+      render: (remark: string) => (
+        <div style={{ width: 240, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{remark}</div>
+      ),
+    },
     {
       title: t('common.actions'),
       key: 'actions',

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '../../api/reference';
 import { spaceLinesProblem, type SpaceLine } from './rate-form-values';
 
-const PRICE_MAX = 999999.99;
-
 /**
  * The editable space-line table of the rate form (spec §5 Rate): one line per container type with
  * its USD price; the list's rule reports a missing, incomplete or repeated line under the table.
@@ -67,8 +65,6 @@ export function SpaceLinesEditor() {
                     <InputNumber
                       aria-label={t('rates.form.lineField', { field: priceLabel, index: index + 1 })}
                       style={{ width: '100%' }}
-                      min={0}
-                      max={PRICE_MAX}
                       precision={2}
                       step={1}
                       prefix="US$"
