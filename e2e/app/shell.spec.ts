@@ -80,6 +80,37 @@ describe('app shell on the built portal', () => {
     await context.close();
   });
 
+  it('shows a spinner, not "No data", while a list loads, and names booking pages in the title', async () => {
+    const { context, page, token } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/quotes',
+      locale: 'en-US',
+    });
+    await page.getByRole('heading', { name: 'Shipping Quotes' }).waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/order?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/bookings');
+    await visible(page.locator('[aria-busy="true"]'));
+    expect(await page.getByText('No data').count()).toBe(0);
+    release();
+    await visible(page.getByRole('row').nth(1));
+
+    const list = (await (
+      await fetch(`${portal.url}/api/order?page=1&size=50`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { data: { lists: { id: number; order_no: string; status: number }[] } };
+    const sent = list.data.lists.find((row) => row.status !== 0);
+    if (!sent) throw new Error('the demo customer has no submitted booking');
+    await page.goto(`/bookings/${sent.id}`);
+    await expect.poll(() => page.title()).toBe(`Booking ${sent.order_no} - Freight Booking Portal`);
+    await page.goto('/bookings/create-lcl');
+    await expect.poll(() => page.title()).toMatch(/^New LCL booking - Freight Booking Portal$/);
+    await context.close();
+  });
+
   it('offers Refresh Now / Later after a navigation when the version changed', async () => {
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.forwarder,

@@ -116,7 +116,7 @@ export function ContactsPage() {
       <ContactsTable
         contacts={list.data?.lists ?? []}
         total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        query={list}
         page={page}
         size={size}
         sizes={CONTACT_PAGE_SIZES}

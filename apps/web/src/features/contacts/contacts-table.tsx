@@ -4,11 +4,12 @@ import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { tableLoading } from '../../components/table-loading';
 
 type Props = {
   contacts: Contact[];
   total: number;
-  loading: boolean;
+  query: { isFetching: boolean; isPending: boolean };
   page: number;
   size: number;
   sizes: readonly number[];
@@ -61,7 +62,7 @@ export function ContactsTable(props: Props) {
       rowKey="id"
       size="middle"
       scroll={{ x: 'max-content' }}
-      loading={props.loading}
+      {...tableLoading<Contact>(props.query)}
       dataSource={props.contacts}
       columns={columns(t, props.onEdit, props.onDelete)}
       rowSelection={{

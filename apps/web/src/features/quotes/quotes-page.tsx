@@ -16,6 +16,7 @@ import { quoteColumns } from './quote-columns';
 import { QuoteFilterForm } from './quote-filters';
 import { useQuoteList, type QuoteFilters, type QuoteSort } from './quotes-api';
 import { usePageTitle } from '../../app/page-title';
+import { tableLoading } from '../../components/table-loading';
 
 const RfqModal = lazyDialog(async () => (await import('./rfq-modal')).RfqModal);
 
@@ -106,7 +107,7 @@ export function QuotesPage() {
           // at 1366 px; past the window's width (many container types) the table scrolls.
           tableLayout="fixed"
           scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
-          loading={list.isFetching}
+          {...tableLoading<Quote>(list)}
           dataSource={quotes}
           columns={columns}
           onChange={(_pagination, _filters, sorter, extra) => {

@@ -13,6 +13,7 @@ import { rateColumns } from './rate-columns';
 import { RateFilterForm } from './rate-filters';
 import { deleteRates, fetchRate, RATES_KEY, useRateList, type RateFilters } from './rates-api';
 import { usePageTitle } from '../../app/page-title';
+import { tableLoading } from '../../components/table-loading';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
@@ -110,7 +111,7 @@ export function RatesPage() {
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
+        {...tableLoading<Rate>(list)}
         dataSource={list.data?.lists ?? []}
         columns={rateColumns(t, currentLocale(), {
           onEdit: edit,
