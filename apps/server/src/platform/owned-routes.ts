@@ -8,10 +8,9 @@ import {
   type ImportResult,
   type Locale,
 } from '@freight/contract';
-import type { preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../modules/auth/hook.js';
 import { AppError } from './errors.js';
 import { readMultipart } from './multipart.js';
 import { ok } from './reply.js';
@@ -25,7 +24,15 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
-type Common = { preValidation: preValidationAsyncHookHandler; tags: string[] };
+/**
+ * `owner` names the signed-in member whose rows a route works on; the module passes it, so this
+ * layer needs no module's session code (layers point one way: platform never imports modules).
+ */
+type Common = {
+  preValidation: preValidationAsyncHookHandler;
+  owner: (request: FastifyRequest) => number;
+  tags: string[];
+};
 type Public = { preValidation?: preValidationAsyncHookHandler; tags: string[] };
 
 /** GET `path`: the import template in the requested language (Lang header or ?lang=). */
@@ -101,7 +108,7 @@ export function importRoute(
       if (!file) throw new AppError(400, 'validation.required', {}, [{ field: 'file' }]);
       return ok(
         await options.run({
-          ownerId: currentUser(request).id,
+          ownerId: options.owner(request),
           data: file,
           fileName: form.fileNames.file ?? '',
           locale: request.locale,
@@ -133,7 +140,7 @@ export function batchDeleteRoute(
     },
     async (request) => {
       const ids = Array.isArray(request.body) ? request.body : request.body.ids;
-      return ok(await options.run({ ownerId: currentUser(request).id, ids }));
+      return ok(await options.run({ ownerId: options.owner(request), ids }));
     },
   );
 }

@@ -138,6 +138,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   batchDeleteRoute(app, {
     path: '/customer/contact',
     preValidation: member,
+    owner: (request) => currentUser(request).id,
     tags,
     noun: 'contacts',
     run: ({ ownerId, ids }) => removeContacts({ db, ownerId, ids }),
@@ -146,6 +147,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   importRoute(app, {
     path: '/customer/contact/import',
     preValidation: member,
+    owner: (request) => currentUser(request).id,
     tags,
     noun: 'contacts',
     maxBytes: IMPORT_LIMITS.maxBytes,

@@ -149,6 +149,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   batchDeleteRoute(app, {
     path: '/rate',
     preValidation: forwarder,
+    owner: (request) => currentUser(request).id,
     tags,
     noun: 'rates',
     run: ({ ownerId, ids }) => removeRates({ db, ownerId, ids }),
@@ -156,6 +157,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   importRoute(app, {
     path: '/rate/import',
     preValidation: forwarder,
+    owner: (request) => currentUser(request).id,
     tags,
     noun: 'rates',
     maxBytes: RATE_IMPORT_LIMITS.maxBytes,
