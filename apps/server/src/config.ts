@@ -173,6 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: CAPTCHA_FIXED is for automated tests and is refused when NODE_ENV=production',
     );
   }
+  // The demo accounts' passwords are published in the README: never in production.
+  if (e.SEED_DEMO === true && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: SEED_DEMO=true creates accounts with published passwords and is refused when NODE_ENV=production',
+    );
+  }
   const s3Names = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Stray = s3Names.filter((name) => e[name] !== undefined);
   if (!e.S3_BUCKET && s3Stray.length > 0) {

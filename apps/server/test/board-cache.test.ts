@@ -105,6 +105,40 @@ describe('quote board cache', () => {
     held.open();
   });
 
+  it('tells of a background refresh whose page failed, and of one that ran out of time', async () => {
+    const kv = memoryKv();
+    const writer = boardCache<string>({ kv });
+    const failures: unknown[] = [];
+    const reader = boardCache<string>({
+      kv,
+      checkEveryMs: 0,
+      refreshWithinMs: 50,
+      onRefreshError: (error) => failures.push(error),
+    });
+    let broken = false;
+    const compute = async () => {
+      if (broken) throw new Error('database gone');
+      return 'v1';
+    };
+    await reader.get('p', compute);
+    broken = true;
+    await writer.changed();
+    await reader.get('p', compute); // sees the new version: the refresh starts in the background
+    await expect.poll(() => failures.length).toBe(1);
+    expect(String(failures[0])).toContain('database gone');
+
+    broken = false;
+    const page = source('v2');
+    await reader.get('q', page.compute);
+    const held = gate();
+    page.hold = held.closed;
+    await writer.changed();
+    await reader.get('q', page.compute);
+    await expect.poll(() => failures.length).toBe(2);
+    expect(String(failures[1])).toContain('not recomputed within 50 ms');
+    held.open();
+  });
+
   it('publishes a new version for every write, also when writes share one recomputation', async () => {
     const kv = memoryKv();
     const writer = boardCache<string>({ kv });

@@ -230,6 +230,10 @@ describe('configuration and start-up', () => {
     );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ PGLITE_OPTIMIZE: 'fast' })).toThrow(/PGLITE_OPTIMIZE/);
+    // Demo accounts have published passwords (issue 16): refused in production, as CAPTCHA_FIXED is.
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true/);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
   });
 
   it('reports an unreachable database in one line, without the password', async () => {

@@ -107,6 +107,20 @@ describeEachDatabase('registration and profile', (kind) => {
     expect(again.body.msg).toBe('This email is already registered; log in or reset the password');
   });
 
+  it('gives a registration that lost a race for its e-mail the same 409 naming the field', async () => {
+    // All three pass the look-up before any of them writes; the unique index decides, and the
+    // driver's error arrives wrapped (DrizzleQueryError) on PostgreSQL.
+    const username = uniqueEmail('race');
+    const replies = await Promise.all([0, 1, 2].map(() => register(t.app, form({ username }), [], 'en')));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const lost of replies.filter((r) => r.status === 409)) {
+      expect(lost.body).toMatchObject({
+        msg: 'This email is already registered; log in or reset the password',
+        errors: [{ field: 'username' }],
+      });
+    }
+  });
+
   it('checks uploads by content and size, one file per field', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

@@ -8,7 +8,7 @@ import {
 } from '@freight/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from './db.js';
-import { AppError, RequestValidationError } from './errors.js';
+import { AppError, databaseErrorCode, RequestValidationError } from './errors.js';
 import { requestLocale } from './locale.js';
 
 const GENERIC_BY_STATUS: Record<number, MessageKey> = {
@@ -46,13 +46,8 @@ const UNAVAILABLE_CODES = new Set([
 const CONFLICT_CODES = new Set(['23503', '23505', '40001', '40P01']);
 
 function isConcurrentChange(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  const code = databaseErrorCode(error);
+  return code !== undefined && CONFLICT_CODES.has(code);
 }
 
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -36,3 +36,20 @@ export class RequestValidationError extends Error {
     this.name = 'RequestValidationError';
   }
 }
+
+/**
+ * The SQLSTATE of a database error, also when a driver or Drizzle wraps it (DrizzleQueryError
+ * carries the driver's error as its `cause`).
+ */
+export function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A unique constraint refused the write (23505): a value was taken, perhaps a moment ago. */
+export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from './db.js';
 import { AppError } from './errors.js';
+import { INCIDENT_KINDS, incidentCount } from './incidents.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -50,6 +51,17 @@ export function registerMetrics(app: FastifyInstance, options: { token: string; 
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  new Counter({
+    name: 'app_incidents_total',
+    help: 'Failures that did not fail a request (background refreshes, unreadable hashes), by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const kind of INCIDENT_KINDS) this.inc({ kind }, incidentCount(kind));
+    },
   });
 
   const pool = postgresPool(options.database);

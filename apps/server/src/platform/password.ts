@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import { reportIncident } from './incidents.js';
 
 /**
  * argon2id at OWASP ASVS's floor (m = 19 MiB, t = 2, p = 1): about 60 ms per hash on this machine.
@@ -14,11 +16,25 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of a random password, verified against when the account does not exist (same timing). */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  if (!passwordHash || !passwordHash.startsWith('$argon2')) {
+/**
+ * Whether `password` matches the stored hash. A stored hash argon2 cannot read (corrupt, truncated,
+ * of another scheme) refuses the password as a wrong one would, and is reported as an incident, so
+ * that an operator learns that an account cannot log in whatever it types.
+ */
+export async function verifyPassword(
+  log: FastifyBaseLogger,
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
+  if (!passwordHash) {
     dummyHash ??= hashPassword(`no-account-${Math.random()}`);
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
-  return verify(passwordHash, password).catch(() => false);
+  try {
+    return await verify(passwordHash, password);
+  } catch (error) {
+    reportIncident(log, 'password_hash_unreadable', error, 'a stored password hash cannot be read');
+    return false;
+  }
 }

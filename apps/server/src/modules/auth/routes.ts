@@ -46,7 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(loginReply), ...failures },
       },
     },
-    async (request) => ok(await login({ db, config, kv, body: request.body, address: request.ip })),
+    async (request) =>
+      ok(await login({ db, config, kv, body: request.body, address: request.ip, log: request.log })),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   LOGIN_THROTTLE,
@@ -28,7 +29,7 @@ type Deps = { db: Db; config: Config; kv: KvStore };
  * and count towards the per-username and per-address throttles shared by every instance.
  */
 export async function login(
-  options: Deps & { body: LoginBody; address: string },
+  options: Deps & { body: LoginBody; address: string; log: FastifyBaseLogger },
 ): Promise<{ token: string }> {
   const { db, config, kv, body } = options;
   const username = body.username.trim().toLowerCase();
@@ -39,7 +40,7 @@ export async function login(
     throw new AppError(400, 'account.captchaWrong', {}, [{ field: 'captcha' }]);
   }
   const account = await findAccountByUsername({ db, username });
-  if (!(await verifyPassword(account?.passwordHash, body.password)) || !account) {
+  if (!(await verifyPassword(options.log, account?.passwordHash, body.password)) || !account) {
     await countFailure(kv, keys);
     throw new AppError(400, 'account.loginFailed');
   }

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
-import { AppError, RequestValidationError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation, RequestValidationError } from '../../platform/errors.js';
 import { sortByName } from '../../platform/locale.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
 import {
@@ -104,9 +104,6 @@ function contactValues(v: z.output<typeof contactInput>): ContactValues {
   };
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 const duplicate = () => new AppError(409, 'contacts.duplicate', {}, [{ field: 'company1' }]);
 
 export async function listContacts(options: {

@@ -19,6 +19,11 @@ export type BoardCacheOptions = {
   refreshWithinMs?: number;
   /** Told when the shared store cannot be read (at most once a minute): pages are then computed fresh. */
   onReadError?: (error: unknown) => void;
+  /**
+   * Told when a refresh of the pages in use failed: a page's computation rejected, or the pages were
+   * not ready within `refreshWithinMs` (they are then computed when asked for).
+   */
+  onRefreshError?: (error: unknown) => void;
 };
 
 type Entry<T> = {
@@ -90,6 +95,10 @@ export function boardCache<T>(options: BoardCacheOptions) {
       }),
     ]);
     clearTimeout(timer);
+    const failed = outcome?.find((result) => result.status === 'rejected');
+    if (!outcome)
+      options.onRefreshError?.(new Error(`quote board pages not recomputed within ${refreshWithinMs} ms`));
+    else if (failed) options.onRefreshError?.(failed.reason);
     // Past refreshWithinMs nothing is swapped in: pages are then computed when asked for.
     entries.clear();
     const at = performance.now();
@@ -151,7 +160,7 @@ export function boardCache<T>(options: BoardCacheOptions) {
             version = current;
           } else if (current !== version && !running && !queued) {
             // Another instance changed a rate: the previous pages serve until the new ones are ready.
-            refreshTo(current, false).catch(() => undefined);
+            refreshTo(current, false).catch((error: unknown) => options.onRefreshError?.(error));
           }
           return version;
         },

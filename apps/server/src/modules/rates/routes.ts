@@ -19,6 +19,7 @@ import type { ListData, Quote } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
+import { reportIncident } from '../../platform/incidents.js';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { boardCache } from './board-cache.js';
@@ -34,7 +35,14 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   const board = boardCache<ListData<Quote>>({
     kv,
     onReadError: (error) =>
-      app.log.warn({ err: error }, 'could not read the quote board version: pages are computed afresh'),
+      reportIncident(
+        app.log,
+        'quote_board_version',
+        error,
+        'could not read the quote board version: pages are computed afresh',
+      ),
+    onRefreshError: (error) =>
+      reportIncident(app.log, 'quote_board_refresh', error, 'the quote board pages could not be refreshed'),
   });
   // After any successful rate write (create, change, delete, import) and before its reply leaves,
   // the quote board's pages become stale on every instance.
@@ -44,7 +52,12 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await board.changed();
       } catch (error) {
-        request.log.warn({ err: error }, 'could not publish the quote board version');
+        reportIncident(
+          request.log,
+          'quote_board_version',
+          error,
+          'could not publish the quote board version',
+        );
       }
     }
     return payload;

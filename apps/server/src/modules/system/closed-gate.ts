@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.js';
+import { reportIncident } from '../../platform/incidents.js';
 import { getSiteConfig } from './service.js';
 
 /** How long an instance trusts what it read of app_close: the admin CLI's switch applies within this. */
@@ -33,8 +34,17 @@ export function closedGate(app: FastifyInstance) {
         tips: config.app_close_tips,
         until: Date.now() + CLOSED_STATE_TTL_MS,
       }))
-      // An unreachable database does not close the site: the route answers for itself (503).
-      .catch(() => ({ ...state, until: Date.now() + 1_000 }))
+      // An unreachable database does not close the site: the route answers for itself (503). The
+      // gate keeps its last reading for a second, and says so.
+      .catch((error: unknown) => {
+        reportIncident(
+          app.log,
+          'site_config_read',
+          error,
+          'the closed-site gate could not read the site configuration',
+        );
+        return { ...state, until: Date.now() + 1_000 };
+      })
       .finally(() => {
         reading = undefined;
       });

@@ -95,6 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         address: request.ip,
         input,
         files,
+        log: request.log,
       });
       return ok(await getUserInfo({ db, userId: user.id, locale: request.locale }));
     },

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   type Authority,
   DEFAULT_LOCALE,
@@ -13,7 +14,7 @@ import {
 } from '@freight/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
-import { AppError, RequestValidationError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation, RequestValidationError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
@@ -142,7 +143,9 @@ export async function register(options: {
     });
   } catch (error) {
     await Promise.all(written.map((key) => storage.remove(key)));
-    if ((error as { code?: string }).code === '23505')
+    // Two registrations of one address at once: the second loses at the unique index, and its
+    // error may come wrapped (DrizzleQueryError's cause).
+    if (isUniqueViolation(error))
       throw new AppError(409, 'account.usernameTaken', {}, [{ field: 'username' }]);
     throw error;
   }
@@ -224,6 +227,7 @@ export async function updateProfile(options: {
   address: string;
   input: unknown;
   files: ImageFiles;
+  log: FastifyBaseLogger;
 }): Promise<void> {
   const { db, storage, userId } = options;
   const input = parseOrThrow(profileUpdate, options.input);
@@ -276,13 +280,14 @@ export async function updateProfile(options: {
 
 async function checkCurrentPassword(options: {
   kv: KvStore;
+  log: FastifyBaseLogger;
   address: string;
   user: { username: string; passwordHash: string };
   input: { current_password?: string | undefined };
 }): Promise<void> {
   const keys = failKeys(options.user.username, options.address);
   await assertNotThrottled(options.kv, keys);
-  if (!(await verifyPassword(options.user.passwordHash, options.input.current_password ?? ''))) {
+  if (!(await verifyPassword(options.log, options.user.passwordHash, options.input.current_password ?? ''))) {
     await countFailure(options.kv, keys);
     throw new AppError(400, 'account.currentPasswordWrong', {}, [{ field: 'current_password' }]);
   }
