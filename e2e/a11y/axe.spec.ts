@@ -47,6 +47,8 @@ const NAMES = {
     rfqTitle: '询价',
     bookings: '我的订舱',
     received: '收到的订舱',
+    receivedRfqs: '收到的询价',
+    rfqDetail: /^询价 \d/,
     bookingTitle: /^订舱 \S/,
     shippers: '货代联盟',
     shipperDetail: '货代详情',
@@ -77,6 +79,8 @@ const NAMES = {
     rfqTitle: 'Request for quotation',
     bookings: 'My Bookings',
     received: 'Received Bookings',
+    receivedRfqs: 'Received RFQs',
+    rfqDetail: /^Request for quotation \d/,
     bookingTitle: /^Booking \S/,
     shippers: 'Shipper Alliance',
     shipperDetail: 'Forwarder detail',
@@ -181,6 +185,30 @@ async function badContactsCsv(locale: Locale): Promise<Buffer> {
   const cells = `${type}|lowercase co||ZHAO LEI|88 IMPORT ST||QINGDAO||ATLANTIS||+86 532 1|`.split('|');
   const line = (values: string[]) => values.map((value) => `"${value}"`).join(',');
   return Buffer.from([line(headers), line(cells)].join('\n'));
+}
+
+/** An RFQ of the demo customer about the first demo quote (to the demo forwarder): its id. */
+async function demoRfq(): Promise<number> {
+  const token = await apiToken(portal.url, DEMO.customer);
+  const call = async <T>(path: string, body?: unknown) => {
+    const response = await fetch(`${portal.url}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return ((await response.json()) as { data: T }).data;
+  };
+  const quotes = await call<{ lists: { id: number }[] }>('/quote?page=1&size=1');
+  const sent = await call<{ id: number }>('/system/send_rfq', {
+    quote_id: quotes.lists[0]?.id,
+    ready_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    description: 'LED LAMPS',
+    booking_space: '2 x 40HQ',
+    target_rate: 'US$1700',
+    potential_vol: '10 x 40HQ / month',
+    sales: 'LI MING',
+  });
+  return sent.id;
 }
 
 // The two languages run side by side (two pages at a time), each language's pages one after another.
@@ -321,6 +349,15 @@ describe.concurrent.each(['zh-CN', 'en-US'] as const)('axe in %s', (locale) => {
     await audit(page, `${locale} /received-bookings`);
     await visit(page, '/received-bookings/1', names.bookingTitle);
     await audit(page, `${locale} /received-bookings/1`);
+    const rfq = await demoRfq();
+    await visit(page, '/received-rfqs', names.receivedRfqs);
+    await page
+      .getByRole('link', { name: /\d{2}:\d{2}$/ })
+      .first()
+      .waitFor();
+    await audit(page, `${locale} /received-rfqs`);
+    await visit(page, `/received-rfqs/${rfq}`, names.rfqDetail);
+    await audit(page, `${locale} /received-rfqs/${rfq}`);
     await context.close();
     expectClean();
   });

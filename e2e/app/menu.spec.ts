@@ -21,6 +21,7 @@ const PAGES = {
     ['Rates', 'Rate Management'],
     ['My Bookings', 'My Bookings'],
     ['Received', 'Received Bookings'],
+    ['RFQs', 'Received RFQs'],
     ['Alliance', 'Shipper Alliance'],
     ['Contacts', 'Contact Management'],
     ['Profile', 'Member Profile'],
@@ -30,6 +31,7 @@ const PAGES = {
     ['运价管理', '运价管理'],
     ['我的订舱', '我的订舱'],
     ['收到的订舱', '收到的订舱'],
+    ['收到询价', '收到的询价'],
     ['货代联盟', '货代联盟'],
     ['联系人', '联系人管理'],
     ['会员资料', '会员资料'],
@@ -59,7 +61,7 @@ function contrast(foreground: string, background: string): number {
 describe('header menu', () => {
   for (const locale of ['en-US', 'zh-CN'] as const) {
     for (const width of [1366, 1200, 1024, 769]) {
-      it(`keeps all seven of the forwarder's items reachable at ${width} px (${locale})`, async () => {
+      it(`keeps all eight of the forwarder's items reachable at ${width} px (${locale})`, async () => {
         const { context, page } = await openSignedIn(browser, portal.url, {
           username: DEMO.forwarder,
           path: '/contacts',
@@ -86,13 +88,13 @@ describe('header menu', () => {
           for (const [, full] of PAGES[locale])
             await visible(drawer.getByRole('link', { name: full, exact: true }));
           // The current page's item (/contacts): white on the site colour, at least 4.5:1.
-          const selected = drawer.getByRole('menuitem', { name: PAGES[locale][5][1], exact: true });
+          const selected = drawer.getByRole('menuitem', { name: PAGES[locale][6][1], exact: true });
           const [color, background] = await selected.evaluate((item) => {
             const style = getComputedStyle(item);
             return [style.color, style.backgroundColor];
           });
           expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
-          await drawer.getByRole('link', { name: PAGES[locale][6][1], exact: true }).click();
+          await drawer.getByRole('link', { name: PAGES[locale][7][1], exact: true }).click();
           await page.waitForURL('**/profile');
         }
         await context.close();

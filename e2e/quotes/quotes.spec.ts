@@ -1,7 +1,8 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { apiToken, day, iso, openSignedIn, us, visible } from '../support/steps';
+import { mailTo } from '../auth/account-steps';
+import { apiToken, day, gone, iso, openSignedIn, us, visible } from '../support/steps';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
 
 let browser: Browser;
@@ -34,6 +35,10 @@ async function idOf(kind: string, code: string, token: string): Promise<number> 
   if (!item) throw new Error(`${kind} ${code} not found`);
   return item.id;
 }
+
+/** What the browser draws before a form label: Ant Design's required mark is a "*" there. */
+const requiredMark = (label: Locator) =>
+  label.evaluate((element) => getComputedStyle(element, '::before').content);
 
 async function fillDate(input: Locator, value: string) {
   await input.click();
@@ -192,17 +197,31 @@ describe('shipping quotes', () => {
     await context.close();
   });
 
-  it('sends an RFQ: a past ready date is refused, then it is sent', async () => {
-    const { context, page } = await openSignedIn(browser, portal.url, {
+  it('sends an RFQ from the English page; the forwarder opens it in Chinese and marks it quoted', async () => {
+    const member = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,
       path: '/quotes',
       locale: 'en-US',
     });
-    const row = page.getByRole('row').filter({ hasText: 'Hamburg' });
+    const row = member.page.getByRole('row').filter({ hasText: 'Hamburg' });
     await row.getByText('US$1850.50').waitFor();
     await row.getByRole('button', { name: 'RFQ' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Request for quotation' });
+    const dialog = member.page.getByRole('dialog', { name: 'Request for quotation' });
     await dialog.getByText('20GP US$1000 | 40HQ US$1850.50').waitFor();
+
+    // Every required field is marked (issue 14: ready date and containers had no asterisk).
+    for (const label of [
+      'Cargo ready date',
+      'Commodity',
+      'Containers and quantity',
+      'Target rate',
+      'Potential volume',
+      'Contact for this request',
+    ])
+      expect(await requiredMark(dialog.getByText(label, { exact: true })), label).toBe('"*"');
+    // The contact is explained, and filled in from the profile.
+    await visible(dialog.getByText('Whom the forwarder should answer about this request', { exact: false }));
+    expect(await dialog.getByLabel('Contact for this request').inputValue()).toBe('LI MING');
 
     await fillDate(dialog.getByLabel('Cargo ready date'), us(day(-3)));
     await dialog.getByLabel('Commodity').fill('LED LAMPS');
@@ -210,14 +229,53 @@ describe('shipping quotes', () => {
     await dialog.getByText('Estimated total: US$3701').waitFor();
     await dialog.getByLabel('Target rate').fill('US$1700 / 40HQ');
     await dialog.getByLabel('Potential volume').fill('10 x 40HQ per month');
-    await dialog.getByLabel('Sales').fill('LI MING');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.getByText('The cargo ready date cannot be before today').waitFor();
 
     await fillDate(dialog.getByLabel('Cargo ready date'), us(day(3)));
+    const sent = member.page.waitForResponse((r) => r.url().endsWith('/api/system/send_rfq'));
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('RFQ sent').waitFor();
+    const { data } = (await (await sent).json()) as { data: { id: number } };
+    await member.page.getByText('RFQ sent').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    await member.context.close();
+
+    // The mail reaches the forwarder in the forwarder's language (Chinese), linking to the request.
+    const mail = await mailTo(portal.dataDir, DEMO.forwarder);
+    expect(mail).toContain('航线：上海 → 汉堡 → 汉堡');
+    expect(mail).toContain(`/received-rfqs/${data.id}`);
+
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: `/received-rfqs/${data.id}`,
+      locale: 'zh-CN',
+    });
+    await page.getByRole('heading', { name: `询价 ${data.id}` }).waitFor();
+    for (const text of ['上海 → 汉堡 → 汉堡', '地中海航运', 'LED LAMPS', '2 x 40HQ', iso(day(3))])
+      await visible(page.getByText(text, { exact: true }));
+    await visible(page.getByText('演示贸易有限公司', { exact: true }));
+    await visible(page.getByRole('link', { name: DEMO.customer }));
+    const reply = page.getByRole('link', { name: '邮件回复' });
+    const href = (await reply.getAttribute('href')) ?? '';
+    expect(href.startsWith(`mailto:${DEMO.customer}?subject=`)).toBe(true);
+    expect(decodeURIComponent(href)).toContain('回复：询价 上海 → 汉堡');
+
+    await page.getByRole('button', { name: '标记为已报价' }).click();
+    await page.getByText('已标记为已报价').waitFor();
+    await gone(page.getByRole('button', { name: '标记为已报价' }));
+    await visible(page.getByText('已报价', { exact: true }));
+
+    await page.getByRole('button', { name: '返回收到的询价' }).click();
+    await page.getByRole('heading', { name: '收到的询价' }).waitFor();
+    // Ant Design draws its own radio buttons over hidden inputs: the visible text takes the click.
+    const show = page.getByRole('radiogroup', { name: '显示' });
+    await show.getByText('已报价', { exact: true }).click();
+    await visible(
+      page.getByRole('row').filter({ hasText: '演示贸易有限公司' }).filter({ hasText: '已报价' }),
+    );
+    await show.getByText('新询价', { exact: true }).click();
+    expect(await show.getByRole('radio', { name: '新询价' }).isChecked()).toBe(true);
+    await gone(page.getByRole('row').filter({ hasText: '演示贸易有限公司' }));
     await context.close();
   });
 });

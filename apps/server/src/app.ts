@@ -23,6 +23,7 @@ import { bookingRoutes } from './modules/bookings/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { rateRoutes } from './modules/rates/routes.js';
+import { rfqRoutes } from './modules/rfqs/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { shipperRoutes } from './modules/shippers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(contactRoutes);
       await api.register(shipperRoutes);
       await api.register(rateRoutes);
+      await api.register(rfqRoutes);
       await api.register(bookingRoutes);
     },
     { prefix: '/api' },

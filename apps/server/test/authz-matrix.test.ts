@@ -371,6 +371,31 @@ const MATRIX: Row[] = [
     shows: { owner: 'rfq', forwarder: 'rfq' },
     make: (w) => at(`/api/rfq/${w.base.rfq}`),
   },
+  /* RFQs on the addressed forwarder's side ("Received RFQs"): the RFQ's member is refused. */
+  { method: 'GET', url: '/api/forwarder/rfq', access: { all: ['rate'] }, shows: { forwarder: 'rfq' } },
+  {
+    method: 'GET',
+    url: '/api/forwarder/rfq/:id',
+    access: { all: ['rate'] },
+    owned: true,
+    owner: 404,
+    forwarder: 'ok',
+    shows: { forwarder: 'rfq' },
+    make: (w) => at(`/api/forwarder/rfq/${w.base.rfq}`),
+  },
+  {
+    method: 'PUT',
+    url: '/api/forwarder/rfq/:id/status',
+    access: { all: ['rate'] },
+    owned: true,
+    owner: 404,
+    forwarder: 'ok',
+    shows: { forwarder: 'rfq' },
+    make: (w) => ({
+      ...at(`/api/forwarder/rfq/${w.base.rfq}/status`, json({ status: 'quoted' })),
+      readBack: `/api/rfq/${w.base.rfq}`,
+    }),
+  },
 
   /* ---------- bookings, the member's side ---------- */
   { method: 'GET', url: '/api/order', access: { all: ['order'] }, shows: { owner: 'booking' } },

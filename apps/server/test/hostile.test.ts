@@ -109,6 +109,10 @@ const TARGETS: Record<RouteKey, Target> = {
       sales: 'Li Ming',
     }),
   },
+  'PUT /api/forwarder/rfq/:id/status': {
+    valid: () => ({ status: 'quoted' }),
+    ids: (w) => [...w.rfqs.received, ...w.rfqs.sent],
+  },
   'POST /api/order/booking': { valid: (w) => w.validBooking() },
   'PUT /api/order/booking/:id': { valid: (w) => w.validBooking(), ids: ownBooking0 },
   'POST /api/order/:id/copy': { ids: ownBooking0 },

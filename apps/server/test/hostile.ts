@@ -960,6 +960,8 @@ export type World = {
   documents: { own: number[]; partners: number[] };
   /** Files uploaded without a booking (ids are UUIDs). */
   attachments: { own: string[]; partners: string[] };
+  /** RFQs partner sent about root's rate (root is their forwarder), and root's to partner. */
+  rfqs: { received: number[]; sent: number[] };
   day(offset: number): string;
   validBooking(): Record<string, unknown>;
   validRate(): Record<string, unknown>;
@@ -1209,6 +1211,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
     own: [await attach(root.token), await attach(root.token)],
     partners: [await attach(partner.token)],
   };
+  const rfqOf = async (from: { token: string }, quoteId: number) =>
+    (
+      await send(from.token, 'POST', '/api/system/send_rfq', {
+        quote_id: quoteId,
+        ready_date: day(5),
+        description: 'FURNITURE',
+        booking_space: '2 x 20GP',
+        target_rate: 'US$1,100',
+        potential_vol: '10 TEU a month',
+        sales: 'LI MING',
+      })
+    ).id;
+  const rfqs = {
+    received: [await rfqOf(partner, rates.editable), await rfqOf(partner, rates.editable)],
+    sent: [await rfqOf(root, rates.quote)],
+  };
   const validProfile = () => ({
     linkman: 'ROOT PERSON',
     phone: '+8613800000000',
@@ -1233,6 +1251,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     bookings,
     documents,
     attachments,
+    rfqs,
     day,
     validBooking,
     validRate,

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; subject: string; text: string };
+export type ReceivedMail = { to: string; replyTo: string; subject: string; text: string };
 
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startMailServer(options: { hold?: Promise<void> } = {}) {
@@ -17,7 +17,12 @@ export async function startMailServer(options: { hold?: Promise<void> } = {}) {
         .then(([mail]) => mail)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-          inbox.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          inbox.push({
+            to,
+            replyTo: mail.replyTo?.text ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })

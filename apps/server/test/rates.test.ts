@@ -377,7 +377,6 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       'booking_space',
       'description',
       'potential_vol',
-      'rate',
       'ready_date',
       'sales',
       'target_rate',

@@ -24,6 +24,7 @@ export const MENU = [
   { path: '/rate', authority: 'rate', labelKey: 'menu.rate' },
   { path: '/bookings', authority: 'order', labelKey: 'menu.bookings' },
   { path: '/received-bookings', authority: 'rate', labelKey: 'menu.receivedBookings' },
+  { path: '/received-rfqs', authority: 'rate', labelKey: 'menu.receivedRfqs' },
   { path: '/shippers', authority: 'shipper', labelKey: 'menu.shippers' },
   { path: '/contacts', authority: 'contact', labelKey: 'menu.contacts' },
   { path: '/profile', authority: 'user', labelKey: 'menu.profile' },

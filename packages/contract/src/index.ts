@@ -12,3 +12,4 @@ export * from './account.js';
 export * from './contacts.js';
 export * from './shippers.js';
 export * from './rates.js';
+export * from './rfq.js';

@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** Where the recipient's answer goes when it is not the portal's sender (an RFQ's requester). */
+  replyTo?: string;
+};
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
 /**

@@ -38,6 +38,11 @@ const receivedBookingDetail = page(
   () => import('../features/bookings/booking-detail-page'),
   'ForwarderBookingDetailPage',
 );
+const receivedRfqs = page(() => import('../features/rfqs/received-rfqs-page'), 'ReceivedRfqsPage');
+const receivedRfqDetail = page(
+  () => import('../features/rfqs/received-rfq-detail-page'),
+  'ReceivedRfqDetailPage',
+);
 const shippers = page(() => import('../features/shippers/shippers-page'), 'ShippersPage');
 const contacts = page(() => import('../features/contacts/contacts-page'), 'ContactsPage');
 const profile = page(() => import('../features/profile/profile-page'), 'ProfilePage');
@@ -89,6 +94,8 @@ const routes: RouteObject[] = [
               { path: '/bookings/:id', element: bookingDetail },
               { path: '/received-bookings', element: receivedBookings },
               { path: '/received-bookings/:id', element: receivedBookingDetail },
+              { path: '/received-rfqs', element: receivedRfqs },
+              { path: '/received-rfqs/:id', element: receivedRfqDetail },
               { path: '/shippers', element: shippers },
               { path: '/contacts', element: contacts },
               { path: '/profile', element: profile },

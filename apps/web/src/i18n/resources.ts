@@ -8,6 +8,8 @@ import quotesEn from './en-US/quotes.json';
 import quotesZh from './zh-CN/quotes.json';
 import ratesEn from './en-US/rates.json';
 import ratesZh from './zh-CN/rates.json';
+import rfqsEn from './en-US/rfqs.json';
+import rfqsZh from './zh-CN/rfqs.json';
 import shippersEn from './en-US/shippers.json';
 import shippersZh from './zh-CN/shippers.json';
 import { strings as enUS } from './locales/en-US';
@@ -28,6 +30,7 @@ export const resources = {
     profile: profileZh,
     quotes: quotesZh,
     rates: ratesZh,
+    rfqs: rfqsZh,
     shippers: shippersZh,
   },
   'en-US': {
@@ -37,6 +40,7 @@ export const resources = {
     profile: profileEn,
     quotes: quotesEn,
     rates: ratesEn,
+    rfqs: rfqsEn,
     shippers: shippersEn,
   },
 };

@@ -67,7 +67,7 @@ export const enUS: Messages = {
     booking_space: 'Containers and quantity',
     target_rate: 'Target rate',
     potential_vol: 'Potential volume',
-    sales: 'Sales',
+    sales: 'Contact for this request',
     items: 'Container lines',
     quantity: 'Quantity',
     date: 'Date',

@@ -23,9 +23,9 @@ export const zhCNMail = {
     },
   },
   rfq: {
-    mailSubject: '【{{app}}】新询价：{{pol}} → {{to}}',
+    mailSubject: '【{{app}}】新询价：{{pol}} → {{to}}（{{company}}）',
     mailBody:
-      '您好，\n\n会员 {{member}} 就以下运价向您询价：\n航线：{{pol}} → {{pod}} → {{to}}\n船公司：{{carrier}}\n运价：{{rate}}\n货好日期：{{ready_date}}\n品名：{{description}}\n箱型及数量：{{booking_space}}\n目标价：{{target_rate}}\n潜在货量：{{potential_vol}}\n销售：{{sales}}\n\n请登录平台查看并回复。',
+      '您好，\n\n{{company}} 就您的以下运价询价：\n航线：{{pol}} → {{pod}} → {{to}}\n船公司：{{carrier}}\n运价：{{rate}}\n货好日期：{{ready_date}}\n品名：{{description}}\n箱型及数量：{{booking_space}}\n目标价：{{target_rate}}\n潜在货量：{{potential_vol}}\n询价联系人：{{sales}}\n\n询价方：{{company}}\n联系人：{{linkman}}\n电话：{{phone}}\n邮箱：{{email}}\n\n直接回复本邮件即可答复询价方。在平台中查看此询价、标记为已报价或已关闭：\n{{link}}',
   },
 } as const;
 
@@ -47,8 +47,8 @@ export const enUSMail: MailMessages = {
     },
   },
   rfq: {
-    mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}}',
+    mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}} ({{company}})',
     mailBody:
-      'Hello,\n\nMember {{member}} asks for a quotation on this rate:\nRoute: {{pol}} → {{pod}} → {{to}}\nCarrier: {{carrier}}\nRate: {{rate}}\nCargo ready: {{ready_date}}\nCommodity: {{description}}\nContainers: {{booking_space}}\nTarget rate: {{target_rate}}\nPotential volume: {{potential_vol}}\nSales: {{sales}}\n\nPlease log in to the portal to answer.',
+      'Hello,\n\n{{company}} asks for a quotation on this rate of yours:\nRoute: {{pol}} → {{pod}} → {{to}}\nCarrier: {{carrier}}\nRate: {{rate}}\nCargo ready: {{ready_date}}\nCommodity: {{description}}\nContainers: {{booking_space}}\nTarget rate: {{target_rate}}\nPotential volume: {{potential_vol}}\nContact for this request: {{sales}}\n\nRequester: {{company}}\nContact person: {{linkman}}\nPhone: {{phone}}\nE-mail: {{email}}\n\nReply to this e-mail to answer the requester directly. To see the request in the portal and mark it quoted or closed:\n{{link}}',
   },
 };

@@ -70,7 +70,7 @@ export const zhCN = {
     booking_space: '箱型及数量',
     target_rate: '目标价',
     potential_vol: '潜在货量',
-    sales: '销售',
+    sales: '询价联系人',
     items: '箱型明细',
     quantity: '数量',
     date: '日期',

@@ -4,20 +4,14 @@ import {
   type ListData,
   type Locale,
   PARSE_OPTIONS,
-  parseLocale,
   type Quote,
   type QuoteQuery,
-  rfqInput,
-  type RfqRecord,
-  translate,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { sharedData } from '../../platform/reply.js';
 import type { BoardCache } from './board-cache.js';
-import type { Mailer } from '../../platform/mail.js';
-import { getSiteConfig } from '../system/service.js';
-import { findQuotePage, findRate, findRfqPage, forwarderContact, insertRfq, spacesOf } from './repo.js';
+import { findQuotePage, findRate, spacesOf } from './repo.js';
 import { presentRate } from './service.js';
 
 type Viewer = { id: number; username: string; authorities: string[] };
@@ -142,99 +136,4 @@ export async function estimate(options: {
   });
   const total = lines.reduce((sum, line) => sum + cents(line.amount), 0);
   return { lines, total: (total / 100).toFixed(2) };
-}
-
-/**
- * Stores a request for quotation and mails it to the quote's forwarder (in their language), or to
- * the site's contact address when the quote has none.
- */
-export async function sendRfq(options: {
-  db: Db;
-  mailer: Mailer;
-  viewer: Viewer;
-  input: unknown;
-  locale: Locale;
-}): Promise<{ id: number }> {
-  const parsed = rfqInput.safeParse(options.input, PARSE_OPTIONS);
-  if (!parsed.success) throw new RequestValidationError(parsed.error);
-  const rfq = parsed.data;
-  // "Not before today" in the member's day: accept the date that is today anywhere on earth.
-  const earliest = new Date(Date.now() - 14 * 3_600_000).toISOString().slice(0, 10);
-  if (rfq.ready_date < earliest) throw new AppError(400, 'rfq.readyDatePast', {}, [{ field: 'ready_date' }]);
-  const quote = await getQuote({
-    db: options.db,
-    viewer: { ...options.viewer, authorities: ['quote_forwarder'] },
-    id: rfq.quote_id,
-    locale: options.locale,
-  });
-  const forwarderId = quote.forwarder_id ?? null;
-  const id = await insertRfq(options.db, {
-    requesterId: options.viewer.id,
-    forwarderId,
-    rateId: quote.id,
-    payload: JSON.stringify(rfq),
-  });
-  const forwarder = forwarderId ? await forwarderContact(options.db, forwarderId) : undefined;
-  const site = await getSiteConfig({ db: options.db });
-  const to = forwarder?.username ?? site.web_contact_email;
-  if (to) {
-    const locale = parseLocale(forwarder?.language) ?? options.locale;
-    const app = site.app_title || translate(locale, 'config.defaultTitle');
-    const params = {
-      app,
-      member: options.viewer.username,
-      pol: rfq.pol || quote.pol_name,
-      pod: rfq.pod || quote.pod_name,
-      to: rfq.to || quote.to_name,
-      carrier: rfq.carrier || quote.carrier_name,
-      rate: rfq.rate,
-      ready_date: rfq.ready_date,
-      description: rfq.description,
-      booking_space: rfq.booking_space,
-      target_rate: rfq.target_rate,
-      potential_vol: rfq.potential_vol,
-      sales: rfq.sales,
-    };
-    await options.mailer.send({
-      to,
-      subject: translate(locale, 'rfq.mailSubject', params),
-      text: translate(locale, 'rfq.mailBody', params),
-    });
-  }
-  return { id };
-}
-
-function presentRfq(
-  memberId: number,
-  row: Awaited<ReturnType<typeof findRfqPage>>['rows'][number],
-): RfqRecord {
-  const request = JSON.parse(row.payload) as Record<string, string | number>;
-  return {
-    id: row.id,
-    quote_id: row.rateId,
-    direction: row.requesterId === memberId ? 'sent' : 'received',
-    status: row.status,
-    requester: row.requester,
-    requester_company: row.requesterCompany,
-    request,
-    create_time: row.createdAt.toISOString(),
-  };
-}
-
-/** The RFQs the member sent, and those sent to the member's rates (spec: visible to both sides). */
-export async function listRfqs(options: {
-  db: Db;
-  viewer: Viewer;
-  query: { page: number; size: number };
-}): Promise<ListData<RfqRecord>> {
-  const { rows, total } = await findRfqPage(options.db, options.viewer.id, options.query);
-  return { lists: rows.map((row) => presentRfq(options.viewer.id, row)), total };
-}
-
-/** One RFQ the member sent or received; anyone else's is answered as not found. */
-export async function getRfq(options: { db: Db; viewer: Viewer; id: number }): Promise<RfqRecord> {
-  const { rows } = await findRfqPage(options.db, options.viewer.id, { page: 1, size: 1 }, options.id);
-  const row = rows[0];
-  if (!row) throw new AppError(404, 'errors.notFound');
-  return presentRfq(options.viewer.id, row);
 }

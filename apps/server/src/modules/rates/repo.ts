@@ -1,10 +1,10 @@
 import type { QuoteQuery, RateQuery, rateInput } from '@freight/contract';
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
-import { carriers, containerTypes, ports, rateSpaces, rates, rfqs, users } from '../../db/schema.js';
+import { carriers, containerTypes, ports, rateSpaces, rates, users } from '../../db/schema.js';
 
 const pol = alias(ports, 'pol');
 const pod = alias(ports, 'pod');
@@ -248,21 +248,6 @@ export async function findQuotePage(db: Db, query: QuoteQuery, day: string, zh: 
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promise<number> {
-  const [row] = await db.insert(rfqs).values(values).returning({ id: rfqs.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-export async function forwarderContact(db: Db, id: number) {
-  const [row] = await db
-    .select({ username: users.username, language: users.language })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row;
-}
-
 /** Reference names for the import: every carrier, port and container with its code and both names. */
 export async function importDictionaries(db: Db) {
   const [carrierRows, portRows, containerRows] = await Promise.all([
@@ -285,38 +270,4 @@ export async function importDictionaries(db: Db) {
       .orderBy(asc(containerTypes.sort)),
   ]);
   return { carriers: carrierRows, ports: portRows, containers: containerRows };
-}
-
-/** RFQs the member sent or received as forwarder, newest first; with `id`, that one only. */
-export async function findRfqPage(
-  db: Db,
-  memberId: number,
-  page: { page: number; size: number },
-  id?: number,
-) {
-  const where = and(
-    or(eq(rfqs.requesterId, memberId), eq(rfqs.forwarderId, memberId)),
-    id === undefined ? undefined : eq(rfqs.id, id),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: rfqs.id,
-        rateId: rfqs.rateId,
-        requesterId: rfqs.requesterId,
-        status: rfqs.status,
-        payload: rfqs.payload,
-        createdAt: rfqs.createdAt,
-        requester: users.username,
-        requesterCompany: users.company1,
-      })
-      .from(rfqs)
-      .innerJoin(users, eq(users.id, rfqs.requesterId))
-      .where(where)
-      .orderBy(desc(rfqs.id))
-      .limit(page.size)
-      .offset(pageOffset(page.page, page.size)),
-    db.select({ value: count() }).from(rfqs).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
 }

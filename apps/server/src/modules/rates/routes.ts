@@ -11,27 +11,23 @@ import {
   rateInput,
   RATE_IMPORT_LIMITS,
   rateQuery,
-  rfqInput,
-  rfqQuery,
-  rfqRecord,
 } from '@freight/contract';
 import type { ListData, Quote } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { reportIncident } from '../../platform/incidents.js';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { boardCache } from './board-cache.js';
 import { importRates, rateTemplate } from './import.js';
-import { estimate, getQuote, getRfq, listQuotes, listRfqs, sendRfq } from './quotes.js';
+import { estimate, getQuote, listQuotes } from './quotes.js';
 import { changeRate, createRate, getRate, listRates, removeRates } from './service.js';
 
 const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
-/** Rate management (role rate: forwarders, own rates only), the quote board (role quote) and RFQs (quote_rfq). */
+/** Rate management (role rate: forwarders, own rates only) and the quote board (role quote); RFQs are in modules/rfqs. */
 export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, kv } = app.deps;
+  const { db, kv } = app.deps;
   const board = boardCache<ListData<Quote>>({
     kv,
     onReadError: (error) =>
@@ -226,54 +222,5 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await estimate({ db, viewer: currentUser(request), input: request.body, locale: request.locale })),
-  );
-  app.post(
-    '/system/send_rfq',
-    {
-      preValidation: authenticated({ all: ['quote', 'quote_rfq'] }),
-      schema: {
-        tags: ['quotes'],
-        summary: 'Send a request for quotation about a quote; mailed to its forwarder',
-        body: rfqInput,
-        response: { 200: okEnvelope(z.object({ id: z.number() })), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await sendRfq({
-          db,
-          mailer,
-          viewer: currentUser(request),
-          input: request.body,
-          locale: request.locale,
-        }),
-      ),
-  );
-  const rfqReader = authenticated({ some: ['quote_rfq', 'rate'] });
-  app.get(
-    '/rfq',
-    {
-      preValidation: rfqReader,
-      schema: {
-        tags: ['quotes'],
-        summary: 'The RFQs the member sent, and those sent to the member’s rates, newest first',
-        querystring: rfqQuery,
-        response: { 200: okEnvelope(listOf(rfqRecord)), ...failures },
-      },
-    },
-    async (request) => ok(await listRfqs({ db, viewer: currentUser(request), query: request.query })),
-  );
-  app.get(
-    '/rfq/:id',
-    {
-      preValidation: rfqReader,
-      schema: {
-        tags: ['quotes'],
-        summary: 'One RFQ the member sent or received (404 for anyone else’s)',
-        params: idParams,
-        response: { 200: okEnvelope(rfqRecord), ...failures },
-      },
-    },
-    async (request) => ok(await getRfq({ db, viewer: currentUser(request), id: request.params.id })),
   );
 };

@@ -1,10 +1,18 @@
 import './strings';
 import '../../i18n/dayjs-locale';
-import { DATE_FORMAT, formatPrice, rfqInput, rfqRateText, type Quote } from '@freight/contract';
+import {
+  DATE_FORMAT,
+  earliestReadyDate,
+  formatPrice,
+  rfqInput,
+  rfqRateText,
+  type Quote,
+} from '@freight/contract';
 import { App, DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
@@ -32,6 +40,7 @@ const rules = zodRules(rfqInput);
 export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { user } = useAuth();
   const [form] = useForm<RfqFormValues>();
   const [busy, setBusy] = useState(false);
   const quantities = Form.useWatch('quantities', form);
@@ -95,15 +104,19 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
         layout="vertical"
         onFinish={onSubmit}
         scrollToFirstError={{ focus: true }}
+        initialValues={{ sales: user?.linkman ?? '' }}
       >
         <Form.Item
           name="ready_date"
           label={f('ready_date')}
           rules={[
             {
+              // `required` marks the label; the validator decides, with the server's rule and messages.
+              required: true,
               validator: async (_rule, value: Dayjs | null | undefined) => {
                 if (!value) throw new Error(t('shared.validation.required', { field: f('ready_date') }));
-                if (value.isBefore(dayjs(), 'day')) throw new Error(t('shared.rfq.readyDatePast'));
+                if (value.format('YYYY-MM-DD') < earliestReadyDate())
+                  throw new Error(t('shared.rfq.readyDatePast'));
               },
             },
           ]}
@@ -118,6 +131,7 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
           label={f('booking_space')}
           rules={[
             {
+              required: true,
               validator: async (_rule, value: Quantities | undefined) => {
                 if (quantityItems(value).length === 0)
                   throw new Error(t('shared.validation.required', { field: f('booking_space') }));
@@ -138,7 +152,7 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
         <Form.Item name="potential_vol" label={f('potential_vol')} rules={rules.potential_vol}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="sales" label={f('sales')} rules={rules.sales}>
+        <Form.Item name="sales" label={f('sales')} rules={rules.sales} extra={t('quotes.rfq.salesHelp')}>
           <Input maxLength={100} />
         </Form.Item>
       </Form>

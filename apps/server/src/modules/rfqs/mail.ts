@@ -1,0 +1,70 @@
+import { DEFAULT_LOCALE, formatDate, type Locale, parseLocale, translate } from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import type { Mailer } from '../../platform/mail.js';
+import { getSiteConfig } from '../system/service.js';
+import { memberContact, referenceNames } from './repo.js';
+
+/** What the mail of a stored RFQ is made from. */
+export type RfqMail = {
+  rfqId: number;
+  requesterId: number;
+  forwarderId: number | null;
+  request: Record<string, string | number>;
+};
+
+/**
+ * Mails a stored RFQ to its forwarder in the forwarder's language (the one stored with the account,
+ * whatever language the requester used), route and carrier named in that language, with the
+ * requester's contact, Reply-To set to the requester (so that answering the mail answers them) and
+ * the link to the request on the forwarder's "Received RFQs" page. Without a forwarder it goes to
+ * the site's contact address, if any.
+ */
+export async function mailRfq(options: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  rfq: RfqMail;
+  /** The requester's language: the mail's when it goes to the site's address. */
+  senderLocale: Locale;
+}): Promise<void> {
+  const { db, rfq } = options;
+  const [forwarder, requester, site] = await Promise.all([
+    rfq.forwarderId === null ? undefined : memberContact(db, rfq.forwarderId),
+    memberContact(db, rfq.requesterId),
+    getSiteConfig({ db }),
+  ]);
+  const to = forwarder?.username ?? site.web_contact_email;
+  if (!to || !requester) return;
+  const locale = forwarder ? (parseLocale(forwarder.language) ?? DEFAULT_LOCALE) : options.senderLocale;
+  const zh = locale === 'zh-CN';
+  const { request } = rfq;
+  const id = (field: string) => (typeof request[field] === 'number' ? (request[field] as number) : 0);
+  const names = await referenceNames(db, [id('pol_id'), id('pod_id'), id('to_id')], [id('carrier_id')], zh);
+  const text = (field: string) => String(request[field] ?? '');
+  const company = (zh && requester.company2) || requester.company1;
+  const params = {
+    app: site.app_title || translate(locale, 'config.defaultTitle'),
+    company,
+    pol: names.port.get(id('pol_id')) ?? text('pol'),
+    pod: names.port.get(id('pod_id')) ?? text('pod'),
+    to: names.port.get(id('to_id')) ?? text('to'),
+    carrier: names.carrier.get(id('carrier_id')) ?? text('carrier'),
+    rate: text('rate'),
+    ready_date: formatDate(text('ready_date'), locale),
+    description: text('description'),
+    booking_space: text('booking_space'),
+    target_rate: text('target_rate'),
+    potential_vol: text('potential_vol'),
+    sales: text('sales'),
+    linkman: requester.linkman,
+    phone: requester.phone,
+    email: requester.username,
+    link: `${options.publicUrl}/received-rfqs/${rfq.rfqId}`,
+  };
+  await options.mailer.send({
+    to,
+    replyTo: requester.username,
+    subject: translate(locale, 'rfq.mailSubject', params),
+    text: translate(locale, 'rfq.mailBody', params),
+  });
+}

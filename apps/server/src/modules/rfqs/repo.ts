@@ -1,0 +1,137 @@
+import type { ReceivedRfqQuery, RfqStatus } from '@freight/contract';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { pageOffset } from '../../platform/sql.js';
+import { carriers, ports, rfqs, users } from '../../db/schema.js';
+
+export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promise<number> {
+  const [row] = await db.insert(rfqs).values(values).returning({ id: rfqs.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** What a mail to a member, or a forwarder's view of its requester, needs of that member. */
+export async function memberContact(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      username: users.username,
+      language: users.language,
+      company1: users.company1,
+      company2: users.company2,
+      linkman: users.linkman,
+      phone: users.phone,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** RFQs the member sent or received as forwarder, newest first; with `id`, that one only. */
+export async function findRfqPage(
+  db: Db,
+  memberId: number,
+  page: { page: number; size: number },
+  id?: number,
+) {
+  const where = and(
+    or(eq(rfqs.requesterId, memberId), eq(rfqs.forwarderId, memberId)),
+    id === undefined ? undefined : eq(rfqs.id, id),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: rfqs.id,
+        rateId: rfqs.rateId,
+        requesterId: rfqs.requesterId,
+        status: rfqs.status,
+        payload: rfqs.payload,
+        createdAt: rfqs.createdAt,
+        requester: users.username,
+        requesterCompany: users.company1,
+      })
+      .from(rfqs)
+      .innerJoin(users, eq(users.id, rfqs.requesterId))
+      .where(where)
+      .orderBy(desc(rfqs.id))
+      .limit(page.size)
+      .offset(pageOffset(page.page, page.size)),
+    db.select({ value: count() }).from(rfqs).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** The RFQs addressed to the forwarder, newest first, of one status if asked; with `id`, that one only. */
+export async function findReceivedRfqs(
+  db: Db,
+  forwarderId: number,
+  query: Pick<ReceivedRfqQuery, 'page' | 'size' | 'status'>,
+  id?: number,
+) {
+  const where = and(
+    eq(rfqs.forwarderId, forwarderId),
+    query.status ? eq(rfqs.status, query.status) : undefined,
+    id === undefined ? undefined : eq(rfqs.id, id),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: rfqs.id,
+        rateId: rfqs.rateId,
+        status: rfqs.status,
+        payload: rfqs.payload,
+        createdAt: rfqs.createdAt,
+        updatedAt: rfqs.updatedAt,
+        email: users.username,
+        company1: users.company1,
+        company2: users.company2,
+        linkman: users.linkman,
+        phone: users.phone,
+      })
+      .from(rfqs)
+      .innerJoin(users, eq(users.id, rfqs.requesterId))
+      .where(where)
+      .orderBy(desc(rfqs.id))
+      .limit(query.size)
+      .offset(pageOffset(query.page, query.size)),
+    db.select({ value: count() }).from(rfqs).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** Sets the status of an RFQ addressed to the forwarder; false when there is none such. */
+export async function updateRfqStatus(
+  db: Db,
+  forwarderId: number,
+  id: number,
+  status: RfqStatus,
+): Promise<boolean> {
+  const rows = await db
+    .update(rfqs)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(rfqs.id, id), eq(rfqs.forwarderId, forwarderId)))
+    .returning({ id: rfqs.id });
+  return rows.length > 0;
+}
+
+/** Port and carrier names by id, in one language. */
+export async function referenceNames(db: Db, portIds: number[], carrierIds: number[], zh: boolean) {
+  const [portRows, carrierRows] = await Promise.all([
+    portIds.length === 0
+      ? []
+      : db
+          .select({ id: ports.id, name: zh ? ports.nameZh : ports.nameEn })
+          .from(ports)
+          .where(inArray(ports.id, portIds)),
+    carrierIds.length === 0
+      ? []
+      : db
+          .select({ id: carriers.id, name: zh ? carriers.nameZh : carriers.nameEn })
+          .from(carriers)
+          .where(inArray(carriers.id, carrierIds)),
+  ]);
+  return {
+    port: new Map(portRows.map((row) => [row.id, row.name])),
+    carrier: new Map(carrierRows.map((row) => [row.id, row.name])),
+  };
+}

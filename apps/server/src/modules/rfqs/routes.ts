@@ -1,0 +1,152 @@
+import {
+  errorEnvelope,
+  idParams,
+  listOf,
+  okEnvelope,
+  receivedRfq,
+  receivedRfqQuery,
+  rfqInput,
+  rfqQuery,
+  rfqRecord,
+  rfqStatusInput,
+} from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/reply.js';
+import { authenticated, currentUser } from '../auth/hook.js';
+import { mailRfq } from './mail.js';
+import { getReceivedRfq, getRfq, listReceivedRfqs, listRfqs, markReceivedRfq, sendRfq } from './service.js';
+
+const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+/**
+ * Requests for quotation: sent by members holding quote_rfq about a quote, mailed to the quote's
+ * forwarder, and read and answered by that forwarder (role rate) on "Received RFQs". Another
+ * forwarder's RFQ answers 404.
+ */
+export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer, config } = app.deps;
+  const tags = ['quotes'];
+  const forwarder = authenticated({ all: ['rate'] });
+
+  app.post(
+    '/system/send_rfq',
+    {
+      preValidation: authenticated({ all: ['quote', 'quote_rfq'] }),
+      schema: {
+        tags,
+        summary: 'Send a request for quotation about a quote; mailed to its forwarder',
+        body: rfqInput,
+        response: { 200: okEnvelope(z.object({ id: z.number() })), ...failures },
+      },
+    },
+    async (request) => {
+      const { id, mail } = await sendRfq({
+        db,
+        viewer: currentUser(request),
+        input: request.body,
+        locale: request.locale,
+      });
+      // After the reply: a slow or failing mail server neither holds nor fails the request.
+      setImmediate(() => {
+        mailRfq({ db, mailer, publicUrl: config.publicUrl, rfq: mail, senderLocale: request.locale }).catch(
+          (error: unknown) => request.log.warn({ err: error, rfq: id }, 'RFQ mail not sent'),
+        );
+      });
+      return ok({ id });
+    },
+  );
+  const rfqReader = authenticated({ some: ['quote_rfq', 'rate'] });
+  app.get(
+    '/rfq',
+    {
+      preValidation: rfqReader,
+      schema: {
+        tags,
+        summary: 'The RFQs the member sent, and those sent to the member’s rates, newest first',
+        querystring: rfqQuery,
+        response: { 200: okEnvelope(listOf(rfqRecord)), ...failures },
+      },
+    },
+    async (request) => ok(await listRfqs({ db, viewer: currentUser(request), query: request.query })),
+  );
+  app.get(
+    '/rfq/:id',
+    {
+      preValidation: rfqReader,
+      schema: {
+        tags,
+        summary: 'One RFQ the member sent or received (404 for anyone else’s)',
+        params: idParams,
+        response: { 200: okEnvelope(rfqRecord), ...failures },
+      },
+    },
+    async (request) => ok(await getRfq({ db, viewer: currentUser(request), id: request.params.id })),
+  );
+
+  app.get(
+    '/forwarder/rfq',
+    {
+      preValidation: forwarder,
+      schema: {
+        tags,
+        summary: 'The RFQs sent to the forwarder, newest first, of one status if asked',
+        querystring: receivedRfqQuery,
+        response: { 200: okEnvelope(listOf(receivedRfq)), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await listReceivedRfqs({
+          db,
+          viewer: currentUser(request),
+          query: request.query,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.get(
+    '/forwarder/rfq/:id',
+    {
+      preValidation: forwarder,
+      schema: {
+        tags,
+        summary: 'One RFQ sent to the forwarder, with the requester’s contact (404 for any other)',
+        params: idParams,
+        response: { 200: okEnvelope(receivedRfq), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await getReceivedRfq({
+          db,
+          viewer: currentUser(request),
+          id: request.params.id,
+          locale: request.locale,
+        }),
+      ),
+  );
+  app.put(
+    '/forwarder/rfq/:id/status',
+    {
+      preValidation: forwarder,
+      schema: {
+        tags,
+        summary: 'Mark an RFQ sent to the forwarder quoted or closed',
+        params: idParams,
+        body: rfqStatusInput,
+        response: { 200: okEnvelope(receivedRfq), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await markReceivedRfq({
+          db,
+          viewer: currentUser(request),
+          id: request.params.id,
+          input: request.body,
+          locale: request.locale,
+        }),
+      ),
+  );
+};

@@ -1,0 +1,137 @@
+import './strings';
+import { formatDate, type ReceivedRfq } from '@freight/contract';
+import { MailOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/http';
+import { usePageTitle } from '../../app/page-title';
+import { errorMessage } from '../../components/api-error';
+import { currentLocale } from '../../i18n';
+import { Panel } from '../bookings/panel';
+import { formatReceived, replyMailto, RfqStatusTag, routeText } from './rfq-format';
+import { markRfq, RECEIVED_RFQS_KEY, useReceivedRfq } from './rfqs-api';
+
+type Mark = 'quoted' | 'closed';
+
+function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<Mark | undefined>();
+  const locale = currentLocale();
+  const f = (name: string) => t(`shared.fields.${name}`);
+
+  const mark = async (status: Mark) => {
+    setBusy(status);
+    try {
+      const saved = await markRfq(rfq.id, { status });
+      queryClient.setQueryData([RECEIVED_RFQS_KEY, 'detail', rfq.id, locale], saved);
+      await queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] });
+      message.success(t('rfqs.detail.marked', { status: t(`rfqs.status.${status}`) }));
+    } catch (error) {
+      modal.error({
+        title: t('rfqs.detail.markFailed'),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <section aria-labelledby="rfq-detail-title">
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Space align="center">
+          <Typography.Title level={4} id="rfq-detail-title" style={{ margin: 0 }}>
+            {t('rfqs.detail.title', { id: rfq.id })}
+          </Typography.Title>
+          <RfqStatusTag status={rfq.status} />
+        </Space>
+        <Space wrap>
+          <Button type="primary" icon={<MailOutlined />} href={replyMailto(rfq, t, locale)}>
+            {t('rfqs.detail.reply')}
+          </Button>
+          {rfq.status !== 'quoted' && (
+            <Button loading={busy === 'quoted'} onClick={() => void mark('quoted')}>
+              {t('rfqs.detail.markQuoted')}
+            </Button>
+          )}
+          {rfq.status !== 'closed' && (
+            <Button loading={busy === 'closed'} onClick={() => void mark('closed')}>
+              {t('rfqs.detail.markClosed')}
+            </Button>
+          )}
+          <Button onClick={() => navigate('/received-rfqs')}>{t('rfqs.detail.back')}</Button>
+        </Space>
+      </Space>
+      <Typography.Paragraph type="secondary">
+        {t('rfqs.detail.replyHint', { email: rfq.requester.email })}
+      </Typography.Paragraph>
+      <Panel title={t('rfqs.detail.request')}>
+        <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+          <Descriptions.Item label={t('rfqs.detail.route')}>{routeText(rfq)}</Descriptions.Item>
+          <Descriptions.Item label={t('rfqs.detail.carrier')}>{rfq.carrier_name}</Descriptions.Item>
+          <Descriptions.Item label={t('rfqs.detail.rate')}>{rfq.rate}</Descriptions.Item>
+          <Descriptions.Item label={f('ready_date')}>{formatDate(rfq.ready_date, locale)}</Descriptions.Item>
+          <Descriptions.Item label={f('description')}>{rfq.description}</Descriptions.Item>
+          <Descriptions.Item label={f('booking_space')}>{rfq.booking_space}</Descriptions.Item>
+          <Descriptions.Item label={f('target_rate')}>{rfq.target_rate}</Descriptions.Item>
+          <Descriptions.Item label={f('potential_vol')}>{rfq.potential_vol}</Descriptions.Item>
+          <Descriptions.Item label={f('sales')}>{rfq.sales}</Descriptions.Item>
+          <Descriptions.Item label={t('rfqs.detail.received')}>
+            {formatReceived(rfq.create_time, locale)}
+          </Descriptions.Item>
+        </Descriptions>
+      </Panel>
+      <Panel title={t('rfqs.detail.requester')}>
+        <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+          <Descriptions.Item label={t('rfqs.detail.company')}>{rfq.requester.company}</Descriptions.Item>
+          <Descriptions.Item label={t('rfqs.detail.linkman')}>{rfq.requester.linkman}</Descriptions.Item>
+          <Descriptions.Item label={t('rfqs.detail.email')}>
+            <a href={`mailto:${rfq.requester.email}`}>{rfq.requester.email}</a>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('rfqs.detail.phone')}>
+            <a href={`tel:${rfq.requester.phone.replace(/[^\d+]/g, '')}`}>{rfq.requester.phone}</a>
+          </Descriptions.Item>
+        </Descriptions>
+      </Panel>
+    </section>
+  );
+}
+
+/** One received RFQ (/received-rfqs/{id}, the link of the RFQ mail): the request, the requester, reply and marks. */
+export function ReceivedRfqDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const param = useParams().id;
+  const id = param && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
+  const detail = useReceivedRfq(id);
+  usePageTitle(id === undefined ? t('menu.receivedRfqs') : t('rfqs.detail.title', { id }));
+  const back = <Button onClick={() => navigate('/received-rfqs')}>{t('rfqs.detail.back')}</Button>;
+  const missing =
+    id === undefined ||
+    (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400));
+  if (missing) return <Alert type="warning" showIcon title={t('rfqs.detail.notFound')} action={back} />;
+  if (detail.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`${t('rfqs.detail.loadFailed')}: ${errorMessage(detail.error, t('common.failed'))}`}
+        action={
+          <Space>
+            <Button onClick={() => void detail.refetch()}>{t('rfqs.detail.retry')}</Button>
+            {back}
+          </Space>
+        }
+      />
+    );
+  if (!detail.data)
+    return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
+  return <RfqDetail rfq={detail.data} />;
+}
