@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginThroughPage, newPage } from '../support/browser';
 import { CAPTCHA, DEMO, startPortal, type PortalServer } from '../support/server';
-import { visible } from '../support/steps';
-import { mailTo, registerByApi, uniqueEmail } from './account-steps';
+import { openSignedIn, visible } from '../support/steps';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -82,6 +81,9 @@ describe('login', () => {
       await page.waitForURL('**/quotes');
       await page.getByRole('button', { name: logout }).click();
       await page.waitForURL('**/login');
+      await visible(page.getByRole('heading', { name: locale === 'zh-CN' ? '会员登录' : 'Member login' }));
+      // A deliberate logout is no ended session: the login page says nothing about it.
+      expect(await page.getByText(ENDED[locale]).count()).toBe(0);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       // A deliberate logout does not remember the page that was left for the next login.
       expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBeNull();
@@ -92,98 +94,118 @@ describe('login', () => {
   });
 });
 
-describe('forgot password', () => {
-  it('sends a code by mail, resets the password and logs in with the new one (en-US)', async () => {
-    const email = uniqueEmail('reset');
-    await registerByApi(portal.url, email, 'old-password-1');
-    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
-    await page.goto('/login');
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL('**/forget-password');
-    await expect.poll(() => page.getByRole('heading', { name: 'Reset password' }).isVisible()).toBe(true);
+const ENDED = {
+  'zh-CN': '登录已失效，请重新登录。',
+  'en-US': 'Your session has ended. Please sign in again.',
+} as const;
 
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect.poll(() => page.getByText('Code sent', { exact: true }).isVisible()).toBe(true);
+describe('a session the server ended', () => {
+  it('says so on the login page after a navigation, and returns after login (en-US)', async () => {
+    const { context, page, token } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/contacts',
+      locale: 'en-US',
+    });
+    await visible(page.getByRole('heading', { name: 'Contact Management' }));
+    // Another client (a second tab, a script) logs the same token out.
+    const ended = await fetch(`${portal.url}/api/system/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ended.status).toBe(200);
 
-    const locked = page.getByLabel('Email');
-    expect(await locked.isDisabled()).toBe(true);
-    expect(await locked.inputValue()).toBe(email);
-    const code = /(?:code|验证码)[:：]\s*(\d{6})\b/i.exec(await mailTo(portal.dataDir, email))?.[1];
-    expect(code).toMatch(/^\d{6}$/);
-
-    await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
-    await page.getByLabel('New password', { exact: true }).fill('new-password-1');
-    await page.getByLabel('Confirm new password').fill('new-password-2');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect.poll(() => page.getByText('The two passwords do not match').isVisible()).toBe(true);
-    await page.getByLabel('Confirm new password').fill('new-password-1');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reset password failed' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    await visible(dialog.getByText('The code is wrong or has expired'));
-    await dialog.getByRole('button', { name: 'OK' }).click();
-
-    await page.getByLabel('Verification code').fill(code ?? '');
-    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('link', { name: 'My Bookings', exact: true }).click();
     await page.waitForURL('**/login');
-    await expect.poll(() => page.getByText(/Password reset successfully/).isVisible()).toBe(true);
-    await loginThroughPage(page, email, 'new-password-1');
-    await page.waitForURL('**/quotes');
+    await visible(page.getByRole('alert').filter({ hasText: ENDED['en-US'] }));
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await loginThroughPage(page, DEMO.customer, DEMO.password);
+    await page.waitForURL('**/bookings');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await visible(page.getByRole('heading', { name: 'Member login' }));
+    expect(await page.getByText(ENDED['en-US']).count()).toBe(0);
     await context.close();
   });
 
-  it('opens step 2 from the mail’s link, without the code, and sets the password once (zh-CN)', async () => {
-    const email = uniqueEmail('link');
-    await registerByApi(portal.url, email, 'old-password-1');
-    const asked = await fetch(`${portal.url}/api/system/forget?username=${encodeURIComponent(email)}`);
-    expect(asked.status).toBe(200);
-    const link = /https?:\/\/\S+\/forget-password\?\S+/.exec(await mailTo(portal.dataDir, email))?.[0] ?? '';
-    const { search } = new URL(link);
-    expect(new URLSearchParams(search).get('email')).toBe(email);
-
-    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
-    await page.goto(`/forget-password${search}`);
-    await expect.poll(() => page.getByText(/您通过发送到 .+ 的邮件链接打开了此页/).isVisible()).toBe(true);
-    // The token leaves the address bar; no code to type.
-    await expect.poll(() => new URL(page.url()).search).toBe('');
-    expect(await page.getByLabel('验证码').count()).toBe(0);
-    expect(await page.getByLabel('邮箱').inputValue()).toBe(email);
-    await page.getByLabel('新密码', { exact: true }).fill('link-password-1');
-    await page.getByLabel('确认新密码').fill('link-password-1');
-    await page.getByRole('button', { name: /重置密码/ }).click();
+  it('says so when the app opens with a token that no longer works (zh-CN)', async () => {
+    const { context, page, token } = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: '/quotes',
+      locale: 'zh-CN',
+    });
+    await visible(page.getByRole('heading', { name: '船期报价' }));
+    await fetch(`${portal.url}/api/system/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await page.reload();
     await page.waitForURL('**/login');
-    await loginThroughPage(page, email, 'link-password-1');
-    await page.waitForURL('**/quotes');
-
-    // The link works once.
-    const { context: again, page: second } = await newPage(browser, portal.url, { locale: 'zh-CN' });
-    await second.goto(`/forget-password${search}`);
-    await second.getByLabel('新密码', { exact: true }).fill('link-password-2');
-    await second.getByLabel('确认新密码').fill('link-password-2');
-    await second.getByRole('button', { name: /重置密码/ }).click();
-    const dialog = second.getByRole('dialog', { name: '重置密码失败' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    await visible(dialog.getByText('该链接已过期或已使用，请重新获取验证码'));
-    await Promise.all([context.close(), again.close()]);
-  });
-
-  it('shows the server message when a code is asked for again too soon (zh-CN)', async () => {
-    const email = uniqueEmail('again');
-    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
-    await page.goto('/forget-password');
-    await page.getByLabel('邮箱').fill(email);
-    await page.getByRole('button', { name: '发送验证码' }).click();
-    await expect.poll(() => page.getByText('验证码已发送', { exact: true }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: '更换邮箱' }).click();
-    await page.getByLabel('邮箱').fill(email);
-    await page.getByRole('button', { name: '发送验证码' }).click();
-    const dialog = page.getByRole('dialog', { name: '验证码发送失败' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    await visible(dialog.getByText(/验证码发送过于频繁/));
+    await visible(page.getByRole('alert').filter({ hasText: ENDED['zh-CN'] }));
+    // A visit of its own is no ended session.
+    await page.getByRole('link', { name: '立即注册' }).click();
+    await visible(page.getByRole('heading', { name: '注册会员' }));
+    await page.goBack();
+    await visible(page.getByRole('heading', { name: '会员登录' }));
+    expect(await page.getByText(ENDED['zh-CN']).count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('login picture', () => {
+  it('shows the port at dusk once the page has loaded, as WebP, on a wide and a narrow screen', async () => {
+    for (const [width, region] of [
+      [1366, 'complementary'],
+      [375, 'banner'],
+    ] as const) {
+      const { context, page } = await newPage(browser, portal.url, { locale: 'en-US', width, height: 768 });
+      const pictures: Response[] = [];
+      page.on('response', (response) => {
+        if (/^\/login-port\./.test(new URL(response.url()).pathname)) pictures.push(response);
+      });
+      // An image that answers late holds the window's load event: the form is up before it fires.
+      await page.route('**/held-load.png', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.fulfill({ status: 404 });
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const held = document.createElement('img');
+          held.src = '/held-load.png';
+          held.alt = '';
+          document.body.append(held);
+        });
+      });
+      await page.goto('/login', { waitUntil: 'commit' });
+      const art = page.getByRole(region);
+      await visible(page.getByRole('heading', { name: 'Member login' }));
+      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+      expect(await art.evaluate((element) => getComputedStyle(element).backgroundImage)).not.toContain(
+        'login-port',
+      );
+      expect(pictures).toHaveLength(0);
+
+      await expect
+        .poll(() => art.evaluate((element) => getComputedStyle(element).backgroundImage))
+        .toMatch(/image-set\(url\("[^"]*\/login-port\.webp"\)/);
+      await expect.poll(() => pictures.length).toBe(1);
+      const [webp] = pictures as [Response];
+      expect(new URL(webp.url()).pathname).toBe('/login-port.webp');
+      expect(webp.status()).toBe(200);
+      expect(webp.headers()['content-type']).toBe('image/webp');
+      expect((await webp.body()).subarray(8, 12).toString('latin1')).toBe('WEBP');
+      // Asked for only after the load event, the form's code and first paint went first.
+      const timing = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        const picture = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.webp'));
+        return { load: navigation?.loadEventStart ?? Infinity, asked: picture?.startTime ?? -1 };
+      });
+      expect(timing.asked).toBeGreaterThanOrEqual(timing.load);
+      await context.close();
+    }
+    // The fallback for browsers without WebP in image-set() is served as a JPEG.
+    const jpeg = await fetch(`${portal.url}/login-port.jpg`);
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await jpeg.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
   });
 });

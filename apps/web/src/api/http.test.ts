@@ -175,6 +175,7 @@ describe('http client', () => {
     expect(await api.get('/userinfo')).toBe('fine');
     expect(seen.map((s) => s.auth)).toEqual(['Bearer old', 'Bearer new']);
     expect(unauthorized()).toBe(0);
+    expect(session.endedByServer).toBe(false);
   });
 
   it('clears the session and reports a 401 that no newer token fixes', async () => {
@@ -186,6 +187,19 @@ describe('http client', () => {
     expect(seen).toHaveLength(1);
     expect(session.token).toBeNull();
     expect(unauthorized()).toBe(1);
+    // The login page tells why the member is back; the next login forgets it.
+    expect(session.endedByServer).toBe(true);
+    session.signIn('fresh');
+    expect(session.endedByServer).toBe(false);
+  });
+
+  it('does not call a 401 without a session an ended session', async () => {
+    handler = (_req, res) => json(res, 401, { code: 1, msg: 'login first' });
+    const { api, session, unauthorized } = client();
+    const error = await api.get('/userinfo').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401 });
+    expect(session.endedByServer).toBe(false);
+    expect(unauthorized()).toBe(0);
   });
 
   it('gives up after the timeout with a clear message', async () => {

@@ -43,7 +43,10 @@ export type HttpClientOptions = {
   message: (key: MessageKey, params?: MessageParams) => string;
   fetch?: typeof fetch;
   timeoutMs?: number;
-  /** Called once the session has been cleared after a 401 that no newer token could fix. */
+  /**
+   * Called once the session has been cleared after a 401 that no newer token could fix (the store's
+   * `endedByServer` is then set).
+   */
   onUnauthorized?: () => void;
 };
 
@@ -131,6 +134,8 @@ export function createHttpClient(options: HttpClientOptions) {
     if (response.status === 401) {
       await response.body?.cancel();
       if (session.token) {
+        // Before clearing: the guards that react to the cleared token already see why.
+        session.endedByServer = true;
         session.clear();
         options.onUnauthorized?.();
       }

@@ -17,6 +17,11 @@ export class SessionStore {
   private readonly listeners = new Set<Listener>();
   /** Set by a deliberate logout: the page being left is then not remembered for the next login. */
   signedOut = false;
+  /**
+   * Set when the server refused the session (a 401 that no newer token fixed), not by a logout: the
+   * login page then says why the member is there. Kept in memory, for the navigation it causes.
+   */
+  endedByServer = false;
 
   constructor(private readonly storage: KeyValueStorage) {}
 
@@ -31,6 +36,7 @@ export class SessionStore {
   /** Stores the token a login answered. */
   signIn(token: string): void {
     this.signedOut = false;
+    this.endedByServer = false;
     this.storage.setItem(SESSION_KEYS.token, token);
     this.storage.removeItem(SESSION_KEYS.oldToken);
     this.storage.setItem(SESSION_KEYS.tokenUpdateTime, String(Date.now()));

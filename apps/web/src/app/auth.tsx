@@ -52,6 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (session.token) await api.post('/system/logout');
     } finally {
       session.signedOut = true;
+      // A logout whose token the server had already dropped is still a logout: no "session ended".
+      session.endedByServer = false;
       session.redirectPath = null;
       session.clear();
       queryClient.removeQueries({ queryKey: ['userinfo'] });

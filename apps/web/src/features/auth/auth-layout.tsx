@@ -1,34 +1,17 @@
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/language-switch';
 import { useSiteConfig } from '../../app/site-config';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
+import { LOGIN_ART_CSS, useAfterLoad } from './login-art';
 
-/** A container ship on waves, drawn inline so the login page needs no image download. */
-function ShipArt() {
-  return (
-    <svg viewBox="0 0 320 180" width="100%" style={{ maxWidth: 360 }} aria-hidden="true" focusable="false">
-      <g fill="rgba(255,255,255,0.9)">
-        <rect x="92" y="62" width="28" height="20" rx="2" />
-        <rect x="124" y="62" width="28" height="20" rx="2" opacity="0.75" />
-        <rect x="156" y="62" width="28" height="20" rx="2" />
-        <rect x="108" y="40" width="28" height="20" rx="2" opacity="0.75" />
-        <rect x="140" y="40" width="28" height="20" rx="2" />
-        <rect x="196" y="36" width="26" height="46" rx="3" />
-        <path d="M60 86h200l-22 38H84z" />
-      </g>
-      <g fill="none" stroke="rgba(255,255,255,0.55)" strokeWidth="4" strokeLinecap="round">
-        <path d="M20 140c20-10 40-10 60 0s40 10 60 0 40-10 60 0 40 10 60 0 40-10 40-6" />
-        <path d="M40 162c20-10 40-10 60 0s40 10 60 0 40-10 60 0 40 10 60 0" opacity="0.6" />
-      </g>
-    </svg>
-  );
-}
+/** Extra legibility for white text wherever the picture is light. */
+const textShadow = '0 1px 3px rgba(0, 0, 0, 0.5)';
 
 /**
- * The frame of the visitor pages (spec §2 Login): a coloured panel with the portal's name beside
- * the form ("split"), or the form alone on a plain background (register, forgot password).
+ * The frame of the visitor pages (spec §2 Login): the port picture with the portal's name beside the
+ * form ("split"; above it on phones), or the form alone on a plain background (register, forgot
+ * password).
  */
 export function AuthLayout({
   children,
@@ -40,43 +23,59 @@ export function AuthLayout({
   width?: number;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const config = useSiteConfig();
   const isMobile = useMediaQuery(MOBILE_QUERY);
+  const afterLoad = useAfterLoad();
   const title = config.data?.app_title || t('app.title');
-  const showPanel = variant === 'split' && !isMobile;
+  const isSplit = variant === 'split';
+  const picture = afterLoad ? '' : undefined;
 
   return (
     <div
-      style={{ display: 'flex', minHeight: '100vh', background: variant === 'plain' ? '#f5f7f8' : '#fff' }}
+      style={{
+        display: 'flex',
+        flexDirection: isMobile ? 'column' : 'row',
+        minHeight: '100vh',
+        background: isSplit ? '#fff' : '#f5f7f8',
+      }}
     >
-      {showPanel && (
+      {isSplit && (
+        // Hoisted into the head by React and written once, however often the page mounts.
+        <style href="login-art" precedence="default">
+          {LOGIN_ART_CSS}
+        </style>
+      )}
+      {isSplit && !isMobile && (
         <aside
-          style={{
-            flex: '1 1 45%',
-            display: 'grid',
-            placeContent: 'center',
-            justifyItems: 'center',
-            gap: 24,
-            padding: 48,
-            color: '#fff',
-            background: `linear-gradient(135deg, ${token.colorPrimary} 0%, #1f4e5f 100%)`,
-          }}
+          className="login-art-panel"
+          data-picture={picture}
+          style={{ flex: '1 1 45%', padding: '72px 48px', color: '#fff', textAlign: 'center', textShadow }}
         >
-          <ShipArt />
-          <div style={{ textAlign: 'center' }}>
-            <div style={{ fontSize: 28, fontWeight: 600 }}>{title}</div>
-            <div style={{ marginTop: 8, opacity: 0.85 }}>{t('auth.layout.tagline')}</div>
-          </div>
+          <div style={{ fontSize: 28, fontWeight: 600 }}>{title}</div>
+          <div style={{ marginTop: 8, opacity: 0.9 }}>{t('auth.layout.tagline')}</div>
         </aside>
+      )}
+      {isSplit && isMobile && (
+        <header
+          className="login-art-band"
+          data-picture={picture}
+          style={{ boxSizing: 'border-box', minHeight: 128, padding: 16, color: '#fff', textShadow }}
+        >
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
+            <strong style={{ fontSize: 17 }}>{title}</strong>
+            <LanguageSwitch />
+          </div>
+        </header>
       )}
       <main
         style={{ flex: '1 1 55%', display: 'flex', flexDirection: 'column', padding: isMobile ? 16 : 32 }}
       >
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
-          <strong>{showPanel ? '' : title}</strong>
-          <LanguageSwitch />
-        </div>
+        {!(isSplit && isMobile) && (
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
+            <strong>{isSplit ? '' : title}</strong>
+            <LanguageSwitch />
+          </div>
+        )}
         <div style={{ width: '100%', maxWidth: width, margin: 'auto', paddingBlock: 24 }}>{children}</div>
       </main>
     </div>

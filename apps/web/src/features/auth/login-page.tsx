@@ -3,7 +3,7 @@ import { App, Button, Form } from 'antd';
 // Input by path: the Input index would bring TextArea, Search, OTP and Password (with its icon
 // set) into the first download; the password's show/hide toggle is drawn here instead.
 import Input from 'antd/es/input/Input';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -83,6 +83,11 @@ export function LoginPage() {
   const [form] = useForm<LoginValues>();
   const { captcha, isError: captchaFailed, refresh } = useCaptcha();
   const [isSubmitting, setSubmitting] = useState(false);
+  // Sent here by a 401 (expired or revoked elsewhere): say so, once; a visit or a logout says nothing.
+  const [sessionEnded] = useState(() => session.endedByServer);
+  useEffect(() => {
+    session.endedByServer = false;
+  }, []);
 
   const onFinish = async (values: LoginValues) => {
     if (!captcha) return;
@@ -117,6 +122,21 @@ export function LoginPage() {
         {t('auth.login.title')}
       </h1>
       <p style={{ margin: '0 0 24px', color: 'rgba(0, 0, 0, 0.55)' }}>{t('auth.login.subtitle')}</p>
+      {sessionEnded && (
+        <div
+          role="alert"
+          style={{
+            margin: '-8px 0 20px',
+            padding: '8px 12px',
+            border: '1px solid #ffe58f',
+            borderRadius: 8,
+            background: '#fffbe6',
+            color: 'rgba(0, 0, 0, 0.88)',
+          }}
+        >
+          {t('auth.login.sessionEnded')}
+        </div>
+      )}
       <Form<LoginValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
         <Form.Item name="username" label={t('shared.fields.username')} rules={rules.username}>
           <Input inputMode="email" autoComplete="username" autoFocus />
