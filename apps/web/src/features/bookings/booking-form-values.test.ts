@@ -61,6 +61,12 @@ describe('booking form values', () => {
     expect(parsed.data?.cust_ref_no).toBe('PO 1');
   });
 
+  it('leaves the forwarder of a booking from a quote to the server', () => {
+    const fromQuote = toBookingInput({ ...newFormValues('fcl'), quote_id: 5, forwarder_id: 7 }, 'fcl');
+    expect(fromQuote).toMatchObject({ quote_id: 5, forwarder_id: null });
+    expect(toBookingInput({ ...newFormValues('fcl'), forwarder_id: 7 }, 'fcl').forwarder_id).toBe(7);
+  });
+
   it('clears a passed ready date on a copy only', () => {
     const saved = {
       id: 1,
