@@ -20,6 +20,7 @@ import { call, idOf } from './booking-api';
 let browser: Browser;
 let portal: PortalServer;
 let quoteId: number;
+let forwarderToken: string;
 
 const SHIPPER = 'NINGBO BRIGHT ELECTRONICS CO., LTD (宁波明亮电子有限公司)';
 const CONSIGNEE = 'PACIFIC HOME GOODS INC.';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
   // The forwarder publishes a rate valid today: the member books it from the quote board.
   const token = await apiToken(portal.url, DEMO.forwarder);
+  forwarderToken = token;
   const port = (code: string) => idOf(portal, 'port', code, token);
   const rate = await call<{ id: number }>(portal, 'POST', '/rate', token, {
     carrier_id: await idOf(portal, 'carrier', 'MSCU', token),
@@ -85,7 +87,7 @@ const enLine = (n: number) => (field: string) => `${EN[field]} (line ${n})`;
 const zhLine = (n: number) => (field: string) => `第 ${n} 行${ZH[field]}`;
 
 describe('my bookings (member)', () => {
-  it('books FCL from a quote: contacts, live totals, delete a container type, ISO 6346 check, submit', async () => {
+  it('books FCL from a quote: contacts, live totals, delete a container type, ISO 6346 check, submit; the forwarder is named once it accepts', async () => {
     // A common laptop screen: the container lines must fit it, delete buttons included.
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,
@@ -102,6 +104,14 @@ describe('my bookings (member)', () => {
       .getByText('Booking from the quote: MSC (Mediterranean Shipping Company)', { exact: false })
       .waitFor();
     await visible(page.getByText('20GP US$1000 | 40HQ US$1850.50', { exact: false }));
+    // The demo customer may not see who publishes quotes (no quote_forwarder): the form says whose
+    // it is without naming it (issue 14, point 8), and offers only the container types priced.
+    const forwarderField = page.getByLabel('Forwarder', { exact: true });
+    await expect.poll(() => forwarderField.inputValue()).toBe('The forwarder of the quote');
+    expect(await forwarderField.getAttribute('readonly')).not.toBeNull();
+    await visible(page.getByText('Named once the forwarder accepts the booking'));
+    await visible(page.getByText('This quote prices only 20GP, 40HQ', { exact: false }));
+    expect(await page.getByText('DEMO FORWARDING CO., LTD').count()).toBe(0);
 
     await pickOption(page, page, 'Shipper', 'NINGBO', SHIPPER);
     await page.getByText('WANG FANG · Tel +8657487000001 · wang.fang@example.com').waitFor();
@@ -122,6 +132,12 @@ describe('my bookings (member)', () => {
     });
     await page.getByText('Total: 1 container, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
     await page.getByRole('button', { name: 'Add container line' }).click();
+    // The new line's types are the quote's two, no others.
+    await page.getByLabel('Container type (line 2)', { exact: true }).click();
+    await visible(page.getByTitle('40HQ', { exact: true }).filter({ visible: true }));
+    await visible(page.getByTitle('20GP', { exact: true }).filter({ visible: true }));
+    expect(await page.getByTitle('40GP', { exact: true }).count()).toBe(0);
+    expect(await page.getByTitle('45HQ', { exact: true }).count()).toBe(0);
     await pick(page, page, 'Container type (line 2)', '40HQ');
     await fillLine(page, enLine(2), {
       hs: '940540',
@@ -173,9 +189,17 @@ describe('my bookings (member)', () => {
     await visible(page.getByText('Awaiting space release').first());
     await page.getByRole('heading', { name: 'Status timeline' }).waitFor();
     await visible(page.getByText('submit the booking', { exact: false }).first());
+    // Until the forwarder accepts, the detail and the liaison leave it unnamed.
+    await visible(page.getByText('The forwarder of the quote').first());
+    expect(await page.getByText('DEMO FORWARDING CO., LTD').count()).toBe(0);
+    expect(await page.getByText('ZHANG WEI').count()).toBe(0);
+    const bookingId = Number(new URL(page.url()).pathname.split('/').pop());
+    await call(portal, 'POST', `/forwarder/order/${bookingId}/accept`, forwarderToken);
+    await page.reload();
     // Liaison: the forwarder of the quote and its handler.
     await page.getByText('DEMO FORWARDING CO., LTD').first().waitFor();
     await visible(page.getByText('ZHANG WEI'));
+    expect(await page.getByText('The forwarder of the quote').count()).toBe(0);
     await context.close();
   });
 

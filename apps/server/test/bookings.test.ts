@@ -318,13 +318,24 @@ describeEachDatabase('bookings', (kind) => {
     });
 
     it('books from a quote: the forwarder is the quote’s; needs quote_booking', async () => {
-      const booking = await created(fcl({ forwarder_id: null, quote_id: quoteId }));
-      expect(booking).toMatchObject({ forwarder_id: users.fwdA?.id, quote_id: quoteId });
-      const mismatch = await create(fcl({ forwarder_id: users.fwdB?.id, quote_id: quoteId }), 'member', 'en');
+      // The quote prices 20GP only; booking-from-quote.test.ts covers its terms and who sees whom.
+      const fromQuote = (overrides: object) =>
+        fcl({ containers: [containerLine({ container_id: ref.gp20 })], ...overrides });
+      const booking = await created(fromQuote({ forwarder_id: null, quote_id: quoteId }));
+      expect(booking).toMatchObject({ forwarder_id: null, forwarder_hidden: true, quote_id: quoteId });
+      const [row] = await t.database.db
+        .execute<{ forwarder_id: number }>(sql`select forwarder_id from bookings where id = ${booking.id}`)
+        .then((r) => (r as unknown as { rows: { forwarder_id: number }[] }).rows);
+      expect(row?.forwarder_id).toBe(users.fwdA?.id);
+      const mismatch = await create(
+        fromQuote({ forwarder_id: users.fwdB?.id, quote_id: quoteId }),
+        'member',
+        'en',
+      );
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.errors?.[0]).toMatchObject({ field: 'forwarder_id' });
       const plain = await create(
-        fcl({
+        fromQuote({
           forwarder_id: null,
           quote_id: quoteId,
           shipper_id: contact.plainShipper,
@@ -335,7 +346,7 @@ describeEachDatabase('bookings', (kind) => {
       );
       expect(plain.status).toBe(403);
       expect(plain.body.msg).toBe('You may not book');
-      const gone = await create(fcl({ forwarder_id: null, quote_id: 999_999 }), 'member', 'en');
+      const gone = await create(fromQuote({ forwarder_id: null, quote_id: 999_999 }), 'member', 'en');
       expect(gone.status).toBe(400);
       expect(gone.body.errors).toEqual([
         { field: 'quote_id', message: 'The quote does not exist or is no longer valid' },
@@ -1117,6 +1128,7 @@ describeEachDatabase('bookings', (kind) => {
           'bl_no',
           'so_no',
           'forwarder_name',
+          'forwarder_hidden',
           'customer_name',
           'create_time',
           'update_time',

@@ -351,7 +351,9 @@ export type ContainerLineInput = z.input<typeof containerLineInput>;
 /**
  * The booking form, one schema for FCL (container_mode 1, `containers`) and LCL (container_mode 2,
  * `cargo_items`). Address it to a forwarder (`forwarder_id`, a member holding `rate`) or book from
- * a quote (`quote_id`: the forwarder is the quote's; needs the quote_booking authority, else 403).
+ * a quote (`quote_id`: the forwarder is the quote's; needs the quote_booking authority, else 403;
+ * `forwarder_id` empty unless the member holds quote_forwarder; held to the quote's terms, see
+ * quoteMismatches).
  * shipper_id and consignee_id are contacts of the member's own contact book. `incoterm` takes the
  * code (FOB) or the id of GET /api/system/dictionary?field=incoterm. `ready_date` cannot be before
  * today (a date that is today anywhere on earth is accepted). Totals are computed by the server.
@@ -465,8 +467,10 @@ export const bookingRow = z.object({
   eta: z.string().nullable(),
   bl_no: z.string(),
   so_no: z.string(),
-  /** the forwarder's company (for the member) */
+  /** the forwarder's company (for the member); '' while forwarder_hidden */
   forwarder_name: z.string(),
+  /** booked from a quote and not yet accepted: the forwarder is not named (isForwarderHidden) */
+  forwarder_hidden: z.boolean(),
   /** the member's company (for the forwarder) */
   customer_name: z.string(),
   create_time: z.string(),
@@ -529,19 +533,32 @@ export const bookingTotals = z.object({
 });
 export type BookingTotals = z.infer<typeof bookingTotals>;
 
+/** A container type a quote prices, with its US$ price. */
+export const quoteSpace = z.object({
+  container_id: z.number().int(),
+  container_name: z.string(),
+  price: z.string(),
+});
+export type QuoteSpace = z.infer<typeof quoteSpace>;
+
 /**
  * GET /api/order/booking/{id}: the booking as the form edits it (the field names of bookingInput),
  * for edit and copy. `shipper_id`/`consignee_id` are null when the contact has since been deleted;
- * `ready_date` is null on a copy whose original date had passed.
+ * `ready_date` is null on a copy whose original date had passed. While `forwarder_hidden` (see
+ * isForwarderHidden) `forwarder_id` is null and `forwarder_name` ''. `quote_spaces` are the
+ * container types the booking's quote prices (empty when not booked from a quote): the only
+ * types its lines may have.
  */
 export const bookingForm = z.object({
   id: z.number().int(),
   order_no: z.string(),
   status: z.number().int(),
   container_mode: z.number().int(),
-  forwarder_id: z.number().int(),
+  forwarder_id: z.number().int().nullable(),
   forwarder_name: z.string(),
+  forwarder_hidden: z.boolean(),
   quote_id: z.number().int().nullable(),
+  quote_spaces: z.array(quoteSpace),
   shipper_id: z.number().int().nullable(),
   shipper: bookingParty,
   consignee_id: z.number().int().nullable(),
@@ -572,6 +589,7 @@ export const bookingHistoryEntry = z.object({
   to_status: z.number().int(),
   to_name: z.string(),
   actor: z.enum(BOOKING_PARTIES),
+  /** the actor's company; '' for the forwarder while it is hidden from the member */
   actor_name: z.string(),
   reason: z.string(),
   create_time: z.string(),
@@ -644,6 +662,7 @@ export const bookingDocument = z.object({
   content_type: z.string(),
   size: z.number().int(),
   uploaded_by: z.enum(BOOKING_PARTIES),
+  /** the uploader's company; '' for the forwarder while it is hidden from the member */
   uploader_name: z.string(),
   /** the viewer uploaded it (and may delete it) */
   own: z.boolean(),
@@ -833,16 +852,22 @@ export const bookingSchedule = z.object({
 });
 export type BookingSchedule = z.infer<typeof bookingSchedule>;
 
-/** GET /api/order/docking/{id}: who handles the booking at the forwarder, and the vessel schedule. */
+/**
+ * GET /api/order/docking/{id}: who handles the booking at the forwarder, and the vessel schedule.
+ * `forwarder` is null while the forwarder is hidden from the member (forwarder_hidden).
+ */
 export const bookingDocking = z.object({
-  forwarder: z.object({
-    id: z.number().int(),
-    company: z.string(),
-    company2: z.string(),
-    linkman: z.string(),
-    phone: z.string(),
-    email: z.string(),
-  }),
+  forwarder: z
+    .object({
+      id: z.number().int(),
+      company: z.string(),
+      company2: z.string(),
+      linkman: z.string(),
+      phone: z.string(),
+      email: z.string(),
+    })
+    .nullable(),
+  forwarder_hidden: z.boolean(),
   schedule: bookingSchedule,
 });
 export type BookingDocking = z.infer<typeof bookingDocking>;

@@ -8,6 +8,7 @@ export * from './reference.js';
 export * from './system.js';
 export * from './auth.js';
 export * from './booking.js';
+export * from './booking-quote.js';
 export * from './account.js';
 export * from './contacts.js';
 export * from './shippers.js';

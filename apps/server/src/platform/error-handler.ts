@@ -123,7 +123,11 @@ function handle(error: FastifyError | Error, request: FastifyRequest, reply: Fas
   if (error instanceof AppError) {
     reply.headers(error.headers);
     const labelled = (field: string, params: Record<string, string | number> = {}) => ({
-      field: pathLabel(locale, field.split('.')).label,
+      // Numeric segments are row indexes: "containers.1.container_id" is "Container type (row 2)".
+      field: pathLabel(
+        locale,
+        field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      ).label,
       ...params,
     });
     const errors = error.fields.map((f) => ({

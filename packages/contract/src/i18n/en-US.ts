@@ -208,6 +208,12 @@ export const enUS: Messages = {
     notForwarder: '{{field}} is not a forwarder that takes bookings',
     contactNotYours: '{{field}}: please choose a contact from your contact book',
     quoteUnavailable: 'The quote does not exist or is no longer valid',
+    quoteTerm: '{{field}} must be the quote’s: {{value}}',
+    quoteUnpriced: '{{field}} is not priced by the quote, which prices only {{value}}',
+    quoteFclOnly: 'The quote prices containers: book it as FCL',
+    quoteForwarderGiven:
+      'A booking from a quote goes to the forwarder of the quote: leave the forwarder empty',
+    quoteForwarder: 'The forwarder of the quote',
     readyDatePast: 'The cargo ready date cannot be before today',
     readyDateMissing: 'Booking {{order_no}} has no cargo ready date yet; the customer must add it first',
     hsCode: '{{field}} must have 6 to 10 digits',

@@ -81,7 +81,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         maxFileBytes: DOCUMENT_MAX_BYTES,
         tooLargeKey: 'booking.documentTooLarge',
       });
-      const common = { db, storage, viewerId: currentUser(request).id, form, locale: request.locale };
+      const { id: viewerId, authorities } = currentUser(request);
+      const common = { db, storage, viewerId, authorities, form, locale: request.locale };
       // A form naming a booking or a document type is a document; a bare file is an attachment.
       const isDocument = 'order_id' in form.fields || 'document_type' in form.fields;
       return ok({ file: isDocument ? await uploadDocument(common) : await uploadAttachment(common) });
@@ -196,6 +197,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await getDocument({
           db,
           viewerId: currentUser(request).id,
+          authorities: currentUser(request).authorities,
           id: request.params.id,
           locale: request.locale,
         }),

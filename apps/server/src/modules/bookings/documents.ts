@@ -17,10 +17,20 @@ import { DOCUMENT_CONTENT_TYPES, type DocumentKind, sniffDocument } from '../../
 import type { MultipartData } from '../../platform/multipart.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { readStoredFile, removeFiles, storeFile } from '../files/service.js';
-import { presentDocument } from './present.js';
+import { hidesForwarder, presentDocument } from './present.js';
 import { deleteDocument, documentsOf, findBookingOfParty, findDocument, insertDocument } from './repo.js';
 
-type Common = { db: Db; viewerId: number; locale: Locale };
+/** `authorities`: the viewer's, which decide whether the forwarder is named (hidesForwarder). */
+type Common = { db: Db; viewerId: number; locale: Locale; authorities?: readonly string[] | undefined };
+
+/** Whether the viewer, as this booking's member or its forwarder, is kept from the forwarder's name. */
+function hidden(
+  options: Common,
+  booking: { ownerId: number; quoteId: number | null; acceptedAt: Date | null },
+): boolean {
+  const party: BookingParty = booking.ownerId === options.viewerId ? 'member' : 'forwarder';
+  return hidesForwarder({ party, authorities: options.authorities }, booking);
+}
 
 /** The extensions a file of each kind may be called by; anything else gets the kind's own appended. */
 const EXTENSIONS: Record<DocumentKind, string[]> = {
@@ -112,10 +122,11 @@ export async function uploadDocument(
 export async function listDocuments(
   options: Common & { bookingId: number },
 ): Promise<ListData<BookingDocument>> {
-  await visibleBooking(options.db, options.viewerId, options.bookingId);
+  const booking = await visibleBooking(options.db, options.viewerId, options.bookingId);
   const rows = await documentsOf(options.db, options.bookingId, options.locale === 'zh-CN');
+  const hide = hidden(options, booking);
   return {
-    lists: rows.map((row) => presentDocument(row, options.viewerId, options.locale)),
+    lists: rows.map((row) => presentDocument(row, options.viewerId, options.locale, hide)),
     total: rows.length,
   };
 }
@@ -123,7 +134,7 @@ export async function listDocuments(
 export async function getDocument(options: Common & { id: number }): Promise<BookingDocument> {
   const row = await findDocument(options.db, options.viewerId, options.id, options.locale === 'zh-CN');
   if (!row) throw new AppError(404, 'errors.notFound');
-  return presentDocument(row, options.viewerId, options.locale);
+  return presentDocument(row, options.viewerId, options.locale, hidden(options, row.booking));
 }
 
 /** The bytes, type and name of a document its booking's member or forwarder may read. */

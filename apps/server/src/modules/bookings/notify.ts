@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import type { Mailer } from '../../platform/mail.js';
 import { getSiteConfig } from '../system/service.js';
-import { statusName } from './present.js';
+import { hidesForwarder, statusName } from './present.js';
 import { findBooking, findMember } from './repo.js';
 
 export type MailEvent = {
@@ -18,7 +18,7 @@ export type MailEvent = {
 /**
  * Mails the other side of a booking about a change, in the recipient's language: the member on
  * every change the forwarder makes, the forwarder on a new booking (or copy), a cancellation and
- * submitted shipping instructions. The message is built before the reply; sending runs in the
+ * submitted shipping instructions. The forwarder is not named to a member it is hidden from. The message is built before the reply; sending runs in the
  * background so that a slow mail server never holds the request (a failure is logged).
  */
 export async function notifyChange(options: {
@@ -47,7 +47,11 @@ export async function notifyChange(options: {
   const lines: string[] = [];
   if (event.reason) lines.push(`${fieldLabel(locale, 'reason')}: ${event.reason}`);
   for (const [field, value] of event.details ?? []) lines.push(`${fieldLabel(locale, field)}: ${value}`);
-  const actorCompany = actor ? (zh && actor.company2 ? actor.company2 : actor.company1) : '';
+  // A member who may not know the forwarder of a booking from a quote is not told it by mail either.
+  const unnamed =
+    by === 'forwarder' &&
+    hidesForwarder({ party: 'member', authorities: recipient.authorities }, row.booking);
+  const actorCompany = actor && !unnamed ? (zh && actor.company2 ? actor.company2 : actor.company1) : '';
   const params = {
     app,
     order_no: row.booking.orderNo,

@@ -18,7 +18,9 @@ import {
   type DocumentType,
   documentTypeKey,
   FREIGHT_TERMS,
+  isForwarderHidden,
   type Locale,
+  type QuoteSpace,
   type ShipmentInstructions,
   translate,
 } from '@freight/contract';
@@ -88,10 +90,30 @@ export function statusName(locale: Locale, status: number): string {
 }
 
 const date = (value: Date) => value.toISOString();
+
+/** Who reads a booking: its member or its forwarder, with the reader's authorities. */
+export type Reader = { party: BookingParty; authorities?: readonly string[] | undefined };
+
+/**
+ * Whether the reader is kept from knowing the booking's forwarder (contract isForwarderHidden).
+ * Without authorities given, the reader is taken to hold none: the forwarder stays hidden.
+ */
+export function hidesForwarder(
+  reader: Reader,
+  booking: { quoteId: number | null; acceptedAt: Date | null },
+): boolean {
+  return isForwarderHidden({
+    party: reader.party,
+    authorities: reader.authorities ?? [],
+    quote_id: booking.quoteId,
+    accepted: booking.acceptedAt !== null,
+  });
+}
 const cutoff = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 16) : null);
 
-export function presentRow(row: BookingListed, locale: Locale): BookingRow {
+export function presentRow(row: BookingListed, locale: Locale, reader: Reader): BookingRow {
   const b = row.booking;
+  const hidden = hidesForwarder(reader, b);
   return {
     id: b.id,
     order_no: b.orderNo,
@@ -110,7 +132,8 @@ export function presentRow(row: BookingListed, locale: Locale): BookingRow {
     eta: b.eta,
     bl_no: b.blNo,
     so_no: b.soNo,
-    forwarder_name: row.forwarderName,
+    forwarder_name: hidden ? '' : row.forwarderName,
+    forwarder_hidden: hidden,
     customer_name: row.customerName,
     create_time: date(b.createdAt),
     update_time: date(b.updatedAt),
@@ -138,6 +161,7 @@ export function presentForm(
   row: BookingJoined,
   lines: LineRow[],
   countries: Map<number, string>,
+  options: { hidden: boolean; quoteSpaces: QuoteSpace[] },
 ): BookingForm {
   const b = row.booking;
   const items = lines.map(({ line, unitName, containerName }) => ({
@@ -157,9 +181,11 @@ export function presentForm(
     order_no: b.orderNo,
     status: b.status,
     container_mode: b.containerMode,
-    forwarder_id: b.forwarderId,
-    forwarder_name: row.forwarderName,
+    forwarder_id: options.hidden ? null : b.forwarderId,
+    forwarder_name: options.hidden ? '' : row.forwarderName,
+    forwarder_hidden: options.hidden,
     quote_id: b.quoteId,
+    quote_spaces: options.quoteSpaces,
     shipper_id: b.shipperId,
     shipper: presentParty(b.shipper, countries),
     consignee_id: b.consigneeId,
@@ -217,7 +243,8 @@ export function presentSchedule(row: BookingJoined): BookingSchedule {
 
 type HistoryRow = Awaited<ReturnType<typeof historyOf>>[number];
 
-export function presentHistory(rows: HistoryRow[], locale: Locale): BookingHistoryEntry[] {
+/** The timeline; `hidden`: the forwarder's entries do not name it (hidesForwarder). */
+export function presentHistory(rows: HistoryRow[], locale: Locale, hidden: boolean): BookingHistoryEntry[] {
   return rows.map(({ entry, actorName }) => {
     const action = (BOOKING_ACTION_NAMES as string[]).includes(entry.action)
       ? (entry.action as BookingAction)
@@ -231,7 +258,7 @@ export function presentHistory(rows: HistoryRow[], locale: Locale): BookingHisto
       to_status: entry.toStatus,
       to_name: statusName(locale, entry.toStatus),
       actor: entry.actorRole === 'forwarder' ? 'forwarder' : 'member',
-      actor_name: actorName ?? '',
+      actor_name: hidden && entry.actorRole === 'forwarder' ? '' : (actorName ?? ''),
       reason:
         action === 'copy' && entry.reason
           ? translate(locale, 'booking.copyReason', { order_no: entry.reason })
@@ -243,7 +270,13 @@ export function presentHistory(rows: HistoryRow[], locale: Locale): BookingHisto
 
 type DocumentRow = Awaited<ReturnType<typeof documentsOf>>[number];
 
-export function presentDocument(row: DocumentRow, viewerId: number, locale: Locale): BookingDocument {
+/** A booking document; `hidden`: the forwarder's uploads do not name it (hidesForwarder). */
+export function presentDocument(
+  row: DocumentRow,
+  viewerId: number,
+  locale: Locale,
+  hidden: boolean,
+): BookingDocument {
   const d = row.document;
   const type = d.documentType as DocumentType;
   return {
@@ -256,7 +289,7 @@ export function presentDocument(row: DocumentRow, viewerId: number, locale: Loca
     content_type: row.contentType,
     size: row.size,
     uploaded_by: d.uploaderRole === 'forwarder' ? 'forwarder' : 'member',
-    uploader_name: row.uploaderName,
+    uploader_name: hidden && d.uploaderRole === 'forwarder' ? '' : row.uploaderName,
     own: d.uploaderId === viewerId,
     url: `/api/document/download/${d.id}`,
     create_time: date(d.createdAt),

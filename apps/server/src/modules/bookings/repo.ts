@@ -305,10 +305,13 @@ export async function documentsOf(db: Db, bookingId: number, zh: boolean) {
     .orderBy(asc(bookingDocuments.id));
 }
 
-/** One document, if its booking belongs to `userId` as member or forwarder. */
+/** One document, if its booking belongs to `userId` as member or forwarder; with whose booking it is. */
 export async function findDocument(db: Db, userId: number, id: number, zh: boolean) {
   const [row] = await db
-    .select(documentColumns(zh))
+    .select({
+      ...documentColumns(zh),
+      booking: { ownerId: bookings.ownerId, quoteId: bookings.quoteId, acceptedAt: bookings.acceptedAt },
+    })
     .from(bookingDocuments)
     .innerJoin(files, eq(files.id, bookingDocuments.fileId))
     .innerJoin(users, eq(users.id, bookingDocuments.uploaderId))

@@ -13,7 +13,6 @@ import {
   type BookingQuery,
   type BookingRow,
   type BookingShipment,
-  type BookingValues as InputValues,
   canBooking,
   CONTAINER_MODES,
   earliestReadyDate,
@@ -34,9 +33,10 @@ import type { FileStorage } from '../../platform/storage.js';
 import { writeWorkbook } from '../../platform/spreadsheet.js';
 import { getContact } from '../contacts/service.js';
 import { removeFiles } from '../files/service.js';
-import { getQuote } from '../rates/quotes.js';
+import { type Existing, quoteSpacesOf, resolveForwarder } from './from-quote.js';
 import { type MailEvent, notifyChange } from './notify.js';
 import {
+  hidesForwarder,
   presentDetail,
   presentDocument,
   presentForm,
@@ -44,6 +44,7 @@ import {
   presentInstructions,
   presentRow,
   presentSchedule,
+  type Reader,
   statusName,
   sum3,
 } from './present.js';
@@ -77,6 +78,8 @@ import {
 
 export type Viewer = { id: number; username: string; authorities: string[] };
 type Common = { db: Db; locale: Locale };
+/** The reader's authorities: whether a booking's forwarder may be named to them (hidesForwarder). */
+type Authorities = { authorities?: readonly string[] | undefined };
 type WithMail = Common & { mailer: Mailer; log?: FastifyBaseLogger | undefined };
 
 const zhOf = (locale: Locale) => locale === 'zh-CN';
@@ -100,7 +103,7 @@ export function wrongStatus(
 /* ---------- reading ---------- */
 
 export async function listBookings(
-  options: Common & { party: BookingParty; viewerId: number; query: BookingQuery },
+  options: Common & Authorities & { party: BookingParty; viewerId: number; query: BookingQuery },
 ): Promise<ListData<BookingRow>> {
   const { rows, total } = await findBookingPage(
     options.db,
@@ -108,34 +111,36 @@ export async function listBookings(
     options.query,
     zhOf(options.locale),
   );
-  return { lists: rows.map((row) => presentRow(row, options.locale)), total };
+  return { lists: rows.map((row) => presentRow(row, options.locale, options)), total };
 }
 
-async function loadForm(db: Db, scope: Scope, id: number, locale: Locale) {
+async function loadForm(db: Db, scope: Scope, id: number, locale: Locale, reader: Reader) {
   const row = await findBooking(db, scope, id, zhOf(locale));
   if (!row) throw notFound();
-  const lines = await linesOf(db, id, zhOf(locale));
-  const countries = await countryNames(
-    db,
-    [row.booking.shipper.countryId, row.booking.consignee.countryId],
-    zhOf(locale),
-  );
-  return { row, form: presentForm(row, lines, countries) };
+  const [lines, countries, quoteSpaces] = await Promise.all([
+    linesOf(db, id, zhOf(locale)),
+    countryNames(db, [row.booking.shipper.countryId, row.booking.consignee.countryId], zhOf(locale)),
+    quoteSpacesOf(db, row.booking.quoteId, locale),
+  ]);
+  const hidden = hidesForwarder(reader, row.booking);
+  return { row, hidden, form: presentForm(row, lines, countries, { hidden, quoteSpaces }) };
 }
 
 /** GET /order/booking/{id}: the member's booking as the form edits it. */
 export async function getBookingForm(
-  options: Common & { viewerId: number; id: number },
+  options: Common & Authorities & { viewerId: number; id: number },
 ): Promise<BookingForm> {
-  return (await loadForm(options.db, { ownerId: options.viewerId }, options.id, options.locale)).form;
+  const reader = { party: 'member' as const, authorities: options.authorities };
+  return (await loadForm(options.db, { ownerId: options.viewerId }, options.id, options.locale, reader)).form;
 }
 
 /** The detail with its timeline, documents and shipping instructions, for the member or the forwarder. */
 export async function getBookingDetail(
-  options: Common & { party: BookingParty; viewerId: number; id: number },
+  options: Common & Authorities & { party: BookingParty; viewerId: number; id: number },
 ): Promise<BookingDetail> {
   const { db, locale } = options;
-  const { row, form } = await loadForm(db, scopeOf(options.party, options.viewerId), options.id, locale);
+  const scope = scopeOf(options.party, options.viewerId);
+  const { row, form, hidden } = await loadForm(db, scope, options.id, locale, options);
   const [history, documents, instructions] = await Promise.all([
     historyOf(db, options.id, zhOf(locale)),
     documentsOf(db, options.id, zhOf(locale)),
@@ -144,23 +149,25 @@ export async function getBookingDetail(
   return presentDetail({
     row,
     form,
-    history: presentHistory(history, locale),
-    documents: documents.map((d) => presentDocument(d, options.viewerId, locale)),
+    history: presentHistory(history, locale, hidden),
+    documents: documents.map((d) => presentDocument(d, options.viewerId, locale, hidden)),
     shipment: presentInstructions(instructions),
     party: options.party,
     locale,
   });
 }
 
-/** GET /order/docking/{id}: the forwarder's contact and the vessel schedule. */
+/** GET /order/docking/{id}: the forwarder's contact (unless hidden) and the vessel schedule. */
 export async function getDocking(
-  options: Common & { viewerId: number; id: number },
+  options: Common & Authorities & { viewerId: number; id: number },
 ): Promise<BookingDocking> {
   const row = await findBooking(options.db, { ownerId: options.viewerId }, options.id, zhOf(options.locale));
   if (!row) throw notFound();
+  const schedule = presentSchedule(row);
+  if (hidesForwarder({ party: 'member', authorities: options.authorities }, row.booking))
+    return { forwarder: null, forwarder_hidden: true, schedule };
   const forwarder = await findMember(options.db, row.booking.forwarderId);
   if (!forwarder) throw notFound();
-  const schedule = presentSchedule(row);
   return {
     forwarder: {
       id: forwarder.id,
@@ -170,6 +177,7 @@ export async function getDocking(
       phone: forwarder.phone,
       email: forwarder.username,
     },
+    forwarder_hidden: false,
     schedule,
   };
 }
@@ -178,7 +186,14 @@ export async function getDocking(
 export async function getShipment(
   options: Common & { viewerId: number; id: number },
 ): Promise<BookingShipment> {
-  const { row, form } = await loadForm(options.db, { ownerId: options.viewerId }, options.id, options.locale);
+  const reader = { party: 'member' as const };
+  const { row, form } = await loadForm(
+    options.db,
+    { ownerId: options.viewerId },
+    options.id,
+    options.locale,
+    reader,
+  );
   return {
     id: row.booking.id,
     order_no: row.booking.orderNo,
@@ -221,48 +236,6 @@ async function snapshot(
   }
 }
 
-/** The forwarder a booking goes to: the quote's (quote_booking needed), or the one chosen. */
-async function resolveForwarder(
-  db: Db,
-  viewer: Viewer,
-  v: InputValues,
-  locale: Locale,
-  existing?: { quoteId: number | null; forwarderId: number },
-): Promise<{ forwarderId: number; quoteId: number | null }> {
-  let forwarderId = v.forwarder_id;
-  if (v.quote_id !== null) {
-    if (existing && existing.quoteId === v.quote_id) {
-      forwarderId = existing.forwarderId;
-    } else {
-      if (!viewer.authorities.includes('quote_booking'))
-        throw new AppError(403, 'quotes.bookingNotAllowed', {}, [{ field: 'quote_id' }]);
-      let quoteForwarder: number | undefined;
-      try {
-        const quote = await getQuote({
-          db,
-          viewer: { ...viewer, authorities: ['quote_forwarder'] },
-          id: v.quote_id,
-          locale,
-        });
-        quoteForwarder = quote.forwarder_id;
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-      }
-      if (quoteForwarder === undefined)
-        throw new AppError(400, 'booking.quoteUnavailable', {}, [{ field: 'quote_id' }]);
-      forwarderId = quoteForwarder;
-    }
-    if (v.forwarder_id !== null && v.forwarder_id !== forwarderId)
-      throw new AppError(400, 'booking.forwarderMismatch', {}, [{ field: 'forwarder_id' }]);
-  }
-  if (forwarderId === null)
-    throw new AppError(400, 'booking.selectForwarder', {}, [{ field: 'forwarder_id' }]);
-  const forwarder = await findMember(db, forwarderId);
-  if (!forwarder || !forwarder.authorities.includes('rate') || forwarder.id === viewer.id)
-    throw new AppError(400, 'booking.notForwarder', {}, [{ field: 'forwarder_id' }]);
-  return { forwarderId, quoteId: v.quote_id };
-}
-
 /**
  * Checks a booking form against the contract and the data it names (contacts of the member's own
  * book, reference ids, the quote and the forwarder) and turns it into rows. Field errors are
@@ -273,7 +246,7 @@ async function toBookingValues(
   viewer: Viewer,
   input: unknown,
   locale: Locale,
-  existing?: { quoteId: number | null; forwarderId: number },
+  existing?: Existing,
 ): Promise<{ values: BookingValues; lines: LineValues[] }> {
   const parsed = bookingInput.safeParse(input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
@@ -451,12 +424,18 @@ export async function createBooking(
     { action: 'create', reason: '' },
     options.submit,
   );
-  const detail = getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id });
+  const detail = getBookingDetail({
+    ...options,
+    party: 'member',
+    viewerId: options.viewer.id,
+    authorities: options.viewer.authorities,
+    id,
+  });
   return options.submit ? detailAndMail(detail, submittedMail(options, id)) : detail;
 }
 
 /** POST /order/{id}/submit: the owner sends a draft to its forwarder (0 → 1), who is mailed. */
-export function submitBooking(options: WithMail & { viewerId: number; id: number }) {
+export function submitBooking(options: WithMail & Authorities & { viewerId: number; id: number }) {
   return transition({
     ...options,
     party: 'member',
@@ -502,6 +481,7 @@ export async function changeBooking(
     ...options,
     party: 'member',
     viewerId: options.viewer.id,
+    authorities: options.viewer.authorities,
     id: options.id,
   });
   return options.submit ? detailAndMail(detail, submittedMail(options, options.id)) : detail;
@@ -553,7 +533,13 @@ export async function copyBooking(
     { action: 'copy', reason: b.orderNo },
   );
   // A copy is a draft: nobody is mailed until it is submitted.
-  return getBookingDetail({ ...options, party: 'member', viewerId: options.viewer.id, id });
+  return getBookingDetail({
+    ...options,
+    party: 'member',
+    viewerId: options.viewer.id,
+    authorities: options.viewer.authorities,
+    id,
+  });
 }
 
 /** DELETE /order/{id}: only a status-0 booking (409 otherwise); its documents go with it. */
@@ -580,17 +566,18 @@ export async function deleteBooking(
  * otherwise), applies `patch`, records the history entry and mails the other side.
  */
 async function transition(
-  options: WithMail & {
-    party: BookingParty;
-    viewerId: number;
-    id: number;
-    action: Exclude<BookingAction, 'create' | 'copy' | 'edit' | 'delete'>;
-    patch?: Parameters<typeof changeStatus>[5];
-    reason?: string;
-    details?: MailEvent['details'];
-    /** further checks and writes inside the transaction, after the status check */
-    within?: (tx: Db, row: Awaited<ReturnType<typeof lockBookings>>[number]) => Promise<void>;
-  },
+  options: WithMail &
+    Authorities & {
+      party: BookingParty;
+      viewerId: number;
+      id: number;
+      action: Exclude<BookingAction, 'create' | 'copy' | 'edit' | 'delete'>;
+      patch?: Parameters<typeof changeStatus>[5];
+      reason?: string;
+      details?: MailEvent['details'];
+      /** further checks and writes inside the transaction, after the status check */
+      within?: (tx: Db, row: Awaited<ReturnType<typeof lockBookings>>[number]) => Promise<void>;
+    },
 ): Promise<BookingDetail> {
   const def = BOOKING_ACTIONS[options.action];
   const scope = scopeOf(options.party, options.viewerId);
@@ -631,7 +618,9 @@ async function transition(
 }
 
 /** POST /order/{id}/cancel: the member cancels with a reason, while not yet shipped. */
-export function cancelBooking(options: WithMail & { viewerId: number; id: number; reason: string }) {
+export function cancelBooking(
+  options: WithMail & Authorities & { viewerId: number; id: number; reason: string },
+) {
   return transition({
     ...options,
     party: 'member',
@@ -686,7 +675,9 @@ export async function cancelBookings(
  * booking to 3. FCL instructions name the stuffed containers (types that were booked, no more of
  * a type than booked, no number twice); LCL instructions name none.
  */
-export function submitShipment(options: WithMail & { viewerId: number; id: number; input: unknown }) {
+export function submitShipment(
+  options: WithMail & Authorities & { viewerId: number; id: number; input: unknown },
+) {
   return transition({
     ...options,
     party: 'member',
@@ -852,7 +843,10 @@ const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][
     (r, l) =>
       translate(l, r.container_mode === 1 ? 'dictionary.containerMode.fcl' : 'dictionary.containerMode.lcl'),
   ],
-  ['bookingExport.forwarder', (r) => r.forwarder_name],
+  [
+    'bookingExport.forwarder',
+    (r, l) => (r.forwarder_hidden ? translate(l, 'booking.quoteForwarder') : r.forwarder_name),
+  ],
   ['bookingExport.customer', (r) => r.customer_name],
   ['bookingExport.carrier', (r) => r.carrier_name],
   ['bookingExport.pol', (r) => r.pol_name],
@@ -869,7 +863,7 @@ const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][
 
 /** The filtered list (newest first, at most BOOKING_EXPORT_MAX_ROWS) as .xlsx, headers in the request's language. */
 export async function exportBookings(
-  options: Common & { party: BookingParty; viewerId: number; query: BookingQuery },
+  options: Common & Authorities & { party: BookingParty; viewerId: number; query: BookingQuery },
 ): Promise<Buffer> {
   const { rows } = await findBookingPage(
     options.db,
@@ -879,7 +873,7 @@ export async function exportBookings(
     false,
   );
   const { locale } = options;
-  const lines = rows.map((row) => presentRow(row, locale));
+  const lines = rows.map((row) => presentRow(row, locale, options));
   return writeWorkbook([
     {
       name: translate(locale, 'bookingExport.sheet'),

@@ -110,6 +110,22 @@ export async function getQuote(options: {
   return presentQuote(rate, row, options.viewer.authorities.includes('quote_forwarder'));
 }
 
+/**
+ * The terms of the quote a booking was made from, with its forwarder, whatever its validity today:
+ * a draft booked from a quote stays held to it after the quote has expired. Undefined when the
+ * rate is gone.
+ */
+export async function quoteTerms(options: {
+  db: Db;
+  id: number;
+  locale: Locale;
+}): Promise<(Quote & { forwarder_id: number }) | undefined> {
+  const row = await findRate(options.db, options.id, options.locale === 'zh-CN');
+  if (!row) return undefined;
+  const rate = presentRate(row, await spacesOf(options.db, [row.id]));
+  return { ...presentQuote(rate, row, true), forwarder_id: row.ownerId };
+}
+
 /** Prices a set of container quantities on a quote: per line and in sum, in exact cents. */
 export async function estimate(options: {
   db: Db;

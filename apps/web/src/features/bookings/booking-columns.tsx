@@ -15,6 +15,15 @@ type Options = {
   onCancel?: (row: BookingRow) => void;
 };
 
+/**
+ * The other party of a row: the member's forwarder (unnamed while hidden: a booking from a quote
+ * the forwarder has not accepted yet), or the forwarder's customer.
+ */
+function partyName(t: TFunction, options: Options, row: BookingRow): string {
+  if (options.party !== 'member') return row.customer_name;
+  return row.forwarder_hidden ? t('shared.booking.quoteForwarder') : row.forwarder_name;
+}
+
 /** The row's actions: open (Edit at status 0 for the member, else Detail), copy, cancel. */
 function rowActions(t: TFunction, options: Options, row: BookingRow) {
   const small = options.isCompact ? 'small' : undefined;
@@ -55,7 +64,7 @@ function compactColumns(t: TFunction, options: Options): ColumnsType<BookingRow>
           </Button>
           <StatusTag status={row.status} name={row.status_name} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {options.party === 'member' ? row.forwarder_name : row.customer_name}
+            {partyName(t, options, row)}
           </Typography.Text>
           <Typography.Text style={{ fontSize: 12 }}>
             {[row.pol_name, row.to_name].filter(Boolean).join(' → ')}
@@ -104,9 +113,11 @@ export function bookingColumns(t: TFunction, options: Options): ColumnsType<Book
       render: (_v, row) => t(`shared.dictionary.containerMode.${row.container_mode === 1 ? 'fcl' : 'lcl'}`),
     },
     { title: f('cust_ref_no'), dataIndex: 'cust_ref_no', key: 'cust_ref_no' },
-    options.party === 'member'
-      ? { title: t('bookings.forwarder'), dataIndex: 'forwarder_name', key: 'party' }
-      : { title: t('bookings.customer'), dataIndex: 'customer_name', key: 'party' },
+    {
+      title: options.party === 'member' ? t('bookings.forwarder') : t('bookings.customer'),
+      key: 'party',
+      render: (_v, row) => partyName(t, options, row),
+    },
     { title: f('carrier_id'), dataIndex: 'carrier_name', key: 'carrier' },
     { title: f('pol_id'), dataIndex: 'pol_name', key: 'pol' },
     { title: f('pod_id'), dataIndex: 'pod_name', key: 'pod' },

@@ -82,7 +82,14 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           </Descriptions.Item>
           <Descriptions.Item label={f('container_mode')}>{detail.container_mode_name}</Descriptions.Item>
           <Descriptions.Item label={isForwarder ? t('bookings.customer') : t('bookings.forwarder')}>
-            {isForwarder ? detail.customer_name : detail.forwarder_name}
+            {isForwarder && detail.customer_name}
+            {!isForwarder && !detail.forwarder_hidden && detail.forwarder_name}
+            {!isForwarder && detail.forwarder_hidden && (
+              <span>
+                {t('shared.booking.quoteForwarder')}{' '}
+                <Typography.Text type="secondary">({t('bookings.forwarderNamedOnAccept')})</Typography.Text>
+              </span>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={f('cust_ref_no')}>{dash(detail.cust_ref_no)}</Descriptions.Item>
           <Descriptions.Item label={f('ready_date')}>{date(detail.ready_date)}</Descriptions.Item>

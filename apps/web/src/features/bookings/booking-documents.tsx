@@ -95,8 +95,11 @@ export function BookingDocuments({ orderId, party, documents, canUpload, onChang
           {
             title: t('bookings.documents.uploader'),
             key: 'uploader',
-            render: (_v, document) =>
-              document.uploader_name + aside(t(`shared.bookingParty.${document.uploaded_by}`), locale),
+            // The forwarder of a booking from a quote goes unnamed until it accepts (uploader_name '').
+            render: (_v, document) => {
+              const party = t(`shared.bookingParty.${document.uploaded_by}`);
+              return document.uploader_name ? document.uploader_name + aside(party, locale) : party;
+            },
           },
           {
             title: t('bookings.documents.time'),

@@ -5,6 +5,7 @@ import {
   bookingInput,
   DATE_FORMAT,
   formatPrice,
+  isForwarderHidden,
   rfqRateText,
   type BookingDetail,
   type BookingForm,
@@ -19,6 +20,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { useAuth } from '../../app/auth';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
@@ -29,7 +31,8 @@ import { BOOKINGS_KEY, copyBooking, createBooking, updateBooking } from './booki
 import { Panel } from './panel';
 import { CargoLinesEditor } from './cargo-lines-editor';
 import { ContainerLinesEditor } from './container-lines-editor';
-import { ForwarderSelect, PartySelect } from './party-select';
+import { ForwarderField } from './forwarder-field';
+import { PartySelect } from './party-select';
 import { useForm, validateAndShow } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 
@@ -66,8 +69,19 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     queryFn: () => api.get<ListData<DictionaryItem>>('/system/dictionary', { field: 'incoterm' }),
     staleTime: 10 * 60_000,
   });
+  const { authorities } = useAuth();
   const quoteLocked = initialValues.quote_id !== null && initialValues.quote_id !== undefined;
   const forwarderName = quote?.forwarder_name ?? booking?.forwarder_name;
+  const forwarderHidden = booking
+    ? booking.forwarder_hidden
+    : isForwarderHidden({
+        party: 'member',
+        authorities,
+        quote_id: initialValues.quote_id ?? null,
+        accepted: false,
+      });
+  // A booking from a quote is held to the container types the quote prices (the server checks it too).
+  const quoteSpaces = quoteLocked ? (quote?.spaces ?? booking?.quote_spaces) : undefined;
 
   const title = t(`bookings.form.${kind}Title`, {
     mode: t(`shared.dictionary.containerMode.${mode}`),
@@ -241,29 +255,15 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={8}>
-              <Form.Item
-                name="forwarder_id"
-                label={t('bookings.forwarder')}
-                required={!quoteLocked}
-                extra={quoteLocked ? t('bookings.form.forwarderOfQuote') : undefined}
-                rules={[
-                  {
-                    validator: async (_rule, value: number | null | undefined) => {
-                      if (!quoteLocked && !value) throw new Error(t('shared.booking.selectForwarder'));
-                    },
-                  },
-                ]}
-              >
-                <ForwarderSelect
-                  aria-label={t('bookings.forwarder')}
-                  disabled={quoteLocked}
-                  known={
-                    initialValues.forwarder_id && forwarderName
-                      ? { id: initialValues.forwarder_id, name: forwarderName }
-                      : undefined
-                  }
-                />
-              </Form.Item>
+              <ForwarderField
+                fromQuote={quoteLocked}
+                hidden={forwarderHidden}
+                known={
+                  initialValues.forwarder_id && forwarderName
+                    ? { id: initialValues.forwarder_id, name: forwarderName }
+                    : undefined
+                }
+              />
             </Col>
           </Row>
           <Form.Item name="remark" label={f('remark')} rules={rules.remark}>
@@ -275,7 +275,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
           </Form.Item>
         </Panel>
         <Panel title={t(isFcl ? 'bookings.form.containers' : 'bookings.form.cargo')}>
-          {isFcl ? <ContainerLinesEditor /> : <CargoLinesEditor />}
+          {isFcl ? <ContainerLinesEditor quoteSpaces={quoteSpaces} /> : <CargoLinesEditor />}
           <BookingTotalsLine isFcl={isFcl} />
         </Panel>
       </Form>

@@ -61,6 +61,12 @@ describe('booking form values', () => {
     expect(parsed.data?.cust_ref_no).toBe('PO 1');
   });
 
+  it('leaves the forwarder of a booking from a quote to the server', () => {
+    const fromQuote = toBookingInput({ ...newFormValues('fcl'), quote_id: 5, forwarder_id: 7 }, 'fcl');
+    expect(fromQuote).toMatchObject({ quote_id: 5, forwarder_id: null });
+    expect(toBookingInput({ ...newFormValues('fcl'), forwarder_id: 7 }, 'fcl').forwarder_id).toBe(7);
+  });
+
   it('clears a passed ready date on a copy only', () => {
     const saved = {
       id: 1,
@@ -69,7 +75,9 @@ describe('booking form values', () => {
       container_mode: 2,
       forwarder_id: 7,
       forwarder_name: 'F',
+      forwarder_hidden: false,
       quote_id: null,
+      quote_spaces: [],
       shipper_id: 1,
       consignee_id: 2,
       shipper: {} as never,

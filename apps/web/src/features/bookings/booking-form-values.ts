@@ -140,7 +140,9 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
   return {
     container_mode: isFcl ? CONTAINER_MODES.fcl : CONTAINER_MODES.lcl,
     quote_id: values.quote_id ?? null,
-    forwarder_id: values.forwarder_id ?? null,
+    // From a quote the forwarder is the quote's, taken by the server; a member who may not see
+    // whose quote it is may not name it (a copy of an accepted booking knows it, yet must not send it).
+    forwarder_id: values.quote_id ? null : (values.forwarder_id ?? null),
     shipper_id: values.shipper_id ?? undefined,
     consignee_id: values.consignee_id ?? undefined,
     cust_ref_no: values.cust_ref_no?.trim() ?? '',

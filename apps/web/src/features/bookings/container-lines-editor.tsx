@@ -1,5 +1,5 @@
 import './strings';
-import { containerLineInput, isValidContainerNo } from '@freight/contract';
+import { containerLineInput, isValidContainerNo, type QuoteSpace } from '@freight/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,18 +13,28 @@ const rules = zodRules(containerLineInput);
 
 /**
  * The FCL container lines (spec §3 FCL form): container type, number (ISO 6346 check digit),
- * seal, cargo and quantity; plus "delete all containers of one type" with its confirmation.
+ * seal, cargo and quantity; plus "delete all containers of one type" with its confirmation. A
+ * booking from a quote offers only the types the quote prices (`quoteSpaces`), and says so; a type
+ * already on a line that the quote does not price is shown, but cannot be chosen again.
  */
-export function ContainerLinesEditor() {
+export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly QuoteSpace[] | undefined }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const form = Form.useFormInstance<BookingFormValues>();
   const lines = Form.useWatch('containers', form);
   const containers = useReferenceList('container');
-  const options = (containers.data?.lists ?? []).map((item) => ({
-    value: item.id,
-    label: item.code ?? item.name,
-  }));
+  const priced =
+    quoteSpaces && quoteSpaces.length > 0
+      ? new Set(quoteSpaces.map((space) => space.container_id))
+      : undefined;
+  const used = new Set((lines ?? []).map((line) => line?.container_id));
+  const options = (containers.data?.lists ?? [])
+    .filter((item) => !priced || priced.has(item.id) || used.has(item.id))
+    .map((item) => ({
+      value: item.id,
+      label: item.code ?? item.name,
+      disabled: priced ? !priced.has(item.id) : false,
+    }));
   const nameOf = (id: number) => options.find((option) => option.value === id)?.label ?? String(id);
   const types = [
     ...new Set((lines ?? []).map((line) => line?.container_id).filter((id) => typeof id === 'number')),
@@ -59,6 +69,13 @@ export function ContainerLinesEditor() {
     >
       {(fields, { add, remove }, { errors }) => (
         <>
+          {priced && quoteSpaces && (
+            <Typography.Paragraph style={{ marginBottom: 8 }}>
+              {t('bookings.form.quoteTypes', {
+                types: quoteSpaces.map((space) => space.container_name).join(', '),
+              })}
+            </Typography.Paragraph>
+          )}
           {/* What a line's numbers mean (issue 14): the totals add them up per line, not per container. */}
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             {t('bookings.form.perLineHint')}

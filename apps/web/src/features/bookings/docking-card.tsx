@@ -1,6 +1,6 @@
 import './strings';
 import { aside, formatDate } from '@freight/contract';
-import { Alert, Descriptions, Spin } from 'antd';
+import { Alert, Descriptions, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
 import { errorMessage } from '../../components/api-error';
@@ -8,13 +8,17 @@ import { currentLocale } from '../../i18n';
 import { useDocking } from './bookings-api';
 import { formatLocalDateTime } from './booking-format';
 
-/** The liaison ("docking") information: who handles the booking at the forwarder, and the vessel schedule. */
+/**
+ * The liaison ("docking") information: who handles the booking at the forwarder, and the vessel
+ * schedule. A forwarder kept from the member (a booking from a quote, not yet accepted) is not named.
+ */
 export function DockingCard({ id }: { id: number }) {
   const { t } = useTranslation();
   const docking = useDocking(id, true);
   const locale = currentLocale();
   const f = (name: string) => t(`shared.fields.${name}`);
   const dash = (value: string | null | undefined) => value || '-';
+  const forwarder = docking.data?.forwarder;
   return (
     <Panel title={t('bookings.detail.docking')}>
       {docking.isPending && <Spin aria-label={t('common.loading')} />}
@@ -24,25 +28,28 @@ export function DockingCard({ id }: { id: number }) {
       {docking.data && (
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('bookings.forwarder')}>
-            {docking.data.forwarder.company}
-            {aside(docking.data.forwarder.company2, locale)}
+            {forwarder ? (
+              <>
+                {forwarder.company}
+                {aside(forwarder.company2, locale)}
+              </>
+            ) : (
+              <>
+                {t('shared.booking.quoteForwarder')}{' '}
+                <Typography.Text type="secondary">
+                  {aside(t('bookings.forwarderNamedOnAccept'), locale).trim()}
+                </Typography.Text>
+              </>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('bookings.detail.handler')}>
-            {dash(docking.data.forwarder.linkman)}
+            {dash(forwarder?.linkman)}
           </Descriptions.Item>
           <Descriptions.Item label={t('bookings.detail.phone')}>
-            {docking.data.forwarder.phone ? (
-              <a href={`tel:${docking.data.forwarder.phone}`}>{docking.data.forwarder.phone}</a>
-            ) : (
-              '-'
-            )}
+            {forwarder?.phone ? <a href={`tel:${forwarder.phone}`}>{forwarder.phone}</a> : '-'}
           </Descriptions.Item>
           <Descriptions.Item label={t('bookings.detail.email')}>
-            {docking.data.forwarder.email ? (
-              <a href={`mailto:${docking.data.forwarder.email}`}>{docking.data.forwarder.email}</a>
-            ) : (
-              '-'
-            )}
+            {forwarder?.email ? <a href={`mailto:${forwarder.email}`}>{forwarder.email}</a> : '-'}
           </Descriptions.Item>
           <Descriptions.Item label={f('carrier_id')}>
             {dash(docking.data.schedule.carrier_name)}
