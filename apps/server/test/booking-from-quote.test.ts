@@ -255,6 +255,42 @@ describeEachDatabase('bookings from a quote', (kind) => {
       await noMailTo(users.fwd?.username ?? '');
     });
 
+    it('keeps it unnamed after the forwarder deletes the quote, and the draft still saves', async () => {
+      const rate = await api<Rate>('fwd', 'POST', '/api/rate', {
+        carrier_id: ref.msc,
+        pol_id: ref.sha,
+        pod_id: ref.ham,
+        to_id: ref.ham,
+        sdate: day(-1),
+        edate: day(20),
+        spaces: [{ container_id: ref.gp20, price: '990' }],
+      });
+      const terms = { quote_id: rate.body.data.id, containers: [line(ref.gp20 ?? 0)] };
+      const sent = await book('member', fromQuote('member', terms), '?submit=true');
+      await mail.next(users.fwd?.username ?? '');
+      const draft = await book('member', fromQuote('member', terms));
+      const removed = await api('fwd', 'DELETE', '/api/rate', { ids: [rate.body.data.id] });
+      expect(removed.body).toMatchObject({ code: 0, data: { deleted: 1 } });
+
+      for (const booking of [sent, draft]) {
+        const hidden = await views('member', booking, 'en');
+        expect(hidden.detail.quote_id).toBeNull();
+        expect(hidden.detail).toMatchObject({ forwarder_id: null, forwarder_hidden: true });
+        expect(reveals(hidden), JSON.stringify(hidden)).toBe(false);
+      }
+      // The page sends back what the form read: no quote any more, no forwarder it was never told.
+      const edited = await api('member', 'PUT', `/api/order/booking/${draft.id}?submit=true`, {
+        ...fromQuote('member', terms),
+        quote_id: null,
+        remark: 'QUOTE WITHDRAWN',
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(edited.body.data).toMatchObject({ status: 1, forwarder_hidden: true, forwarder_id: null });
+      expect(reveals(edited.body)).toBe(false);
+      const received = await api('fwd', 'GET', `/api/forwarder/order/${draft.id}`);
+      expect(received.body.data).toMatchObject({ remark: 'QUOTE WITHDRAWN', forwarder_id: users.fwd?.id });
+    });
+
     it('leaves it unnamed in the timeline and mail of a void before acceptance, and on a copy', async () => {
       const booking = await book('member', fromQuote(), '?submit=true');
       await mail.next(users.fwd?.username ?? '');

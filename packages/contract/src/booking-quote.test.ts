@@ -5,16 +5,16 @@ import { translate } from './i18n/index.js';
 describe('isForwarderHidden', () => {
   const member = { party: 'member' as const, authorities: ['order', 'quote_booking'] };
   it('hides the forwarder of a booking from a quote from a member without quote_forwarder until it accepts', () => {
-    expect(isForwarderHidden({ ...member, quote_id: 5, accepted: false })).toBe(true);
-    expect(isForwarderHidden({ ...member, quote_id: 5, accepted: true })).toBe(false);
-    expect(isForwarderHidden({ ...member, quote_id: null, accepted: false })).toBe(false);
+    expect(isForwarderHidden({ ...member, from_quote: true, accepted: false })).toBe(true);
+    expect(isForwarderHidden({ ...member, from_quote: true, accepted: true })).toBe(false);
+    expect(isForwarderHidden({ ...member, from_quote: false, accepted: false })).toBe(false);
   });
   it('shows it to a member with quote_forwarder and to the forwarder itself', () => {
     const seeing = { party: 'member' as const, authorities: ['order', 'quote_forwarder'] };
-    expect(isForwarderHidden({ ...seeing, quote_id: 5, accepted: false })).toBe(false);
-    expect(isForwarderHidden({ party: 'forwarder', authorities: [], quote_id: 5, accepted: false })).toBe(
-      false,
-    );
+    expect(isForwarderHidden({ ...seeing, from_quote: true, accepted: false })).toBe(false);
+    expect(
+      isForwarderHidden({ party: 'forwarder', authorities: [], from_quote: true, accepted: false }),
+    ).toBe(false);
   });
 });
 

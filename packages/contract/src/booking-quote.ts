@@ -25,12 +25,13 @@ export const QUOTE_FORWARDER_AUTHORITY = 'quote_forwarder';
 export function isForwarderHidden(options: {
   party: BookingParty;
   authorities: readonly string[];
-  quote_id: number | null;
+  /** booked from a quote (the quote itself may have been deleted since) */
+  from_quote: boolean;
   accepted: boolean;
 }): boolean {
   return (
     options.party === 'member' &&
-    options.quote_id !== null &&
+    options.from_quote &&
     !options.accepted &&
     !options.authorities.includes(QUOTE_FORWARDER_AUTHORITY)
   );

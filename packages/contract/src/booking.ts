@@ -384,8 +384,8 @@ export const bookingInput = z
     containers: z.array(containerLineInput).max(BOOKING_LIMITS.maxLines).default([]),
   })
   .superRefine((booking, ctx) => {
-    if (booking.forwarder_id === null && booking.quote_id === null)
-      ctx.addIssue({ code: 'custom', path: ['forwarder_id'], message: 'booking.selectForwarder' });
+    // "A forwarder, or a quote" (booking.selectForwarder) is checked by the server with the stored
+    // booking: a draft made from a quote the forwarder has since deleted keeps the quote's forwarder.
     if (booking.container_mode === CONTAINER_MODES.fcl) {
       if (booking.containers.length === 0)
         ctx.addIssue({ code: 'custom', path: ['containers'], message: 'booking.addContainer' });

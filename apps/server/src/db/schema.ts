@@ -443,6 +443,11 @@ export const bookings = pgTable(
       .notNull()
       .references(() => users.id),
     quoteId: integer('quote_id').references(() => rates.id, { onDelete: 'set null' }),
+    /**
+     * Booked from a quote. Kept when the quote's rate is deleted (quote_id then goes null): whether
+     * the member may be told the forwarder must not change with the forwarder's rate list.
+     */
+    fromQuote: boolean('from_quote').notNull().default(false),
     status: smallint('status').notNull().default(0),
     /** when the forwarder accepted a submitted (status 1) booking; null until then */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

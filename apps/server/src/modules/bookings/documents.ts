@@ -26,7 +26,7 @@ type Common = { db: Db; viewerId: number; locale: Locale; authorities?: readonly
 /** Whether the viewer, as this booking's member or its forwarder, is kept from the forwarder's name. */
 function hidden(
   options: Common,
-  booking: { ownerId: number; quoteId: number | null; acceptedAt: Date | null },
+  booking: { ownerId: number; fromQuote: boolean; acceptedAt: Date | null },
 ): boolean {
   const party: BookingParty = booking.ownerId === options.viewerId ? 'member' : 'forwarder';
   return hidesForwarder({ party, authorities: options.authorities }, booking);

@@ -12,7 +12,7 @@ import { findMember } from './repo.js';
 
 type Viewer = { id: number; authorities: readonly string[] };
 /** The booking being edited: the quote and forwarder it was saved with. */
-export type Existing = { quoteId: number | null; forwarderId: number };
+export type Existing = { quoteId: number | null; fromQuote: boolean; forwarderId: number };
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
@@ -53,7 +53,7 @@ export async function resolveForwarder(
     const hidden = isForwarderHidden({
       party: 'member',
       authorities: viewer.authorities,
-      quote_id: v.quote_id,
+      from_quote: true,
       accepted: false,
     });
     if (hidden && v.forwarder_id !== null)
@@ -74,6 +74,13 @@ export async function resolveForwarder(
         first.params,
         issues.map(({ field, key, params }) => ({ field, key, params })),
       );
+  }
+  // A draft whose quote the forwarder has deleted since keeps its forwarder: the member may not have
+  // been told who it is, and cannot choose another for a booking made from that quote.
+  if (v.quote_id === null && existing?.fromQuote && existing.quoteId === null) {
+    if (v.forwarder_id !== null && v.forwarder_id !== existing.forwarderId)
+      throw new AppError(400, 'booking.forwarderMismatch', {}, [{ field: 'forwarder_id' }]);
+    forwarderId = existing.forwarderId;
   }
   if (forwarderId === null)
     throw new AppError(400, 'booking.selectForwarder', {}, [{ field: 'forwarder_id' }]);

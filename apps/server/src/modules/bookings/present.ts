@@ -100,12 +100,12 @@ export type Reader = { party: BookingParty; authorities?: readonly string[] | un
  */
 export function hidesForwarder(
   reader: Reader,
-  booking: { quoteId: number | null; acceptedAt: Date | null },
+  booking: { fromQuote: boolean; acceptedAt: Date | null },
 ): boolean {
   return isForwarderHidden({
     party: reader.party,
     authorities: reader.authorities ?? [],
-    quote_id: booking.quoteId,
+    from_quote: booking.fromQuote,
     accepted: booking.acceptedAt !== null,
   });
 }

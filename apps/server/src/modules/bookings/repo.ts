@@ -101,6 +101,7 @@ function listColumns(zh: boolean) {
       status: bookings.status,
       acceptedAt: bookings.acceptedAt,
       quoteId: bookings.quoteId,
+      fromQuote: bookings.fromQuote,
       cancelledBy: bookings.cancelledBy,
       containerMode: bookings.containerMode,
       vessel: bookings.vessel,
@@ -310,7 +311,7 @@ export async function findDocument(db: Db, userId: number, id: number, zh: boole
   const [row] = await db
     .select({
       ...documentColumns(zh),
-      booking: { ownerId: bookings.ownerId, quoteId: bookings.quoteId, acceptedAt: bookings.acceptedAt },
+      booking: { ownerId: bookings.ownerId, fromQuote: bookings.fromQuote, acceptedAt: bookings.acceptedAt },
     })
     .from(bookingDocuments)
     .innerJoin(files, eq(files.id, bookingDocuments.fileId))

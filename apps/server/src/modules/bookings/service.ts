@@ -309,6 +309,8 @@ async function toBookingValues(
     values: {
       forwarderId,
       quoteId,
+      // Once from a quote, always: a draft edit keeps the quote, and a deleted quote changes nothing.
+      fromQuote: quoteId !== null || (existing?.fromQuote ?? false),
       containerMode: v.container_mode,
       shipperId: v.shipper_id,
       shipper,
@@ -457,6 +459,7 @@ export async function changeBooking(
   if (current.booking.status !== 0) throw wrongStatus(options.locale, 'edit', current.booking);
   const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale, {
     quoteId: current.booking.quoteId,
+    fromQuote: current.booking.fromQuote,
     forwarderId: current.booking.forwarderId,
   });
   // FCL and LCL are different bookings: an edit may not turn one into the other (its lines would go).
@@ -511,6 +514,7 @@ export async function copyBooking(
     {
       forwarderId: b.forwarderId,
       quoteId: b.quoteId,
+      fromQuote: b.fromQuote,
       containerMode: b.containerMode,
       shipperId: b.shipperId,
       shipper: b.shipper,

@@ -77,7 +77,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     : isForwarderHidden({
         party: 'member',
         authorities,
-        quote_id: initialValues.quote_id ?? null,
+        from_quote: quoteLocked,
         accepted: false,
       });
   // A booking from a quote is held to the container types the quote prices (the server checks it too).
@@ -256,7 +256,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
             </Col>
             <Col xs={24} sm={12} lg={8}>
               <ForwarderField
-                fromQuote={quoteLocked}
+                fromQuote={quoteLocked || forwarderHidden}
                 hidden={forwarderHidden}
                 known={
                   initialValues.forwarder_id && forwarderName
