@@ -6,11 +6,12 @@ import {
   bookingState,
   canBooking,
   earliestReadyDate,
+  isReadyDateAllowed,
   isValidContainerNo,
   releaseInput,
 } from './booking.js';
 import { translate } from './i18n/index.js';
-import { PARSE_OPTIONS, toFieldErrors } from './validation.js';
+import { isEtaInOrder, PARSE_OPTIONS, toFieldErrors } from './validation.js';
 
 describe('booking statuses', () => {
   it('keep the spec’s numbers and colours, with labels in both languages', () => {
@@ -74,6 +75,36 @@ describe('booking rules', () => {
   it('accept as ready date the date that is today anywhere on earth', () => {
     expect(earliestReadyDate(new Date('2026-03-10T11:00:00Z'))).toBe('2026-03-09');
     expect(earliestReadyDate(new Date('2026-03-10T13:00:00Z'))).toBe('2026-03-10');
+  });
+
+  it('hold ETA on or after ETD, in rates and in the space release alike', () => {
+    expect(isEtaInOrder('2026-03-10', '2026-03-10')).toBe(true);
+    expect(isEtaInOrder('2026-03-10', '2026-03-09')).toBe(false);
+    expect(isEtaInOrder('', '2026-03-09')).toBe(true);
+    expect(isEtaInOrder('2026-03-10', null)).toBe(true);
+    const release = { so_no: 'SO1', vessel: 'MSC ANNA', voyage: '001W', etd: '2026-03-10' };
+    expect(releaseInput.safeParse({ ...release, eta: '2026-03-09' }).error?.issues[0]?.message).toBe(
+      'rates.etaOrder',
+    );
+    expect(releaseInput.safeParse({ ...release, eta: '2026-03-10' }).success).toBe(true);
+  });
+
+  it('never refuse the member’s own today, and always refuse the day before yesterday, in any zone', () => {
+    // The browser checks the date it shows (its own calendar), the server the same function: so
+    // at each zone's midnight, and just before it, both agree.
+    const local = (instant: Date, timeZone: string, days = 0) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant.getTime() + days * 86_400_000));
+    for (const timeZone of ['Asia/Shanghai', 'UTC', 'America/Los_Angeles']) {
+      for (const utc of ['2026-03-09T16:00:00Z', '2026-03-10T00:00:00Z', '2026-03-10T08:00:00Z']) {
+        for (const offsetMs of [-1, 0, 1, 60_000, 11 * 3_600_000, 23 * 3_600_000]) {
+          const now = new Date(new Date(utc).getTime() + offsetMs);
+          const at = `${timeZone} ${now.toISOString()}`;
+          expect(isReadyDateAllowed(local(now, timeZone), now), at).toBe(true);
+          expect(isReadyDateAllowed(local(now, timeZone, 1), now), at).toBe(true);
+          expect(isReadyDateAllowed(local(now, timeZone, -2), now), at).toBe(false);
+        }
+      }
+    }
   });
 
   it('name the missing shipper and consignee with the spec’s messages', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberFromText, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
-import { documentTextField, isoDate, labelledDate } from './validation.js';
+import { documentTextField, isEtaInOrder, isoDate, labelledDate } from './validation.js';
 
 /*
  * Bookings (spec §2, §3, §4, §5, §7; issue 6). Endpoints, all under /api, all answering the
@@ -801,7 +801,8 @@ export const releaseInput = z
     vgm_cutoff: optionalCutoff,
   })
   .superRefine((value, ctx) => {
-    if (value.eta < value.etd) ctx.addIssue({ code: 'custom', path: ['eta'], message: 'rates.etaOrder' });
+    if (!isEtaInOrder(value.etd, value.eta))
+      ctx.addIssue({ code: 'custom', path: ['eta'], message: 'rates.etaOrder' });
     for (const field of CUTOFF_FIELDS) {
       const cutoff = value[field];
       if (cutoff && cutoff.slice(0, 10) > value.etd)
@@ -899,7 +900,16 @@ export const bookingDetail = bookingForm.extend({
 });
 export type BookingDetail = z.infer<typeof bookingDetail>;
 
-/** A date that is "today" somewhere on earth (UTC−12 … UTC+14): the earliest ready date accepted now. */
+/**
+ * A date that is "today" somewhere on earth (UTC−12 … UTC+14): the earliest ready date accepted now.
+ * One rule for bookings (create, edit, copy), RFQs, and the web's pickers and checks, whatever the
+ * time zone of the server or the browser: the member's own today is never refused.
+ */
 export function earliestReadyDate(now: Date = new Date()): string {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Whether a cargo ready date (YYYY-MM-DD, a calendar date) may be given now (earliestReadyDate). */
+export function isReadyDateAllowed(date: string, now: Date = new Date()): boolean {
+  return date >= earliestReadyDate(now);
 }

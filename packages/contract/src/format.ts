@@ -23,6 +23,9 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
   return locale === 'en-US' ? `${m}/${d}/${y}` : `${y}-${m}-${d}`;
 }
 
+/** Dates on the wire (requests, replies, spreadsheets' ISO columns), as dayjs formats them. */
+export const WIRE_DATE = 'YYYY-MM-DD';
+
 /** The date pattern of each locale, for date pickers. */
 export const DATE_FORMAT: Record<Locale, string> = { 'zh-CN': 'YYYY-MM-DD', 'en-US': 'MM/DD/YYYY' };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, requiredId } from './common.js';
-import { isoDate } from './validation.js';
+import { isEtaInOrder, isoDate } from './validation.js';
 
 export const PRICE_MAX = '999999.99';
 export const RATE_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
@@ -44,7 +44,7 @@ export const rateInput = z
   .superRefine((rate, ctx) => {
     if (rate.edate < rate.sdate)
       ctx.addIssue({ code: 'custom', path: ['edate'], message: 'rates.validityOrder' });
-    if (rate.etd && rate.eta && rate.eta < rate.etd)
+    if (!isEtaInOrder(rate.etd, rate.eta))
       ctx.addIssue({ code: 'custom', path: ['eta'], message: 'rates.etaOrder' });
     const seen = new Set<number>();
     rate.spaces.forEach((space, index) => {

@@ -212,3 +212,11 @@ export function issueToFieldError(issue: Issue, locale: Locale): FieldError {
 export function toFieldErrors(error: z.ZodError, locale: Locale): FieldError[] {
   return error.issues.map((issue) => issueToFieldError(issue as Issue, locale));
 }
+
+/**
+ * Whether a sailing's arrival is not before its departure (ETA ≥ ETD), both YYYY-MM-DD; true while
+ * either is not given. One rule for rates (form and import) and the forwarder's space release.
+ */
+export function isEtaInOrder(etd: string | null | undefined, eta: string | null | undefined): boolean {
+  return !etd || !eta || eta >= etd;
+}

@@ -15,7 +15,7 @@ import {
   type BookingShipment,
   canBooking,
   CONTAINER_MODES,
-  earliestReadyDate,
+  isReadyDateAllowed,
   formatDate,
   type ListData,
   type Locale,
@@ -251,7 +251,7 @@ async function toBookingValues(
   const parsed = bookingInput.safeParse(input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const v = parsed.data;
-  if (v.ready_date < earliestReadyDate())
+  if (!isReadyDateAllowed(v.ready_date))
     throw new AppError(400, 'booking.readyDatePast', {}, [{ field: 'ready_date' }]);
   const { forwarderId, quoteId } = await resolveForwarder(db, viewer, v, locale, existing);
 
@@ -366,7 +366,7 @@ async function insertWithNumber(
 function assertSubmittable(row: { orderNo: string; readyDate: string | null }): void {
   if (row.readyDate === null)
     throw new AppError(409, 'booking.readyDateMissing', { order_no: row.orderNo }, [{ field: 'ready_date' }]);
-  if (row.readyDate < earliestReadyDate())
+  if (!isReadyDateAllowed(row.readyDate))
     throw new AppError(400, 'booking.readyDatePast', {}, [{ field: 'ready_date' }]);
 }
 
@@ -507,7 +507,7 @@ export async function copyBooking(
     containerNo: '',
     sealNo: '',
   }));
-  const readyDate = b.readyDate && b.readyDate >= earliestReadyDate() ? b.readyDate : null;
+  const readyDate = b.readyDate && isReadyDateAllowed(b.readyDate) ? b.readyDate : null;
   const id = await insertWithNumber(
     options.db,
     options.viewer.id,

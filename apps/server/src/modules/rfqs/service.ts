@@ -1,5 +1,5 @@
 import {
-  earliestReadyDate,
+  isReadyDateAllowed,
   formatPrice,
   type ListData,
   type Locale,
@@ -39,7 +39,7 @@ export async function sendRfq(options: {
   const parsed = rfqInput.safeParse(options.input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const rfq = parsed.data;
-  if (rfq.ready_date < earliestReadyDate())
+  if (!isReadyDateAllowed(rfq.ready_date))
     throw new AppError(400, 'rfq.readyDatePast', {}, [{ field: 'ready_date' }]);
   const quote = await getQuote({
     db: options.db,

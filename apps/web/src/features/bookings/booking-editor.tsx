@@ -6,6 +6,8 @@ import {
   DATE_FORMAT,
   formatPrice,
   isForwarderHidden,
+  isReadyDateAllowed,
+  WIRE_DATE,
   rfqRateText,
   type BookingDetail,
   type BookingForm,
@@ -15,7 +17,7 @@ import {
 } from '@freight/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -200,7 +202,8 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
                     validator: async (_rule, value: Dayjs | null | undefined) => {
                       if (!value)
                         throw new Error(t('shared.validation.required', { field: f('ready_date') }));
-                      if (value.isBefore(dayjs(), 'day')) throw new Error(t('shared.booking.readyDatePast'));
+                      if (!isReadyDateAllowed(value.format(WIRE_DATE)))
+                        throw new Error(t('shared.booking.readyDatePast'));
                     },
                   },
                 ]}
@@ -208,7 +211,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
                 <DatePicker
                   format={format}
                   style={{ width: '100%' }}
-                  disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+                  disabledDate={(day) => !isReadyDateAllowed(day.format(WIRE_DATE))}
                 />
               </Form.Item>
             </Col>

@@ -2,9 +2,11 @@ import '../../i18n/dayjs-locale';
 import {
   BOOKING_LIMITS,
   CONTAINER_MODES,
+  isReadyDateAllowed,
   type BookingForm,
   type BookingInput,
   type Quote,
+  WIRE_DATE,
 } from '@freight/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -47,7 +49,6 @@ export type BookingFormValues = {
   containers: ContainerFormLine[];
 };
 
-const WIRE_DATE = 'YYYY-MM-DD';
 const num = (value: string) => (value === '' ? null : Number(value));
 
 export const emptyCargoLine = (): CargoFormLine => ({ packages: null, weight: null, volume: null });
@@ -90,7 +91,7 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     shipper_id: booking.shipper_id,
     consignee_id: booking.consignee_id,
     cust_ref_no: booking.cust_ref_no,
-    ready_date: isCopy && ready && ready.isBefore(dayjs(), 'day') ? null : ready,
+    ready_date: isCopy && ready && !isReadyDateAllowed(ready.format(WIRE_DATE)) ? null : ready,
     incoterm: booking.incoterm || undefined,
     place_of_receipt: booking.place_of_receipt,
     pol_id: booking.pol_id,

@@ -1,6 +1,14 @@
 import './strings';
 import '../../i18n/dayjs-locale';
-import { CUTOFF_FIELDS, DATE_FORMAT, releaseInput, shipInput, type ReleaseInput } from '@freight/contract';
+import {
+  CUTOFF_FIELDS,
+  DATE_FORMAT,
+  isEtaInOrder,
+  releaseInput,
+  shipInput,
+  WIRE_DATE,
+  type ReleaseInput,
+} from '@freight/contract';
 import { App, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +70,7 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
   const f = (name: string) => t(`shared.fields.${name}`);
   const date = DATE_FORMAT[currentLocale()];
   const dateTime = `${date} HH:mm`;
-  const wire = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : '');
+  const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DATE) : '');
   const wireTime = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD HH:mm') : null);
   const dateRule = (name: 'etd' | 'eta') => [
     {
@@ -150,8 +158,7 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
                 ({ getFieldValue }) => ({
                   validator: async (_rule, value: Dayjs | null | undefined) => {
                     const etd = getFieldValue('etd') as Dayjs | null | undefined;
-                    if (value && etd && value.isBefore(etd, 'day'))
-                      throw new Error(t('shared.rates.etaOrder'));
+                    if (!isEtaInOrder(wire(etd), wire(value))) throw new Error(t('shared.rates.etaOrder'));
                   },
                 }),
               ]}

@@ -2,7 +2,8 @@ import './strings';
 import '../../i18n/dayjs-locale';
 import {
   DATE_FORMAT,
-  earliestReadyDate,
+  isReadyDateAllowed,
+  WIRE_DATE,
   formatPrice,
   rfqInput,
   rfqRateText,
@@ -59,7 +60,7 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
         carrier: quote.carrier_name,
         forwarder: quote.forwarder_name ?? '',
         rate: rateText,
-        ready_date: values.ready_date?.format('YYYY-MM-DD') ?? '',
+        ready_date: values.ready_date?.format(WIRE_DATE) ?? '',
         description: values.description ?? '',
         booking_space: bookingSpaceText(quote.spaces, values.quantities),
         target_rate: values.target_rate ?? '',
@@ -115,13 +116,17 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
               required: true,
               validator: async (_rule, value: Dayjs | null | undefined) => {
                 if (!value) throw new Error(t('shared.validation.required', { field: f('ready_date') }));
-                if (value.format('YYYY-MM-DD') < earliestReadyDate())
+                if (!isReadyDateAllowed(value.format(WIRE_DATE)))
                   throw new Error(t('shared.rfq.readyDatePast'));
               },
             },
           ]}
         >
-          <DatePicker format={DATE_FORMAT[currentLocale()]} style={{ width: '100%' }} />
+          <DatePicker
+            format={DATE_FORMAT[currentLocale()]}
+            style={{ width: '100%' }}
+            disabledDate={(day) => !isReadyDateAllowed(day.format(WIRE_DATE))}
+          />
         </Form.Item>
         <Form.Item name="description" label={f('description')} rules={rules.description}>
           <Input maxLength={500} />

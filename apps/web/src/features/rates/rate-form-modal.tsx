@@ -1,6 +1,6 @@
 import './strings';
 import '../../i18n/dayjs-locale';
-import { DATE_FORMAT, rateInput, type Rate } from '@freight/contract';
+import { DATE_FORMAT, isEtaInOrder, rateInput, WIRE_DATE, type Rate } from '@freight/contract';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,7 +128,7 @@ export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
                 ({ getFieldValue }) => ({
                   validator: async (_rule, value: RateFormValues['eta']) => {
                     const etd = getFieldValue('etd') as RateFormValues['etd'];
-                    if (value && etd && value.isBefore(etd, 'day'))
+                    if (!isEtaInOrder(etd?.format(WIRE_DATE), value?.format(WIRE_DATE)))
                       throw new Error(t('shared.rates.etaOrder'));
                   },
                 }),

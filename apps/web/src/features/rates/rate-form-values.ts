@@ -1,5 +1,5 @@
 import '../../i18n/dayjs-locale';
-import type { Rate, RateInput } from '@freight/contract';
+import { type Rate, type RateInput, WIRE_DATE } from '@freight/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** One editable space line: a container type and its USD price (null while not filled in). */
@@ -19,7 +19,6 @@ export type RateFormValues = {
   spaces: SpaceLine[];
 };
 
-const WIRE_DATE = 'YYYY-MM-DD';
 const toWire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DATE) : null);
 const fromWire = (value: string | null) => (value ? dayjs(value, WIRE_DATE) : null);
 
