@@ -10,6 +10,7 @@ import {
   isValidContainerNo,
   releaseInput,
 } from './booking.js';
+import { fixed3, lineTotals, sum3 } from './booking-totals.js';
 import { translate } from './i18n/index.js';
 import { isEtaInOrder, PARSE_OPTIONS, toFieldErrors } from './validation.js';
 
@@ -137,5 +138,23 @@ describe('booking rules', () => {
       eta: '2026-05-01',
     });
     expect(bad.success).toBe(false);
+  });
+});
+
+describe('booking totals', () => {
+  it('sum weights and volumes as exact thousandths, from wire strings and typed numbers alike', () => {
+    expect(sum3(['1.1', '2.2'])).toBe('3.300');
+    expect(sum3([0.1, 0.2, null, undefined, ''])).toBe('0.300');
+    expect(fixed3('12.5')).toBe('12.500');
+    expect(fixed3(1200.5)).toBe('1200.500');
+    expect(
+      lineTotals(
+        [
+          { weight: '1.1', volume: 2.2, packages: 3, quantity: 2 },
+          { weight: 2.2, volume: '1.1', packages: null, quantity: null },
+        ],
+        true,
+      ),
+    ).toEqual({ weight: '3.300', volume: '3.300', packages: 3, containers: 2 });
   });
 });

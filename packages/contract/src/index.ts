@@ -14,3 +14,4 @@ export * from './contacts.js';
 export * from './shippers.js';
 export * from './rates.js';
 export * from './rfq.js';
+export * from './booking-totals.js';

@@ -1,4 +1,6 @@
 import {
+  fixed3,
+  lineTotals,
   type BookingAction,
   bookingActionsFor,
   type BookingDetail,
@@ -34,22 +36,8 @@ import type {
   linesOf,
 } from './repo.js';
 
-/* ---------- exact decimals: KG and CBM with 3 places, summed as integers ---------- */
-
-const SCALE = 3;
-
-/** "12.5" → 12500n (thousandths). */
-export function toUnits(value: string): bigint {
-  const [whole = '0', frac = ''] = value.trim().split('.');
-  return BigInt(whole || '0') * 10n ** BigInt(SCALE) + BigInt((frac + '000').slice(0, SCALE) || '0');
-}
-/** 12500n → "12.500". */
-export function fromUnits(units: bigint): string {
-  const text = units.toString().padStart(SCALE + 1, '0');
-  return `${text.slice(0, -SCALE)}.${text.slice(-SCALE)}`;
-}
-export const fixed3 = (value: string) => fromUnits(toUnits(value));
-export const sum3 = (values: string[]) => fromUnits(values.reduce((sum, v) => sum + toUnits(v), 0n));
+/* KG and CBM with 3 places, summed as integers: the contract's (booking-totals.ts). */
+export { fixed3, sum3 } from '@freight/contract'; // bench reads these from here
 
 type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 
@@ -76,10 +64,11 @@ export function totalsOf(
     byType.set(line.containerId, entry);
   }
   const containers = [...byType.values()];
+  const { weight, volume, packages } = lineTotals(lines, false);
   return {
-    weight: sum3(lines.map((l) => l.weight)),
-    volume: sum3(lines.map((l) => l.volume)),
-    packages: lines.reduce((sum, l) => sum + l.packages, 0),
+    weight,
+    volume,
+    packages,
     containers,
     container_count: containers.reduce((sum, c) => sum + c.quantity, 0),
   };

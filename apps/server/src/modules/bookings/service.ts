@@ -16,6 +16,7 @@ import {
   canBooking,
   CONTAINER_MODES,
   isReadyDateAllowed,
+  sum3,
   formatDate,
   type ListData,
   type Locale,
@@ -46,7 +47,6 @@ import {
   presentSchedule,
   type Reader,
   statusName,
-  sum3,
 } from './present.js';
 import {
   type BookingValues,

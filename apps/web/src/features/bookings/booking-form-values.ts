@@ -3,6 +3,7 @@ import {
   BOOKING_LIMITS,
   CONTAINER_MODES,
   isReadyDateAllowed,
+  lineTotals,
   type BookingForm,
   type BookingInput,
   type Quote,
@@ -170,25 +171,10 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
 
 export type LiveTotals = { weight: string; volume: string; packages: number; containers: number };
 
-/** Thousandths as integers, so that a sum of decimals never drifts (1.1 + 2.2 is 3.3). */
-const thousandths = (value: number | null | undefined) =>
-  typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 1000) : 0;
-const fromThousandths = (value: number) => (value / 1000).toFixed(3);
-
-/** Totals of the lines as the member types (the server computes the saved ones the same way). */
+/** Totals of the lines as the member types: the contract's lineTotals, as the server's. */
 export function liveTotals(
   lines: (CargoFormLine & { quantity?: number | null })[] | undefined,
   isFcl: boolean,
-) {
-  let weight = 0;
-  let volume = 0;
-  let packages = 0;
-  let containers = 0;
-  for (const line of lines ?? []) {
-    weight += thousandths(line.weight);
-    volume += thousandths(line.volume);
-    packages += typeof line.packages === 'number' ? line.packages : 0;
-    if (isFcl) containers += typeof line.quantity === 'number' ? line.quantity : 0;
-  }
-  return { weight: fromThousandths(weight), volume: fromThousandths(volume), packages, containers };
+): LiveTotals {
+  return lineTotals(lines ?? [], isFcl);
 }
