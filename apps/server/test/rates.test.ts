@@ -395,6 +395,13 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       'Port of discharge',
       'Delivery place',
     ]);
+    // A price column for every container type of the database, in its order (not three literals).
+    const types = await call<Envelope<ListData<{ code: string }>>>(t.app, {
+      method: 'GET',
+      url: '/api/container?page=1&size=1000',
+    });
+    expect(headers.slice(10)).toEqual(types.body.data.lists.map((c) => c.code));
+    expect(headers.length).toBeGreaterThan(13);
     const sheet = (rows: unknown[][]) =>
       multipart([
         {

@@ -116,9 +116,10 @@ export function bookingState(
   cancelledBy?: BookingParty | null,
   isAccepted = status !== BOOKING_STATUS.submitted,
 ): BookingState {
-  if (status === 0 || (status === BOOKING_STATUS.submitted && !isAccepted)) return 'pending';
-  if (status === 5) return 'completed';
-  if (status === 40) return cancelledBy === 'forwarder' ? 'voided' : 'cancelled';
+  if (status === BOOKING_STATUS.draft || (status === BOOKING_STATUS.submitted && !isAccepted))
+    return 'pending';
+  if (status === BOOKING_STATUS.shipped) return 'completed';
+  if (status === BOOKING_STATUS.cancelled) return cancelledBy === 'forwarder' ? 'voided' : 'cancelled';
   return 'confirmed';
 }
 
@@ -133,20 +134,21 @@ export type BookingParty = (typeof BOOKING_PARTIES)[number];
  * the portal (by e-mail, or as an uploaded document); the member's own SI (PUT /order/shipment)
  * moves 2 → 3 by itself.
  */
+const S = BOOKING_STATUS;
 export const BOOKING_ACTIONS = {
-  create: { by: 'member', from: [], to: 0 },
-  copy: { by: 'member', from: [], to: 0 },
-  edit: { by: 'member', from: [0], to: 0 },
-  delete: { by: 'member', from: [0], to: 0 },
-  submit: { by: 'member', from: [0], to: 1 },
+  create: { by: 'member', from: [], to: S.draft },
+  copy: { by: 'member', from: [], to: S.draft },
+  edit: { by: 'member', from: [S.draft], to: S.draft },
+  delete: { by: 'member', from: [S.draft], to: S.draft },
+  submit: { by: 'member', from: [S.draft], to: S.submitted },
   /** once: the booking stays at 1 and gets accepted_at (see isActionOpen) */
-  accept: { by: 'forwarder', from: [1], to: 1 },
-  release: { by: 'forwarder', from: [1], to: 2 },
-  submit_si: { by: 'member', from: [2], to: 3 },
-  confirm_si: { by: 'forwarder', from: [2], to: 3 },
-  ship: { by: 'forwarder', from: [3], to: 5 },
-  cancel: { by: 'member', from: [1, 2, 3], to: 40 },
-  void: { by: 'forwarder', from: [1, 2, 3], to: 40 },
+  accept: { by: 'forwarder', from: [S.submitted], to: S.submitted },
+  release: { by: 'forwarder', from: [S.submitted], to: S.released },
+  submit_si: { by: 'member', from: [S.released], to: S.instructed },
+  confirm_si: { by: 'forwarder', from: [S.released], to: S.instructed },
+  ship: { by: 'forwarder', from: [S.instructed], to: S.shipped },
+  cancel: { by: 'member', from: [S.submitted, S.released, S.instructed], to: S.cancelled },
+  void: { by: 'forwarder', from: [S.submitted, S.released, S.instructed], to: S.cancelled },
 } as const satisfies Record<string, { by: BookingParty; from: readonly number[]; to: BookingStatus }>;
 export type BookingAction = keyof typeof BOOKING_ACTIONS;
 export const BOOKING_ACTION_NAMES = Object.keys(BOOKING_ACTIONS) as BookingAction[];

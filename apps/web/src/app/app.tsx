@@ -1,3 +1,4 @@
+import { CONFIG_DEFAULTS } from '@freight/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
@@ -9,7 +10,6 @@ import { PortalRouter } from './router';
 import { useSiteConfig } from './site-config';
 import { setSiteTitle } from './page-title';
 
-const DEFAULT_COLOR = '#6cbaa9';
 const MaintenancePage = lazy(async () => ({
   default: (await import('../features/system/maintenance-page')).MaintenancePage,
 }));
@@ -47,7 +47,7 @@ function ThemedApp() {
   const { t } = useTranslation(); // re-render on a language change
   const config = useSiteConfig();
   const title = config.data?.app_title || t('app.title');
-  const primary = readableColor(config.data?.app_color ?? DEFAULT_COLOR);
+  const primary = readableColor(config.data?.app_color ?? CONFIG_DEFAULTS.app_color);
   useEffect(() => setSiteTitle(title), [title]);
   return (
     <ConfigProvider

@@ -456,7 +456,7 @@ export async function changeBooking(
   const scope = { ownerId: options.viewer.id };
   const current = await findBooking(options.db, scope, options.id, false);
   if (!current) throw notFound();
-  if (current.booking.status !== 0) throw wrongStatus(options.locale, 'edit', current.booking);
+  if (!canBooking('edit', current.booking.status)) throw wrongStatus(options.locale, 'edit', current.booking);
   const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale, {
     quoteId: current.booking.quoteId,
     fromQuote: current.booking.fromQuote,
@@ -554,7 +554,7 @@ export async function deleteBooking(
   const fileIds = await options.db.transaction(async (tx) => {
     const [row] = await lockBookings(tx, scope, [options.id]);
     if (!row) throw notFound();
-    if (row.status !== 0) throw wrongStatus(options.locale, 'delete', row);
+    if (!canBooking('delete', row.status)) throw wrongStatus(options.locale, 'delete', row);
     const ids = await documentFileIds(tx, [options.id]);
     if (!(await deleteDraftBooking(tx, options.viewerId, options.id))) throw notFound();
     return ids;

@@ -66,23 +66,11 @@ const TEMPLATE_REMARK: Record<Locale, string> = {
   'zh-CN': '示例：每周二开船',
   'en-US': 'Example: sails every Tuesday',
 };
-/** The template's example row (its dates, the day it was downloaded and 30 days on, aside). */
+/** The template's example row without its prices (its dates: the day of download and 30 days on). */
 const exampleRow = (locale: Locale, today: string, until: string) =>
-  [
-    'MAEU',
-    'CNSHA',
-    'NLRTM',
-    'NLRTM',
-    today,
-    until,
-    28,
-    '',
-    '',
-    TEMPLATE_REMARK[locale],
-    1200,
-    2100,
-    2200,
-  ] as const;
+  ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', today, until, 28, '', '', TEMPLATE_REMARK[locale]] as const;
+/** The example's prices: in the first price columns (the most used types lead the database's order). */
+const EXAMPLE_PRICES = [1200, 2100, 2200] as const;
 const EXAMPLE_DATES = new Set(['sdate', 'edate']);
 
 /**
@@ -102,7 +90,8 @@ function isExampleRow(
         EXAMPLE_DATES.has(column) || (cells.get(fixedColumn.get(column) ?? '') ?? '').trim() === example[i],
     );
     const givenPrices = prices.map((header) => (cells.get(header) ?? '').trim());
-    return fixedSame && givenPrices.join('|') === example.slice(FIXED.length).join('|');
+    while (givenPrices.at(-1) === '') givenPrices.pop();
+    return fixedSame && givenPrices.join('|') === EXAMPLE_PRICES.join('|');
   });
 }
 
@@ -235,9 +224,11 @@ export async function rateTemplate(options: { db: Db; locale: Locale }): Promise
   const { locale } = options;
   const zh = locale === 'zh-CN';
   const dict = await importDictionaries(options.db);
-  const headers = [...FIXED.map((c) => fieldLabel(locale, c)), '20GP', '40GP', '40HQ'];
+  // One price column per container type the portal knows, in its order (not a fixed three).
+  const codes = dict.containers.map((c) => c.code);
+  const headers = [...FIXED.map((c) => fieldLabel(locale, c)), ...codes];
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const example = [...exampleRow(locale, day(0), day(30))];
+  const example = [...exampleRow(locale, day(0), day(30)), ...codes.map((_, i) => EXAMPLE_PRICES[i] ?? '')];
   const list = (items: Named[]) => [
     [zh ? '代码' : 'Code', zh ? '中文名称' : 'Chinese name', zh ? '英文名称' : 'English name'],
     ...items.map((i) => [i.code, i.nameZh, i.nameEn]),

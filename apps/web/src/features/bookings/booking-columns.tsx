@@ -31,7 +31,7 @@ function rowActions(t: TFunction, options: Options, row: BookingRow) {
   return (
     <Space size={options.isCompact ? 4 : 0} orientation={options.isCompact ? 'vertical' : 'horizontal'}>
       <Button type="link" size={small} style={compact} onClick={() => options.onOpen(row)}>
-        {row.status === 0 && options.party === 'member' ? t('common.edit') : t('common.detail')}
+        {canBooking('edit', row.status) && options.party === 'member' ? t('common.edit') : t('common.detail')}
       </Button>
       {options.onCopy && (
         <Button type="link" size={small} style={compact} onClick={() => options.onCopy?.(row)}>

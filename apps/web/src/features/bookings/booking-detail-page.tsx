@@ -239,7 +239,7 @@ function DetailBody({
           </Button>
         </Space>
       </Space>
-      {detail.status === 2 && !isForwarder && (
+      {detail.actions.includes('submit_si') && (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('bookings.si.needed')} />
       )}
       <Row gutter={16}>

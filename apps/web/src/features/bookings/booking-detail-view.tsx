@@ -105,7 +105,7 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
             {formatDateTime(detail.create_time, locale)}
           </Descriptions.Item>
           <Descriptions.Item label={f('remark')}>{dash(detail.remark)}</Descriptions.Item>
-          {detail.status === 40 && (
+          {(detail.state === 'cancelled' || detail.state === 'voided') && (
             <Descriptions.Item label={t(`shared.bookingState.${detail.state}`)}>
               {dash(detail.cancel_reason)}
             </Descriptions.Item>

@@ -1,5 +1,5 @@
 import './strings';
-import { CONTAINER_MODES, type BookingForm, type Quote } from '@freight/contract';
+import { CONTAINER_MODES, type BookingForm, type Quote, canBooking } from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -79,7 +79,7 @@ export function BookingFormPage() {
     : undefined;
   if (booking && actualMode !== mode)
     return <Navigate to={`/bookings/${kind}-${actualMode}/${booking.id}`} replace />;
-  if (kind === 'edit' && booking && booking.status !== 0)
+  if (kind === 'edit' && booking && !canBooking('edit', booking.status))
     return (
       <Alert type="warning" showIcon title={t('bookings.form.locked', { order_no: booking.order_no })} />
     );

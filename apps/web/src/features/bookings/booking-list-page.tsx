@@ -1,5 +1,11 @@
 import './strings';
-import { BOOKING_PAGE_SIZE, BOOKING_PAGE_SIZES, type BookingParty, type BookingRow } from '@freight/contract';
+import {
+  BOOKING_PAGE_SIZE,
+  BOOKING_PAGE_SIZES,
+  type BookingParty,
+  type BookingRow,
+  canBooking,
+} from '@freight/contract';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Table, Typography } from 'antd';
@@ -53,7 +59,8 @@ export function BookingListPage({ party }: { party: BookingParty }) {
 
   const open = (row: BookingRow) => {
     if (!isMember) navigate(`/received-bookings/${row.id}`);
-    else if (row.status === 0) navigate(`/bookings/edit-${modeSlug(row.container_mode)}/${row.id}`);
+    else if (canBooking('edit', row.status))
+      navigate(`/bookings/edit-${modeSlug(row.container_mode)}/${row.id}`);
     else navigate(`/bookings/${row.id}`);
   };
 
