@@ -74,17 +74,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      let input: unknown = request.body;
-      let files = {};
-      if (request.isMultipart()) {
-        const form = await readMultipart(request, {
-          fileFields: IMAGE_FIELDS,
-          maxFileBytes: IMAGE_MAX_BYTES,
-          tooLargeKey: 'account.imageSize',
-        });
-        input = multipartProfile(form.fields);
-        files = form.files;
-      }
+      // JSON, or a form with new images: the service reads either (profileUpdateOf).
+      const sent = request.isMultipart()
+        ? {
+            form: await readMultipart(request, {
+              fileFields: IMAGE_FIELDS,
+              maxFileBytes: IMAGE_MAX_BYTES,
+              tooLargeKey: 'account.imageSize',
+            }),
+          }
+        : { json: request.body };
       await updateProfile({
         db,
         storage,
@@ -93,19 +92,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: user.id,
         sessionId: request.sessionId ?? undefined,
         address: request.ip,
-        input,
-        files,
+        sent,
         log: request.log,
       });
       return ok(await getUserInfo({ db, userId: user.id, locale: request.locale }));
     },
   );
 };
-
-/** Multipart sends every value as text: `listed_in_directory` arrives as "true"/"false". */
-function multipartProfile(fields: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...fields };
-  if ('listed_in_directory' in fields) out.listed_in_directory = fields.listed_in_directory === 'true';
-  if (out.password === '') delete out.password;
-  return out;
-}

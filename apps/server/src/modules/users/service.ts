@@ -209,6 +209,22 @@ export async function getUserInfo(options: { db: Db; userId: number; locale: Loc
   };
 }
 
+/** A profile update as sent: a JSON body, or a multipart form with new images. */
+export type ProfileSent = { json: unknown } | { form: { fields: Record<string, string>; files: ImageFiles } };
+
+/**
+ * The update and its images from either way of sending. A form sends every value as text:
+ * `listed_in_directory` arrives as "true"/"false", and an empty password means "unchanged".
+ */
+function profileUpdateOf(sent: ProfileSent): { input: unknown; files: ImageFiles } {
+  if ('json' in sent) return { input: sent.json, files: {} };
+  const { fields, files } = sent.form;
+  const input: Record<string, unknown> = { ...fields };
+  if ('listed_in_directory' in fields) input.listed_in_directory = fields.listed_in_directory === 'true';
+  if (input.password === '') delete input.password;
+  return { input, files };
+}
+
 /**
  * Updates the member's own profile. New logo or licence images replace the old files. A new password
  * is set only when given, with the current one (issue 17): a wrong current password is a field
@@ -225,12 +241,12 @@ export async function updateProfile(options: {
   sessionId: number | undefined;
   /** the client address, for the login throttle */
   address: string;
-  input: unknown;
-  files: ImageFiles;
+  sent: ProfileSent;
   log: FastifyBaseLogger;
 }): Promise<void> {
   const { db, storage, userId } = options;
-  const input = parseOrThrow(profileUpdate, options.input);
+  const { input: raw, files } = profileUpdateOf(options.sent);
+  const input = parseOrThrow(profileUpdate, raw);
   await checkReferences(db, input);
   const current = await findUserWithCountry(db, userId);
   if (!current) throw new AppError(404, 'errors.notFound');
@@ -258,7 +274,7 @@ export async function updateProfile(options: {
   const written: string[] = [];
   try {
     await db.transaction(async (tx) => {
-      Object.assign(patch, await storeImages(tx, storage, userId, options.files, written));
+      Object.assign(patch, await storeImages(tx, storage, userId, files, written));
       await updateUser(tx, userId, patch);
     });
   } catch (error) {
