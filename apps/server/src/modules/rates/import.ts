@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
 import { importDictionaries, insertRates, rateValues, type RateValues } from './repo.js';
+import type { BoardChanges } from './service.js';
 
 /** Fixed columns of the rate sheet; after them, one price column per container type (headed by its code). */
 const FIXED = [
@@ -106,6 +107,7 @@ export async function importRates(options: {
   data: Buffer;
   fileName: string;
   locale: Locale;
+  board?: BoardChanges | undefined;
 }): Promise<{ created: number; skipped: number }> {
   const { db, locale } = options;
   const sheet = await openSheet(options.data, options.fileName, {
@@ -213,6 +215,7 @@ export async function importRates(options: {
       );
     }
     const ids = await db.transaction((tx) => insertRates(tx, options.ownerId, values));
+    await options.board?.changed();
     return { created: ids.length, skipped };
   } finally {
     await sheet.close();

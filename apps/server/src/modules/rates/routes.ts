@@ -40,24 +40,17 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     onRefreshError: (error) =>
       reportIncident(app.log, 'quote_board_refresh', error, 'the quote board pages could not be refreshed'),
   });
-  // After any successful rate write (create, change, delete, import) and before its reply leaves,
-  // the quote board's pages become stale on every instance.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const url = request.routeOptions.url ?? '';
-    if (request.method !== 'GET' && reply.statusCode < 400 && /^\/api\/rate(\/|$)/.test(url)) {
-      try {
-        await board.changed();
-      } catch (error) {
-        reportIncident(
-          request.log,
-          'quote_board_version',
-          error,
-          'could not publish the quote board version',
-        );
-      }
-    }
-    return payload;
-  });
+  // The rate service tells the board after each committed write. A write that committed answers as
+  // such even when the shared store cannot be written (other instances then recompute within a
+  // minute); that is reported, not thrown.
+  const changes = {
+    changed: () =>
+      board
+        .changed()
+        .catch((error: unknown) =>
+          reportIncident(app.log, 'quote_board_version', error, 'could not publish the quote board version'),
+        ),
+  };
   const forwarder = authenticated({ all: ['rate'] });
   const viewer = authenticated({ all: ['quote'] });
   const tags = ['rates'];
@@ -129,6 +122,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
           ownerId: currentUser(request).id,
           input: request.body,
           locale: request.locale,
+          board: changes,
         }),
       ),
   );
@@ -152,6 +146,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
           id: request.params.id,
           input: request.body,
           locale: request.locale,
+          board: changes,
         }),
       ),
   );
@@ -161,7 +156,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     owner: (request) => currentUser(request).id,
     tags,
     noun: 'rates',
-    run: ({ ownerId, ids }) => removeRates({ db, ownerId, ids }),
+    run: ({ ownerId, ids }) => removeRates({ db, ownerId, ids, board: changes }),
   });
   importRoute(app, {
     path: '/rate/import',
@@ -170,7 +165,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     noun: 'rates',
     maxBytes: RATE_IMPORT_LIMITS.maxBytes,
-    run: (input) => importRates({ db, ...input }),
+    run: (input) => importRates({ db, ...input, board: changes }),
   });
 
   app.get(

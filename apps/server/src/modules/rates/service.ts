@@ -106,15 +106,24 @@ export async function getRate(options: {
   return presentRate(row, await spacesOf(options.db, [row.id]));
 }
 
+/**
+ * Told after a rate write committed, before it answers: the quote board's pages in use are
+ * recomputed and every instance's become stale (board-cache.ts). Absent where no board is served
+ * (the demo seed runs before the app).
+ */
+export type BoardChanges = { changed(): Promise<void> };
+
 export async function createRate(options: {
   db: Db;
   ownerId: number;
   input: unknown;
   locale: Locale;
+  board?: BoardChanges | undefined;
 }): Promise<Rate> {
   const values = await toRateValues(options.db, options.input);
   const [id] = await options.db.transaction((tx) => insertRates(tx, options.ownerId, [values]));
   if (id === undefined) throw new Error('rate not created');
+  await options.board?.changed();
   return getRate({ ...options, id });
 }
 
@@ -124,10 +133,12 @@ export async function changeRate(options: {
   id: number;
   input: unknown;
   locale: Locale;
+  board?: BoardChanges | undefined;
 }): Promise<Rate> {
   const values = await toRateValues(options.db, options.input);
   const changed = await options.db.transaction((tx) => updateRate(tx, options.ownerId, options.id, values));
   if (!changed) throw new AppError(404, 'errors.notFound');
+  await options.board?.changed();
   return getRate(options);
 }
 
@@ -136,11 +147,14 @@ export async function removeRates(options: {
   db: Db;
   ownerId: number;
   ids: number[];
+  board?: BoardChanges | undefined;
 }): Promise<{ deleted: number }> {
-  return deleteAllOrNothing({
+  const result = await deleteAllOrNothing({
     db: options.db,
     ids: options.ids,
     remove: (tx, ids) => deleteRates(tx, options.ownerId, ids),
     refusedKey: 'rates.notAllYours',
   });
+  await options.board?.changed();
+  return result;
 }
