@@ -22,7 +22,9 @@ let portal: PortalServer;
 let quoteId: number;
 let forwarderToken: string;
 
+// The Chinese name in brackets as each language writes them: full width in Chinese (issue 14).
 const SHIPPER = 'NINGBO BRIGHT ELECTRONICS CO., LTD (宁波明亮电子有限公司)';
+const SHIPPER_ZH = 'NINGBO BRIGHT ELECTRONICS CO., LTD（宁波明亮电子有限公司）';
 const CONSIGNEE = 'PACIFIC HOME GOODS INC.';
 
 beforeAll(async () => {
@@ -233,7 +235,7 @@ describe('my bookings (member)', () => {
     await visible(page.getByTitle(CONSIGNEE, { exact: true }).filter({ visible: true }));
     await shipperInput.press('Escape');
     await page.getByRole('checkbox', { name: '显示全部联系人' }).first().uncheck();
-    await pickOption(page, page, '发货人', 'NINGBO', SHIPPER);
+    await pickOption(page, page, '发货人', 'NINGBO', SHIPPER_ZH);
     await pickOption(page, page, '收货人', 'PACIFIC', CONSIGNEE);
     await fillDate(page.getByLabel('货好日期'), iso(day(7)));
     await pick(page, page, '贸易条款', 'FOB 船上交货');
