@@ -1,6 +1,7 @@
 import type { Locale } from '../language.js';
 import { enUS } from './en-US.js';
-import { enUSMail, zhCNMail } from './mail.js';
+import { enUSMail } from './mail-en-US.js';
+import { zhCNMail } from './mail-zh-CN.js';
 import type { MailMessages, MessageKey, Messages, ServerMessages } from './types.js';
 import { zhCN } from './zh-CN.js';
 

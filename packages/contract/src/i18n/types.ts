@@ -1,4 +1,4 @@
-import type { zhCNMail } from './mail.js';
+import type { zhCNMail } from './mail-zh-CN.js';
 import type { zhCN } from './zh-CN.js';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,5 +1,3 @@
-import type { MailMessages } from './types.js';
-
 /**
  * Server-only messages: the e-mails the portal sends, in each language. They are kept out of the
  * shared catalogs (zh-CN.ts, en-US.ts) because the web bundles those, and merged with them for the
@@ -28,27 +26,3 @@ export const zhCNMail = {
       '您好，\n\n{{company}} 就您的以下运价询价：\n航线：{{pol}} → {{pod}} → {{to}}\n船公司：{{carrier}}\n运价：{{rate}}\n货好日期：{{ready_date}}\n品名：{{description}}\n箱型及数量：{{booking_space}}\n目标价：{{target_rate}}\n潜在货量：{{potential_vol}}\n询价联系人：{{sales}}\n\n询价方：{{company}}\n联系人：{{linkman}}\n电话：{{phone}}\n邮箱：{{email}}\n\n直接回复本邮件即可答复询价方。在平台中查看此询价、标记为已报价或已关闭：\n{{link}}',
   },
 } as const;
-
-export const enUSMail: MailMessages = {
-  booking: {
-    mailSubject: '[{{app}}] Booking {{order_no}}: {{status}}',
-    mailBody:
-      'Hello,\n\n{{actor}} did “{{action}}” on booking {{order_no}} ({{route}}).\nStatus: {{from}} → {{to}}\n{{details}}\nPlease log in to the portal for details.',
-    mailNoStatus: 'new booking',
-  },
-  account: {
-    mail: {
-      passwordChangedSubject: '[{{app}}] Your password was changed',
-      passwordChangedBody:
-        'Hello,\n\nThe password of {{app}} account {{email}} was changed at {{time}} (UTC), and every other session of the account was ended.\n\nIf this was not you, reset your password at once with “Forgot password?” and tell the administrator of {{app}}.',
-      resetSubject: '[{{app}}] Your password reset code',
-      resetBody:
-        'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nOr open this link to set a new password (valid for {{link_minutes}} minutes, once):\n{{link}}\n\nIf this was not you, ignore this email; your password stays as it is.',
-    },
-  },
-  rfq: {
-    mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}} ({{company}})',
-    mailBody:
-      'Hello,\n\n{{company}} asks for a quotation on this rate of yours:\nRoute: {{pol}} → {{pod}} → {{to}}\nCarrier: {{carrier}}\nRate: {{rate}}\nCargo ready: {{ready_date}}\nCommodity: {{description}}\nContainers: {{booking_space}}\nTarget rate: {{target_rate}}\nPotential volume: {{potential_vol}}\nContact for this request: {{sales}}\n\nRequester: {{company}}\nContact person: {{linkman}}\nPhone: {{phone}}\nE-mail: {{email}}\n\nReply to this e-mail to answer the requester directly. To see the request in the portal and mark it quoted or closed:\n{{link}}',
-  },
-};

@@ -1,0 +1,26 @@
+import type { MailMessages } from './types.js';
+
+/** The e-mails in English: the same keys as mail-zh-CN.ts (its type is derived from that file). */
+export const enUSMail: MailMessages = {
+  booking: {
+    mailSubject: '[{{app}}] Booking {{order_no}}: {{status}}',
+    mailBody:
+      'Hello,\n\n{{actor}} did “{{action}}” on booking {{order_no}} ({{route}}).\nStatus: {{from}} → {{to}}\n{{details}}\nPlease log in to the portal for details.',
+    mailNoStatus: 'new booking',
+  },
+  account: {
+    mail: {
+      passwordChangedSubject: '[{{app}}] Your password was changed',
+      passwordChangedBody:
+        'Hello,\n\nThe password of {{app}} account {{email}} was changed at {{time}} (UTC), and every other session of the account was ended.\n\nIf this was not you, reset your password at once with “Forgot password?” and tell the administrator of {{app}}.',
+      resetSubject: '[{{app}}] Your password reset code',
+      resetBody:
+        'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nOr open this link to set a new password (valid for {{link_minutes}} minutes, once):\n{{link}}\n\nIf this was not you, ignore this email; your password stays as it is.',
+    },
+  },
+  rfq: {
+    mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}} ({{company}})',
+    mailBody:
+      'Hello,\n\n{{company}} asks for a quotation on this rate of yours:\nRoute: {{pol}} → {{pod}} → {{to}}\nCarrier: {{carrier}}\nRate: {{rate}}\nCargo ready: {{ready_date}}\nCommodity: {{description}}\nContainers: {{booking_space}}\nTarget rate: {{target_rate}}\nPotential volume: {{potential_vol}}\nContact for this request: {{sales}}\n\nRequester: {{company}}\nContact person: {{linkman}}\nPhone: {{phone}}\nE-mail: {{email}}\n\nReply to this e-mail to answer the requester directly. To see the request in the portal and mark it quoted or closed:\n{{link}}',
+  },
+};
