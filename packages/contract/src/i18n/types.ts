@@ -6,7 +6,7 @@ type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** The shape every locale's shared catalog must have (the web's too): the keys of zh-CN. */
 export type Messages = Widen<typeof zhCN>;
 
-/** The shape of every locale's server-only e-mail messages (mail.ts). */
+/** The shape of every locale's server-only e-mail messages (mail-zh-CN.ts). */
 export type MailMessages = Widen<typeof zhCNMail>;
 
 /** A whole catalog as the server translates with it: the shared messages and the e-mails. */

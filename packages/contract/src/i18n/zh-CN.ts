@@ -1,6 +1,6 @@
 /**
  * Messages shared by the server (error envelopes) and the web (form validation). E-mails, which only
- * the server sends, are in mail.ts.
+ * the server sends, are in mail-zh-CN.ts and mail-en-US.ts.
  * `en-US.ts` must have exactly the same keys: its type is derived from this object.
  * Interpolation uses i18next's {{name}} syntax so the web can load these catalogs as they are.
  */
