@@ -76,15 +76,19 @@ async function measure(page: Page, url: string, options: { cache: boolean }): Pr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // A string, not a function: this project's bench is type-checked without the DOM's types.
-  const lcpMs = Number(
-    await page.evaluate(`new Promise((resolve) => {
+  const lcp = (await page.evaluate(`new Promise((resolve) => {
       new PerformanceObserver((list) => {
         const entries = list.getEntries();
-        resolve(entries.length ? entries[entries.length - 1].startTime : NaN);
+        const last = entries[entries.length - 1];
+        resolve(last ? { ms: last.startTime, what: entries.map((e) =>
+          Math.round(e.startTime) + ' ms ' + (e.element ? e.element.tagName + '.' + e.element.className : '?') +
+          ' ' + e.size + (e.url ? ' ' + e.url : '')).join(' | ') } : { ms: NaN, what: '' });
       }).observe({ type: 'largest-contentful-paint', buffered: true });
-      setTimeout(() => resolve(NaN), 2000);
-    })`),
-  );
+      setTimeout(() => resolve({ ms: NaN, what: '' }), 2000);
+    })`)) as { ms: number; what: string };
+  // BENCH_DEBUG=1: which paints were the largest, in turn (what to work on).
+  if (process.env.BENCH_DEBUG) console.log(`${url} (${options.cache ? 'warm' : 'cold'}): ${lcp.what}`);
+  const lcpMs = Number(lcp.ms);
   await cdp.detach();
   return { bytes, requests, lcpMs };
 }
@@ -153,7 +157,9 @@ export async function benchFirstLoad(rows: Row[]): Promise<void> {
   const browser = await launch();
   try {
     const token = await login(server.url);
-    for (const path of Object.keys(TARGETS)) {
+    // BENCH_PAGES=/login,/quotes measures only those pages.
+    const only = process.env.BENCH_PAGES?.split(',');
+    for (const path of Object.keys(TARGETS).filter((p) => !only || only.includes(p))) {
       const target = TARGETS[path];
       if (!target) continue;
       for (const locale of ['zh-CN', 'en-US'] as const) {

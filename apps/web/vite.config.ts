@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { loginHtml } from './login-shell';
 
 /** The version fixed at build time: APP_VERSION, else the package version, commit and build time. */
 function buildVersion(): string {
@@ -33,6 +34,24 @@ function versionFile(): Plugin {
         fileName: 'version.json',
         source: JSON.stringify({ version: buildVersion() }),
       });
+    },
+  };
+}
+
+/** Writes dist/login.html: index.html with the login page's HTML shell (login-shell.ts). */
+function loginPage(): Plugin {
+  return {
+    name: 'portal-login-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      // After Vite has written its scripts and styles into index.html.
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') throw new Error('the build has no index.html');
+        this.emitFile({ type: 'asset', fileName: 'login.html', source: loginHtml(String(index.source)) });
+      },
     },
   };
 }
@@ -76,7 +95,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(), precompress()],
+  plugins: [react(), versionFile(), loginPage(), precompress()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { manifest: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
 

@@ -153,57 +153,52 @@ describe('a session the server ended', () => {
 });
 
 describe('login picture', () => {
-  it('shows the port at dusk once the page has loaded, as WebP, on a wide and a narrow screen', async () => {
-    for (const [width, region] of [
-      [1366, 'complementary'],
-      [375, 'banner'],
+  it('paints the port at dusk from the HTML before any script, as WebP, and the page takes it over', async () => {
+    for (const [width, region, shellPart] of [
+      [1366, 'complementary', '.login-art-panel'],
+      [375, 'banner', '.login-art-band'],
     ] as const) {
-      const { context, page } = await newPage(browser, portal.url, { locale: 'en-US', width, height: 768 });
+      // Without scripts: the login page's HTML alone shows the picture (the page's largest paint
+      // does not wait seconds for the code on a slow link; issue 15).
+      const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 768 } });
+      const still = await bare.newPage();
       const pictures: Response[] = [];
-      page.on('response', (response) => {
+      still.on('response', (response) => {
         if (/^\/login-port\./.test(new URL(response.url()).pathname)) pictures.push(response);
       });
-      // An image that answers late holds the window's load event: the form is up before it fires.
-      await page.route('**/held-load.png', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2500));
-        await route.fulfill({ status: 404 });
-      });
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          const held = document.createElement('img');
-          held.src = '/held-load.png';
-          held.alt = '';
-          document.body.append(held);
-        });
-      });
-      await page.goto('/login', { waitUntil: 'commit' });
-      const art = page.getByRole(region);
-      await visible(page.getByRole('heading', { name: 'Member login' }));
-      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
-      expect(await art.evaluate((element) => getComputedStyle(element).backgroundImage)).not.toContain(
-        'login-port',
-      );
-      expect(pictures).toHaveLength(0);
-
+      await still.goto(`${portal.url}/login`);
+      const shellArt = still.locator(`#login-shell > ${shellPart}`);
       await expect
-        .poll(() => art.evaluate((element) => getComputedStyle(element).backgroundImage))
+        .poll(() => shellArt.evaluate((element) => getComputedStyle(element).backgroundImage))
         .toMatch(/image-set\(url\("[^"]*\/login-port\.webp"\)/);
-      await expect.poll(() => pictures.length).toBe(1);
-      const [webp] = pictures as [Response];
+      expect(await still.locator('#login-shell').getAttribute('aria-hidden')).toBe('true');
+      await expect.poll(() => pictures.length).toBeGreaterThan(0);
+      const webp = pictures[0] as Response;
       expect(new URL(webp.url()).pathname).toBe('/login-port.webp');
-      expect(webp.status()).toBe(200);
       expect(webp.headers()['content-type']).toBe('image/webp');
       expect((await webp.body()).subarray(8, 12).toString('latin1')).toBe('WEBP');
-      // Asked for only after the load event, the form's code and first paint went first.
-      const timing = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        const picture = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.webp'));
-        return { load: navigation?.loadEventStart ?? Infinity, asked: picture?.startTime ?? -1 };
-      });
-      expect(timing.asked).toBeGreaterThanOrEqual(timing.load);
+      const shellBox = await shellArt.boundingBox();
+      await bare.close();
+
+      // With scripts: the page's own panel (or band) shows the same picture in the same box, and
+      // the shell is gone, leaving nothing hidden on top of the form.
+      const { context, page } = await newPage(browser, portal.url, { locale: 'en-US', width, height: 768 });
+      await page.goto('/login');
+      await visible(page.getByRole('heading', { name: 'Member login' }));
+      expect(await page.locator('#login-shell').count()).toBe(0);
+      const art = page.getByRole(region);
+      expect(await art.evaluate((element) => getComputedStyle(element).backgroundImage)).toMatch(
+        /image-set\(url\("[^"]*\/login-port\.webp"\)/,
+      );
+      const box = await art.boundingBox();
+      expect(box?.width).toBeCloseTo(shellBox?.width ?? 0, 0);
+      expect(box?.height).toBeCloseTo(shellBox?.height ?? 0, 0);
+      await page.getByLabel('Email').fill('typed@example.com');
+      expect(await page.getByLabel('Email').inputValue()).toBe('typed@example.com');
       await context.close();
     }
-    // The fallback for browsers without WebP in image-set() is served as a JPEG.
+    // Other pages get no shell; the fallback for browsers without WebP in image-set() is a JPEG.
+    expect(await (await fetch(`${portal.url}/register`)).text()).not.toContain('login-shell');
     const jpeg = await fetch(`${portal.url}/login-port.jpg`);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     expect([...new Uint8Array(await jpeg.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);

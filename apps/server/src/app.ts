@@ -265,12 +265,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Pictures of the public folder (the login picture, the icon) keep their names across
+        // builds: a day in the cache, then used while revalidated. A warm /login asked for the
+        // picture again before painting it (two round trips on a slow link).
+        const picture = /\.(?:webp|jpe?g|png|svg|ico)$/.test(filePath);
+        reply.header(
+          'cache-control',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : picture
+              ? 'public, max-age=86400, stale-while-revalidate=604800'
+              : 'no-cache',
+        );
       },
     });
     // The root is a directory to the static plugin (which answers 403 for it): serve the SPA.
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
+    // The login page's own variant, whose HTML paints the picture before any script runs (issue 15).
+    const loginHtml = fs.existsSync(path.join(config.webDist, 'login.html')) ? 'login.html' : 'index.html';
+    app.get('/login', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile(loginHtml),
     );
   }
 

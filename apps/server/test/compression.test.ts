@@ -33,6 +33,7 @@ describeEachDatabase('compression', (kind) => {
     const html = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
     for (const [name, text] of [
       ['index.html', html],
+      ['login.html', html.replace('<div id="root">', '<div id="login-shell"></div><div id="root">')],
       ['assets/app-abc123.js', script],
     ] as const) {
       const file = path.join(webDist, name);
@@ -41,6 +42,7 @@ describeEachDatabase('compression', (kind) => {
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
     }
     fs.writeFileSync(path.join(webDist, 'assets', 'photo-abc123.webp'), Buffer.alloc(4096, 7));
+    fs.writeFileSync(path.join(webDist, 'login-port.webp'), Buffer.alloc(2048, 7));
     fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '1.0.0+test' }));
     t = await createTestApp(kind, { env: { WEB_DIST: webDist } });
 
@@ -167,8 +169,18 @@ describeEachDatabase('compression', (kind) => {
         expect(page.headers['content-type'], url).toMatch(/text\/html/);
         expect(page.headers['cache-control'], url).toBe('no-cache');
         expect(decode(expected, page.rawPayload), url).toContain('<div id="root">');
+        expect(decode(expected, page.rawPayload), url).not.toContain('login-shell');
       }
+      // /login gets its own page, whose shell paints before any script (issue 15).
+      const login = await get(t.app, '/login', accept);
+      expect(login.headers['content-encoding']).toBe(expected);
+      expect(login.headers['cache-control']).toBe('no-cache');
+      expect(decode(expected, login.rawPayload)).toContain('<div id="login-shell">');
     }
+    // The public folder's pictures keep their names across builds: a day, then used while revalidated.
+    const picture = await get(t.app, '/login-port.webp', 'br');
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
   });
 
   it('sends an image as it is', async () => {

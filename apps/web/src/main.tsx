@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { PortalApp } from './app/app';
 import { startI18n } from './i18n';
 import { detectLocale, readStoredLocale, storeLocale, withoutLangParam } from './i18n/detect';
+import { dropShell } from './app/shell';
 
 async function start() {
   const root = document.getElementById('root');
@@ -22,6 +23,9 @@ async function start() {
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
   createRoot(root).render(<PortalApp queryClient={queryClient} />);
+  // Every first view removes the login shell as it paints (app/shell.ts); should one not, the
+  // page must not stay covered.
+  setTimeout(dropShell, 20_000);
 }
 
 void start();

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDropShell } from './shell';
 
 /** True for a lazily loaded page whose script could not be fetched (a redeploy, a lost network). */
 export function isChunkLoadError(error: unknown): boolean {
@@ -15,6 +16,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  useDropShell();
   const chunk = isChunkLoadError(error);
   // Plain markup rather than antd's Result: this view is in every page's first download.
   return (

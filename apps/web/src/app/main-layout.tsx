@@ -10,10 +10,12 @@ import { PageSpinner } from './guards';
 import { LanguageSwitch } from './language-switch';
 import { useSiteConfig } from './site-config';
 import { MOBILE_QUERY, NAV_COLLAPSE_QUERY, useMediaQuery } from './use-media';
+import { useDropShell } from './shell';
 
 /** The main layout (spec §2 "Layout"): the menu filtered by roles, hamburger at ≤ 768 px, welcome, logout. */
 export function MainLayout() {
   const { t } = useTranslation();
+  useDropShell();
   const { message } = App.useApp();
   const location = useLocation();
   const navigate = useNavigate();

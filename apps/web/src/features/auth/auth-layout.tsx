@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/language-switch';
 import { useSiteConfig } from '../../app/site-config';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
-import { LOGIN_ART_CSS, useAfterLoad } from './login-art';
+import { useDropShell } from '../../app/shell';
+import { LOGIN_ART_CSS } from './login-art';
 
 /** Extra legibility for white text wherever the picture is light. */
 const textShadow = '0 1px 3px rgba(0, 0, 0, 0.5)';
@@ -25,10 +26,9 @@ export function AuthLayout({
   const { t } = useTranslation();
   const config = useSiteConfig();
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const afterLoad = useAfterLoad();
+  useDropShell();
   const title = config.data?.app_title || t('app.title');
   const isSplit = variant === 'split';
-  const picture = afterLoad ? '' : undefined;
 
   return (
     <div
@@ -48,7 +48,6 @@ export function AuthLayout({
       {isSplit && !isMobile && (
         <aside
           className="login-art-panel"
-          data-picture={picture}
           style={{ flex: '1 1 45%', padding: '72px 48px', color: '#fff', textAlign: 'center', textShadow }}
         >
           <div style={{ fontSize: 28, fontWeight: 600 }}>{title}</div>
@@ -58,7 +57,6 @@ export function AuthLayout({
       {isSplit && isMobile && (
         <header
           className="login-art-band"
-          data-picture={picture}
           style={{ boxSizing: 'border-box', minHeight: 128, padding: 16, color: '#fff', textShadow }}
         >
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>

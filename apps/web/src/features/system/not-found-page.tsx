@@ -2,9 +2,11 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/page-title';
+import { useDropShell } from '../../app/shell';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useDropShell();
   usePageTitle(t('error.notFoundTitle'));
   return (
     <main>
