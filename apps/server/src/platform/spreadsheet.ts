@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { type ImportRowError, type Locale, translate } from '@freight/contract';
 import { AppError } from './errors.js';
 import { isStorableText } from './validation.js';
-import { readXlsxRows, XlsxError, type XlsxRow, zipUncompressedSize } from './xlsx-reader.js';
+import { readXlsxRows, XlsxError, type XlsxRow } from './xlsx-reader.js';
+import { zipUncompressedSize } from './zip.js';
 
 /** What an import accepts and how far a file may go before it is refused. */
 export type SheetLimits = { maxBytes: number; maxRows: number; maxUncompressedBytes: number };
