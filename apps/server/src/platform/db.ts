@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from '../db/schema.js';
@@ -13,6 +13,15 @@ import * as schema from '../db/schema.js';
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * The rows a raw statement answers. Both drivers answer `{ rows }`, which the driver-neutral Db
+ * type cannot state: this is the one place that says so.
+ */
+export async function rowsOf<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] };
+  return result.rows ?? [];
+}
 
 export type Database = {
   db: Db;
