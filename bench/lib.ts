@@ -239,3 +239,15 @@ export async function bareHttpFloor(options: { connections: number; amount: numb
     child.kill('SIGTERM');
   }
 }
+
+/** The HTTP floor beside a list figure: a bare Fastify route answering a body of the page's size. */
+export async function floorRow(what: string, p95: number, bodyBytes: number, amount: number): Promise<Row> {
+  const floor = await bareHttpFloor({ connections: 50, amount, bodyBytes });
+  const floorP95 = percentile(floor.latencies, 95);
+  return {
+    name: `${what}: a bare Fastify route answering a ${count(bodyBytes)}-byte body (no database, hooks or login) under the same load: p95 ${ms(floorP95)}, p50 ${ms(percentile(floor.latencies, 50))}, ${Math.round(floor.perSecond)}/s — server p95 ÷ HTTP floor p95`,
+    figure: `${(p95 / Math.max(1, floorP95)).toFixed(2)}×`,
+    target: '—',
+    ok: undefined,
+  };
+}
