@@ -182,7 +182,7 @@ export async function withDatabase<T>(prefix: string, work: (url: string) => Pro
   }
 }
 
-export type HttpRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+type HttpRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string };
 
 /**
  * `amount` requests from `connections` concurrent connections (closed loop), sent by autocannon in a
@@ -221,7 +221,7 @@ export async function httpLoad(options: {
  * The HTTP floor: the same load (connections, amount) on a bare Fastify route in its own process that
  * answers a fixed body of `bodyBytes`, with no database, hooks or authentication.
  */
-export async function bareHttpFloor(options: { connections: number; amount: number; bodyBytes: number }) {
+async function bareHttpFloor(options: { connections: number; amount: number; bodyBytes: number }) {
   const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
     env: { ...process.env, BODY_BYTES: String(options.bodyBytes) },
     stdio: ['ignore', 'pipe', 'inherit'],

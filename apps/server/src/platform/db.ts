@@ -10,7 +10,7 @@ import * as schema from '../db/schema.js';
 // Each driver is loaded only when it is used: an embedded portal does not carry node-postgres, a
 // PostgreSQL one does not carry the PGlite WASM module (about 15 MB resident each).
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -32,10 +32,10 @@ export type Database = {
 };
 
 /** apps/server/src/db/migrations, found from src/platform or dist/platform alike. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
 /** Hides the password of a connection URL in messages. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

@@ -13,7 +13,7 @@ export const unescapeText = (text: string) =>
     : text;
 
 /** How a number format shows a serial day: as a date, a date with its time, or not as a date. */
-export type DateKind = 'date' | 'datetime' | undefined;
+type DateKind = 'date' | 'datetime' | undefined;
 
 /**
  * What a custom format code shows: a y, m or d outside quotes, escapes and [...] parts is a date,

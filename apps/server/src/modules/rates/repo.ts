@@ -81,8 +81,6 @@ function joined(db: Db, zh: boolean) {
     .innerJoin(users, eq(users.id, rates.ownerId));
 }
 
-export type RateRow = Awaited<ReturnType<typeof findRate>> & object;
-
 export async function spacesOf(db: Db, rateIds: number[]) {
   if (rateIds.length === 0) return [];
   return db

@@ -2,8 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../platform/db.js';
 import { countries, users } from '../../db/schema.js';
 
-export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+type UserRow = typeof users.$inferSelect;
+type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'username' | 'createdAt'>>;
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
