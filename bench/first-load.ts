@@ -19,7 +19,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { type Row, startServer } from './lib.js';
 
 const KB = 1024;
-export const PROFILE = {
+const PROFILE = {
   latencyMs: 150,
   downloadBytesPerSecond: (1.6 * 1_000_000) / 8,
   uploadBytesPerSecond: (750 * 1_000) / 8,

@@ -182,7 +182,7 @@ export async function withDatabase<T>(prefix: string, work: (url: string) => Pro
   }
 }
 
-export type HttpRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+type HttpRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string };
 
 /**
  * `amount` requests from `connections` concurrent connections (closed loop), sent by autocannon in a
@@ -221,7 +221,7 @@ export async function httpLoad(options: {
  * The HTTP floor: the same load (connections, amount) on a bare Fastify route in its own process that
  * answers a fixed body of `bodyBytes`, with no database, hooks or authentication.
  */
-export async function bareHttpFloor(options: { connections: number; amount: number; bodyBytes: number }) {
+async function bareHttpFloor(options: { connections: number; amount: number; bodyBytes: number }) {
   const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
     env: { ...process.env, BODY_BYTES: String(options.bodyBytes) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -238,4 +238,16 @@ export async function bareHttpFloor(options: { connections: number; amount: numb
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+/** The HTTP floor beside a list figure: a bare Fastify route answering a body of the page's size. */
+export async function floorRow(what: string, p95: number, bodyBytes: number, amount: number): Promise<Row> {
+  const floor = await bareHttpFloor({ connections: 50, amount, bodyBytes });
+  const floorP95 = percentile(floor.latencies, 95);
+  return {
+    name: `${what}: a bare Fastify route answering a ${count(bodyBytes)}-byte body (no database, hooks or login) under the same load: p95 ${ms(floorP95)}, p50 ${ms(percentile(floor.latencies, 50))}, ${Math.round(floor.perSecond)}/s — server p95 ÷ HTTP floor p95`,
+    figure: `${(p95 / Math.max(1, floorP95)).toFixed(2)}×`,
+    target: '—',
+    ok: undefined,
+  };
 }

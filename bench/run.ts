@@ -10,10 +10,12 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { seedBase } from '../apps/server/src/db/seed/index.js';
 import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
-import { benchDataSet, benchEmbeddedImports, benchLists, contactSheet, rateSheet } from './data.js';
+import { benchEmbeddedImports } from './cases/imports.js';
+import { benchDataSet, benchLists } from './data.js';
 import { benchFirstLoad, profileText } from './first-load.js';
-import { generateMembers } from './generate.js';
+import { generateMembers } from './generate/members.js';
 import { adminUrl, median, percentile, root, type Row, startServer } from './lib.js';
+import { contactSheet, rateSheet } from './sheets.js';
 
 const KB = 1024;
 const rows: Row[] = [];

@@ -6,7 +6,7 @@
  * arrive, not all in one millisecond. Reads its job as JSON on stdin and writes per-action latencies
  * and status counts as JSON on stdout.
  */
-import * as XLSX from '@e965/xlsx';
+import { xlsxOf } from '../e2e/support/sheets.js';
 
 type Job = {
   url: string;
@@ -80,9 +80,7 @@ function contactSheet(tag: string): Blob {
   const rows: string[][] = [['type', 'company1', 'linkman', 'address1', 'city', 'country_id', 'phone']];
   for (let n = 0; n < 20; n++)
     rows.push(['shipper', `SOAK ${tag} ${n}`, 'LI MING', 'NO. 1 ROAD', 'NINGBO', 'CN', '+86 1']);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contacts');
-  return new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]);
+  return new Blob([new Uint8Array(xlsxOf(rows, 'Contacts'))]);
 }
 
 let sequence = 0;
@@ -181,9 +179,7 @@ function rateSheet(tag: string): Blob {
       1800,
       1900,
     ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Rates');
-  return new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]);
+  return new Blob([new Uint8Array(xlsxOf(rows, 'Rates'))]);
 }
 
 async function forwarder(token: string) {

@@ -21,8 +21,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import * as prettier from 'prettier';
+import { firstSheetRows } from '../e2e/support/sheets.js';
 import {
   adminUrl,
   getJson,
@@ -80,9 +80,7 @@ async function referenceIds(url: string, token: string) {
 async function rateTemplateHeaders(url: string): Promise<unknown[]> {
   const reply = await fetch(`${url}/api/rate/template?lang=en`);
   if (!reply.ok) throw new Error(`GET /api/rate/template answered ${reply.status}`);
-  const book = XLSX.read(new Uint8Array(await reply.arrayBuffer()), { type: 'array' });
-  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
-  const headers = sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] : undefined;
+  const headers = firstSheetRows(new Uint8Array(await reply.arrayBuffer()))[0];
   if (!headers?.length) throw new Error('the rate import template has no header row');
   return headers;
 }

@@ -1,7 +1,7 @@
-import * as XLSX from '@e965/xlsx';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO, type PortalServer } from '../support/server';
+import { firstSheetRows } from '../support/sheets';
 import { openSignedIn } from '../support/steps';
 
 export { apiToken, gone, openSignedIn, pick, visible, WAIT } from '../support/steps';
@@ -55,11 +55,8 @@ export async function templateHeaders(
     headers: { authorization: `Bearer ${token}`, lang },
   });
   expect(response.status).toBe(200);
-  const book = XLSX.read(Buffer.from(await response.arrayBuffer()), { type: 'buffer' });
-  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
-  if (!sheet) throw new Error('template has no sheet');
-  const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
-  return rows[0] ?? [];
+  const rows = firstSheetRows(new Uint8Array(await response.arrayBuffer()));
+  return (rows[0] ?? []).map(String);
 }
 
 /** A fresh browser context in `locale`, signed in as `user`, on the contact page. */

@@ -1,4 +1,3 @@
-import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
+import { xlsxOf } from '../support/sheets';
 import {
   apiToken,
   chooseFile,
@@ -102,7 +102,6 @@ describe('contact import', () => {
     const headers = await templateHeaders(portal, token, 'en');
     expect(headers).toContain('Company name (English)');
     const company = unique('E2E XLSX');
-    const book = XLSX.utils.book_new();
     const cells = [
       'Consignee',
       company,
@@ -117,9 +116,8 @@ describe('contact import', () => {
       '+44 1394 000000',
       '',
     ];
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([headers, cells]), 'Contacts');
     const file = path.join(tmpDir, 'contacts.xlsx');
-    fs.writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    fs.writeFileSync(file, xlsxOf([headers, cells], 'Contacts'));
 
     const { context, page } = await openContacts(browser, portal, 'en-US');
     await page.getByRole('button', { name: 'Import' }).click();

@@ -4,10 +4,10 @@
  * wholly there or wholly absent; PostgreSQL going away under load gives 503s with a clear message and
  * the server recovers when it returns; SIGTERM under load lets every in-flight request finish.
  */
-import * as XLSX from '@e965/xlsx';
 import { fieldLabel } from '@freight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../support/server.js';
+import { xlsxOf } from '../support/sheets.js';
 import { api, databaseRelay, harness, type Harness, type Instance, KINDS, kill9, token } from './process.js';
 
 type List<T> = { lists: T[]; total: number };
@@ -42,9 +42,7 @@ function rateSheet(size: number, tag: string): Buffer {
       2000 + n,
     ]);
   }
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Rates');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return xlsxOf(rows, 'Rates', { compression: true });
 }
 
 async function importRates(url: string, auth: string, sheet: Buffer) {
@@ -131,14 +129,8 @@ for (const kind of KINDS) {
       ];
       for (let n = 0; n < 2_000; n++)
         rows.push(['shipper', `FAULT CO ${n}`, 'LI MING', 'NO. 1 ROAD', 'NINGBO', 'CN', '+86 1']);
-      const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contacts');
       const form = new FormData();
-      form.append(
-        'file',
-        new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]),
-        'c.xlsx',
-      );
+      form.append('file', new Blob([new Uint8Array(xlsxOf(rows, 'Contacts'))]), 'c.xlsx');
       const imported = await fetch(`${server.url}/api/customer/contact/import`, {
         method: 'POST',
         headers: { authorization: `Bearer ${auth}`, lang: 'en' },

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { CAPTCHA, freePort, ROOT } from '../support/server.js';
 
 const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-export type Kind = 'pglite' | 'postgres';
+type Kind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const KINDS: Kind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

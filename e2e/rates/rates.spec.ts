@@ -1,9 +1,9 @@
-import * as XLSX from '@e965/xlsx';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { apiToken, day, iso, openSignedIn, pick, us, visible } from '../support/steps';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
+import { firstSheetRows, xlsxOf } from '../support/sheets';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -22,11 +22,7 @@ async function fillDate(input: Locator, value: string) {
   await input.press('Enter');
 }
 
-function workbook(rows: (string | number)[][]): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Rates');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
+const workbook = (rows: (string | number)[][]) => xlsxOf(rows, 'Rates');
 
 const LONG_REMARK =
   `E2E weekly sailing ${'VIA SINGAPORE AND COLOMBO, TRANSHIPMENT AT PORT KLANG; '.repeat(4)}`.trim();
@@ -114,10 +110,7 @@ describe('rate management', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(template.status).toBe(200);
-    const sheet = XLSX.read(Buffer.from(await template.arrayBuffer()), { type: 'buffer' });
-    const first = sheet.Sheets[sheet.SheetNames[0] ?? ''];
-    if (!first) throw new Error('template has no sheet');
-    const headers = (XLSX.utils.sheet_to_json<string[]>(first, { header: 1 })[0] ?? []).map(String);
+    const headers = (firstSheetRows(new Uint8Array(await template.arrayBuffer()))[0] ?? []).map(String);
     expect(headers).toContain('船公司');
     const row = (values: Record<string, string | number>) => headers.map((h) => values[h] ?? '');
     const base = {

@@ -43,7 +43,7 @@ import { directoryStorage, type FileStorage, s3Storage } from './platform/storag
 import { zodValidatorCompiler } from './platform/validation.js';
 import { readVersion } from './platform/version.js';
 
-export type AppDeps = {
+type AppDeps = {
   config: Config;
   database: Database;
   db: Db;
@@ -68,7 +68,7 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = {
+type BuildOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
@@ -95,7 +95,7 @@ function createDeps(config: Config, database: Database, log: FastifyBaseLogger):
 
 /** An incoming X-Request-Id is kept only when it looks like one (a proxy's id); else a new UUID. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-export function requestId(request: IncomingMessage): string {
+function requestId(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The repository root (apps/server/src|dist → ../../..), used for default paths. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const boolText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

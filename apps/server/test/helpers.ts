@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import { seedBase } from '../src/db/seed/index.js';
 import { type Database, openDatabase, runMigrations } from '../src/platform/db.js';
 
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function testDatabaseKinds(): DatabaseKind[] {

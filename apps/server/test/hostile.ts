@@ -23,7 +23,7 @@ import { call, type TestApp } from './helpers.js';
  * table of the real app, adversarial values, a cheap database fingerprint and the reply checks.
  */
 
-export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The routes that take multipart uploads; hostile-uploads.test.ts covers them with hostile forms. */
 export const UPLOAD_ROUTES = [
@@ -139,7 +139,7 @@ export function storedFileCount(dataDir: string): number {
 /* ---------- reply checks ---------- */
 
 /** The longest a single hostile request may take (a bomb that takes longer is a denial of service). */
-export const REQUEST_BUDGET_MS = 10_000;
+const REQUEST_BUDGET_MS = 10_000;
 
 /** Resolves like `reply`, or fails naming `context` when it takes longer than REQUEST_BUDGET_MS. */
 export async function withinBudget<T>(reply: Promise<T>, context: () => string): Promise<T> {
@@ -237,7 +237,7 @@ export function statusCounter(route: string) {
 }
 
 /** The seed of this run: HOSTILE_SEED to replay one, else a new one (printed on failure). */
-export const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : Date.now() % 2_147_483_647;
+const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : Date.now() % 2_147_483_647;
 
 /**
  * Runs an async property with the run's seed. A failure reports the seed and path to replay it
@@ -271,16 +271,16 @@ export async function check<T>(
 
 /** A placeholder that the serializer replaces with a raw JSON token (1e309, -0, NaN …). */
 const RAW = '@@raw@@';
-export const rawToken = (token: string) => `${RAW}${token}${RAW}`;
+const rawToken = (token: string) => `${RAW}${token}${RAW}`;
 
 /** JSON text of a value, with raw-token placeholders put in as they are. */
-export function serialize(value: unknown): string {
+function serialize(value: unknown): string {
   const text = JSON.stringify(value) ?? 'null';
   return text.replace(new RegExp(`"${RAW}(.*?)${RAW}"`, 'g'), (_match, token: string) => token);
 }
 
 /** Texts every free-text, number and id field should survive. */
-export const NASTY_STRINGS: readonly string[] = [
+const NASTY_STRINGS: readonly string[] = [
   '',
   ' ',
   '\t\r\n',
@@ -455,7 +455,7 @@ const rawTokens = fc
   )
   .map(rawToken);
 
-export const nastyNumber: fc.Arbitrary<number | string> = fc.oneof(
+const nastyNumber: fc.Arbitrary<number | string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
@@ -480,7 +480,7 @@ export const nastyNumber: fc.Arbitrary<number | string> = fc.oneof(
   { weight: 1, arbitrary: rawTokens },
 );
 
-export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
 export const nastyKey: fc.Arbitrary<string> = fc.oneof(
   {
@@ -517,7 +517,7 @@ export const nastyKey: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Sets an own, enumerable property, even for "__proto__" (plain assignment would set the prototype). */
-export function defineOwn(target: object, key: string, value: unknown): void {
+function defineOwn(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
@@ -528,7 +528,7 @@ function objectFrom(entries: [string, unknown][]): Record<string, unknown> {
 }
 
 /** Nested arrays or objects `depth` levels deep. */
-export function nest(depth: number, kind: 'array' | 'object', leaf: unknown = 1): unknown {
+function nest(depth: number, kind: 'array' | 'object', leaf: unknown = 1): unknown {
   let value: unknown = leaf;
   for (let i = 0; i < depth; i++) value = kind === 'array' ? [value] : { a: value };
   return value;
@@ -543,7 +543,7 @@ const pollution = fc.constantFrom<unknown>(
 );
 
 /** Any JSON value an attacker might put where a field is expected. */
-export const nastyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+const nastyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     { weight: 5, arbitrary: nastyString },
@@ -575,7 +575,7 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((
 type PathPart = string | number;
 
 /** Every path inside a JSON value (objects and arrays), the root included. */
-export function pathsOf(value: unknown, prefix: PathPart[] = []): PathPart[][] {
+function pathsOf(value: unknown, prefix: PathPart[] = []): PathPart[][] {
   const out: PathPart[][] = [prefix];
   if (Array.isArray(value)) value.forEach((item, i) => out.push(...pathsOf(item, [...prefix, i])));
   else if (value && typeof value === 'object')
@@ -658,7 +658,7 @@ function applyMutation(root: unknown, at: PathPart[], change: Mutation): unknown
 }
 
 /** A valid payload with one to three hostile changes anywhere inside it. */
-export function mutated(valid: unknown): fc.Arbitrary<unknown> {
+function mutated(valid: unknown): fc.Arbitrary<unknown> {
   const paths = pathsOf(valid);
   return fc
     .array(fc.tuple(fc.constantFrom(...paths), mutation), { minLength: 1, maxLength: 3 })
@@ -675,7 +675,7 @@ export type Body =
 const BODY_LIMIT = 1024 * 1024;
 
 /** Bodies that are not (acceptable) JSON at all: the parser, not the schema, must refuse them. */
-export const rawBody: fc.Arbitrary<Body> = fc.oneof(
+const rawBody: fc.Arbitrary<Body> = fc.oneof(
   fc
     .constantFrom(
       '',
@@ -810,7 +810,7 @@ export function bodyInjectOptions(body: Body): {
 /* ---------- ids, headers and queries ---------- */
 
 /** The text with each lone surrogate replaced by U+FFFD (what a URL or header can carry). */
-export function wellFormed(text: string): string {
+function wellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 const encodeText = (text: string) => encodeURIComponent(wellFormed(text));
@@ -974,7 +974,7 @@ export type World = {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** A valid ISO 6346 container number: owner code + U + 6 digits + the check digit that fits. */
-export function containerNumber(owner: string, serial: number): string {
+function containerNumber(owner: string, serial: number): string {
   const head = `${owner}U${String(serial).padStart(6, '0')}`;
   for (let check = 0; check < 10; check++)
     if (isValidContainerNo(`${head}${check}`)) return `${head}${check}`;

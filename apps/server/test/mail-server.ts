@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; replyTo: string; subject: string; text: string };
+type ReceivedMail = { to: string; replyTo: string; subject: string; text: string };
 
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startMailServer(options: { hold?: Promise<void> } = {}) {

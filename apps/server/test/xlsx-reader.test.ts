@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../src/platform/spreadsheet.js';
-import {
-  dateKind,
-  numberText,
-  readXlsxRows,
-  serialDate,
-  XlsxError,
-  type XlsxRow,
-} from '../src/platform/xlsx-reader.js';
+import { readXlsxRows, XlsxError, type XlsxRow } from '../src/platform/xlsx-reader.js';
+import { dateKind, numberText, serialDate } from '../src/platform/xlsx-values.js';
 import { xlsx, zip } from './sheets.js';
 
 const limits = { maxColumns: 20, maxUncompressedBytes: 5 * 1024 * 1024 };

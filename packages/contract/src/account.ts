@@ -48,7 +48,7 @@ export const password = z
   .max(PASSWORD_MAX, { error: 'account.passwordMax' });
 
 /** Phone numbers: digits and plus only (spec §5 Profile). */
-export const phone = z
+const phone = z
   .string()
   .trim()
   .min(1)
@@ -59,7 +59,7 @@ const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /** Reference ids sent as a comma-joined list ("1,4,9") and read back the same way (spec §3). */
-export const idList = z
+const idList = z
   .string()
   .trim()
   .max(2000)
@@ -119,7 +119,6 @@ export const registrationFields = z.strictObject({
   first_name: text(100).optional(),
   ...companyFields,
 });
-export type RegistrationFields = z.input<typeof registrationFields>;
 
 /** Whether a profile change needs the current password: it does whenever it sets a new one (issue 17). */
 export function needsCurrentPassword(values: { password?: string | undefined }): boolean {
@@ -146,7 +145,6 @@ export const profileUpdate = z
         input: ctx.value.current_password,
       });
   });
-export type ProfileUpdate = z.input<typeof profileUpdate>;
 
 /** GET /api/userinfo. Files are URLs; reference lists are comma-joined ids, as the spec has them. */
 export const userInfo = z.object({

@@ -1,7 +1,7 @@
 /** Menu authorities (spec §6), one per protected page. */
-export const AUTHORITIES = ['quote', 'rate', 'order', 'shipper', 'contact', 'user'] as const;
+const AUTHORITIES = ['quote', 'rate', 'order', 'shipper', 'contact', 'user'] as const;
 /** Named permissions inside a page (spec §6). */
-export const PERMISSIONS = ['quote_forwarder', 'quote_booking', 'quote_rfq'] as const;
+const PERMISSIONS = ['quote_forwarder', 'quote_booking', 'quote_rfq'] as const;
 export type Authority = (typeof AUTHORITIES)[number] | (typeof PERMISSIONS)[number];
 export const ALL_AUTHORITIES: readonly Authority[] = [...AUTHORITIES, ...PERMISSIONS];
 

@@ -5,7 +5,7 @@ import { documentTextField } from './validation.js';
 /** Page sizes of the contact list (spec §9). */
 export const CONTACT_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const CONTACT_TYPES = ['shipper', 'consignee', 'both'] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
+type ContactType = (typeof CONTACT_TYPES)[number];
 
 /** Import limits: the upload, the rows, and what an .xlsx (a zip) may expand to. */
 export const IMPORT_LIMITS = {
@@ -67,7 +67,7 @@ export type Contact = z.infer<typeof contact>;
 
 /** GET /api/customer/contact: keyword over both company names, contact person, phone, e-mail and city. */
 /** The contact types that can act as a booking's shipper or consignee: their own, or both. */
-export const CONTACT_PARTIES = ['shipper', 'consignee'] as const;
+const CONTACT_PARTIES = ['shipper', 'consignee'] as const;
 export type ContactParty = (typeof CONTACT_PARTIES)[number];
 export function contactTypesFor(party: ContactParty): ContactType[] {
   return [party, 'both'];

@@ -1,6 +1,5 @@
 /** The two interface languages. `zh-CN` is the default everywhere. */
-export const LOCALES = ['zh-CN', 'en-US'] as const;
-export type Locale = (typeof LOCALES)[number];
+export type Locale = 'zh-CN' | 'en-US';
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
 /** The value of the `Lang` request header for each locale (spec §7: "A Lang header carries cn or en"). */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { pageQuery, requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
-export const PRICE_MAX = '999999.99';
 export const RATE_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 /** Rate sheets are larger than contact sheets: up to 50,000 routes. */
 export const RATE_IMPORT_LIMITS = {
@@ -12,7 +11,7 @@ export const RATE_IMPORT_LIMITS = {
 } as const;
 
 /** A USD price on the wire: a decimal string (or number) above 0, at most 999999.99, 2 decimals. */
-export const price = z
+const price = z
   .union([z.string().trim(), z.number()])
   .transform((value) => (typeof value === 'number' ? String(value) : value))
   .pipe(
@@ -22,7 +21,7 @@ export const price = z
       .refine((value) => Number(value) > 0, { error: 'rates.completeSpace' }),
   );
 
-export const spaceInput = z.object({
+const spaceInput = z.object({
   container_id: requiredId,
   price,
 });
@@ -60,7 +59,7 @@ export const rateInput = z
   });
 export type RateInput = z.input<typeof rateInput>;
 
-export const space = z.object({
+const space = z.object({
   id: z.number().int(),
   container_id: z.number().int(),
   container_name: z.string(),

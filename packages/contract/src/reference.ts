@@ -17,9 +17,6 @@ export const REFERENCE_LISTS = [
 ] as const;
 export type ReferenceList = (typeof REFERENCE_LISTS)[number];
 
-/** Unit types of GET /api/unit?type= (spec: "package units use type 3"). */
-export const UNIT_TYPES = { weight: 1, volume: 2, package: 3 } as const;
-
 /**
  * Query of every reference list. Lists default to their whole content (size 1000), which is what
  * dropdowns ask for; `keyword` matches the code and both names; `type` filters units,

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** App modes (spec §1): 1 one-step registration, 2 two-step registration with business information. */
-export const APP_MODES = [1, 2] as const;
-
 /**
  * Site configuration entries (spec §3) with the defaults of spec §9. Stored in the database as
  * text (name, value) and served typed by GET /api/system/config as an object keyed by name.
@@ -70,13 +67,7 @@ export const siteConfig = z.object(configValue);
 export type SiteConfig = z.output<typeof siteConfig>;
 
 /** Fields of GET /api/system/dictionary?field=… */
-export const DICTIONARY_FIELDS = [
-  'order_status',
-  'container_mode',
-  'contact_type',
-  'incoterm',
-  'app_mode',
-] as const;
+const DICTIONARY_FIELDS = ['order_status', 'container_mode', 'contact_type', 'incoterm', 'app_mode'] as const;
 export type DictionaryField = (typeof DICTIONARY_FIELDS)[number];
 
 export const dictionaryQuery = z.object({ field: z.enum(DICTIONARY_FIELDS) });

@@ -38,7 +38,7 @@ export const documentTextField = (max: number, lines = false) =>
     );
 
 /** A calendar date on the wire. */
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real day of the calendar in YYYY-MM-DD (not 2026-02-30). */
 function isCalendarDate(value: string): boolean {
@@ -54,7 +54,7 @@ function isCalendarDate(value: string): boolean {
  * the calendar's ends that "the day after" of a filter (edate + 1) stays a date everywhere
  * (9999-12-31 + 1 day was year 10000, a 500).
  */
-export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
 const isInRange = (value: string) =>
   !isCalendarDate(value) || (value >= DATE_RANGE.min && value <= DATE_RANGE.max);
 

@@ -19,7 +19,7 @@ import { isSharedData } from './reply.js';
  * - The web app's files are compressed at build time (apps/web/vite.config.ts writes .br and .gz
  *   beside each one) and served by @fastify/static's `preCompressed` (see app.ts).
  */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];

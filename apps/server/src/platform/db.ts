@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from '../db/schema.js';
@@ -10,9 +10,18 @@ import * as schema from '../db/schema.js';
 // Each driver is loaded only when it is used: an embedded portal does not carry node-postgres, a
 // PostgreSQL one does not carry the PGlite WASM module (about 15 MB resident each).
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * The rows a raw statement answers. Both drivers answer `{ rows }`, which the driver-neutral Db
+ * type cannot state: this is the one place that says so.
+ */
+export async function rowsOf<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] };
+  return result.rows ?? [];
+}
 
 export type Database = {
   db: Db;
@@ -23,10 +32,10 @@ export type Database = {
 };
 
 /** apps/server/src/db/migrations, found from src/platform or dist/platform alike. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
 /** Hides the password of a connection URL in messages. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

@@ -23,11 +23,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (key: MessageKey = 'errors.notFound') => new AppError(404, key);
-export const forbidden = (key: MessageKey = 'errors.forbidden') => new AppError(403, key);
-export const conflict = (key: MessageKey = 'errors.conflict', params?: MessageParams) =>
-  new AppError(409, key, params);
-
 /** A request whose body, query or params failed its contract schema. */
 export class RequestValidationError extends Error {
   readonly statusCode = 400;

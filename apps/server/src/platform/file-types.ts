@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { readZipEntry } from './zip.js';
 
 /** A document kind the portal accepts, told from the bytes (never from the name or the sent type). */
 export type DocumentKind = 'pdf' | 'jpg' | 'png' | 'xlsx' | 'docx' | 'xls' | 'doc';
@@ -26,39 +26,8 @@ const OOXML_MAIN = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
 } as const;
 
-/** Reads one entry of a zip by name from its central directory (stored or deflated, at most 1 MB). */
-export function readZipEntry(data: Buffer, entryName: string): Buffer | undefined {
-  const min = Math.max(0, data.length - 65_557);
-  for (let end = data.length - 22; end >= min; end--) {
-    if (data.readUInt32LE(end) !== 0x06054b50) continue;
-    const entries = data.readUInt16LE(end + 10);
-    let offset = data.readUInt32LE(end + 16);
-    for (let n = 0; n < entries; n++) {
-      if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) return undefined;
-      const method = data.readUInt16LE(offset + 10);
-      const compressed = data.readUInt32LE(offset + 20);
-      const size = data.readUInt32LE(offset + 24);
-      const nameLength = data.readUInt16LE(offset + 28);
-      const local = data.readUInt32LE(offset + 42);
-      const entry = data.subarray(offset + 46, offset + 46 + nameLength).toString('utf8');
-      offset += 46 + nameLength + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
-      if (entry !== entryName) continue;
-      if (size > 1024 * 1024 || local + 30 > data.length || data.readUInt32LE(local) !== 0x04034b50)
-        return undefined;
-      const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
-      const body = data.subarray(start, start + compressed);
-      try {
-        if (method === 0) return body;
-        if (method === 8) return inflateRawSync(body, { maxOutputLength: 1024 * 1024 });
-      } catch {
-        return undefined;
-      }
-      return undefined;
-    }
-    return undefined;
-  }
-  return undefined;
-}
+/** The most of [Content_Types].xml inflated to tell a document's kind (real ones are a few KB). */
+const MAX_CONTENT_TYPES = 1024 * 1024;
 
 const utf16 = (text: string) => Buffer.from(text, 'utf16le');
 
@@ -72,7 +41,7 @@ export function sniffDocument(data: Buffer): DocumentKind | undefined {
   if (startsWith(data, JPG)) return 'jpg';
   if (startsWith(data, PNG)) return 'png';
   if (startsWith(data, ZIP)) {
-    const types = readZipEntry(data, '[Content_Types].xml')?.toString('utf8');
+    const types = readZipEntry(data, '[Content_Types].xml', MAX_CONTENT_TYPES)?.toString('utf8');
     if (!types) return undefined;
     if (types.includes(OOXML_MAIN.xlsx)) return 'xlsx';
     if (types.includes(OOXML_MAIN.docx)) return 'docx';

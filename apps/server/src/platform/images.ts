@@ -1,7 +1,7 @@
 import type { Sharp } from 'sharp';
 import { AppError } from './errors.js';
 
-export type ProcessedImage = {
+type ProcessedImage = {
   extension: 'jpg' | 'png';
   contentType: 'image/jpeg' | 'image/png';
   image: Buffer;
@@ -14,7 +14,7 @@ const startsWith = (data: Buffer, magic: number[]) => magic.every((byte, i) => d
 
 /** Larger images than this are refused before they are decoded (decompression bombs). */
 const MAX_PIXELS = 40_000_000;
-export const THUMB_SIZE = 240;
+const THUMB_SIZE = 240;
 
 /**
  * Checks that an upload really is a JPEG or PNG by its content (not its name), decodes it, and

@@ -12,7 +12,7 @@ export const INCIDENT_KINDS = [
   'site_config_read',
   'password_hash_unreadable',
 ] as const;
-export type IncidentKind = (typeof INCIDENT_KINDS)[number];
+type IncidentKind = (typeof INCIDENT_KINDS)[number];
 
 const counts = new Map<IncidentKind, number>();
 

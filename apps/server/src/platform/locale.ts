@@ -10,7 +10,7 @@ export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale 
 const collators = new Map<Locale, Intl.Collator>();
 
 /** Compares names as readers of the language expect: Chinese by pinyin, English alphabetically. */
-export function nameCollator(locale: Locale): Intl.Collator {
+function nameCollator(locale: Locale): Intl.Collator {
   let collator = collators.get(locale);
   if (!collator) {
     collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });

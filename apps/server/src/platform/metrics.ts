@@ -9,7 +9,7 @@ import { INCIDENT_KINDS, incidentCount } from './incidents.js';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Compares the bearer token in constant time (both sides hashed to the same length first). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer (\S+)$/i.exec(header ?? '');
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
 }

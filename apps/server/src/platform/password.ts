@@ -7,7 +7,7 @@ import { reportIncident } from './incidents.js';
  * Passwords are never truncated (argon2 takes any length; the contract caps them at 128).
  */
 /** 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
-export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -8,7 +8,7 @@ import { AppError } from './errors.js';
 const UNLIMITED = new Set(['/api/health', '/api/live', '/api/ready', '/api/metrics']);
 
 /** Only the API counts: static assets, the SPA's pages and version.json are served freely. */
-export function isRateLimited(url: string): boolean {
+function isRateLimited(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return pathname.startsWith('/api/') && !UNLIMITED.has(pathname);
 }

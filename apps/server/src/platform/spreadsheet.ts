@@ -2,21 +2,22 @@ import * as XLSX from '@e965/xlsx';
 import { type ImportRowError, type Locale, translate } from '@freight/contract';
 import { AppError } from './errors.js';
 import { isStorableText } from './validation.js';
-import { readXlsxRows, XlsxError, type XlsxRow, zipUncompressedSize } from './xlsx-reader.js';
+import { readXlsxRows, XlsxError, type XlsxRow } from './xlsx-reader.js';
+import { zipUncompressedSize } from './zip.js';
 
 /** What an import accepts and how far a file may go before it is refused. */
-export type SheetLimits = { maxBytes: number; maxRows: number; maxUncompressedBytes: number };
-export type SheetKind = 'xlsx' | 'xls' | 'csv';
+type SheetLimits = { maxBytes: number; maxRows: number; maxUncompressedBytes: number };
+type SheetKind = 'xlsx' | 'xls' | 'csv';
 
 /** A data row: its number in the spreadsheet (header = row 1) and its cells by header text. */
-export type SheetRow = { row: number; cells: Map<string, string> };
+type SheetRow = { row: number; cells: Map<string, string> };
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (data: Buffer, magic: number[]) => magic.every((byte, i) => data[i] === byte);
 
 /** What the bytes are, whatever the file is called. */
-export function sniffSheet(data: Buffer): SheetKind | undefined {
+function sniffSheet(data: Buffer): SheetKind | undefined {
   if (startsWith(data, ZIP)) return 'xlsx';
   if (startsWith(data, OLE)) return 'xls';
   if (data.includes(0)) return undefined; // binary that is neither
@@ -24,7 +25,7 @@ export function sniffSheet(data: Buffer): SheetKind | undefined {
 }
 
 /** CSV text as Chinese Excel saves it: UTF-8 with or without a BOM, else GB18030. */
-export function decodeCsv(data: Buffer): string {
+function decodeCsv(data: Buffer): string {
   if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return data.subarray(3).toString('utf8');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);
@@ -34,7 +35,7 @@ export function decodeCsv(data: Buffer): string {
 }
 
 /** Columns a sheet may have: far more than any template, few enough to read every cell quickly. */
-export const MAX_SHEET_COLUMNS = 200;
+const MAX_SHEET_COLUMNS = 200;
 
 const refuse = (
   status: number,
@@ -130,7 +131,7 @@ function asRefusal(error: unknown, limits: SheetLimits): AppError {
  * of the reader (its inflate stream) when the caller stops before reading every row; call it in a
  * `finally`.
  */
-export type OpenedSheet = { headers: string[]; rows: AsyncIterable<SheetRow>; close: () => Promise<void> };
+type OpenedSheet = { headers: string[]; rows: AsyncIterable<SheetRow>; close: () => Promise<void> };
 
 /**
  * Opens the first sheet of an upload: rows keyed by header text (the first row with any text). The

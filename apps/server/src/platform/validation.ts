@@ -15,7 +15,7 @@ export function isStorableText(text: string): boolean {
 }
 
 /** The path of the first string or key inside `value` that cannot be stored, if any (no recursion). */
-export function unstorableTextPath(value: unknown): (string | number)[] | undefined {
+function unstorableTextPath(value: unknown): (string | number)[] | undefined {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const current = item.value;

@@ -1,5 +1,14 @@
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { createInflateRaw } from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import {
+  builtInFormat,
+  type CellFormat,
+  cellFormat,
+  cellValue,
+  columnOf,
+  unescapeText,
+} from './xlsx-values.js';
+import { entryData, inflateEntry, ZipError, type ZipEntry, zipEntries } from './zip.js';
 
 /**
  * A streaming reader of the first worksheet of an .xlsx, for imports. The upload is already in
@@ -20,89 +29,39 @@ export class XlsxError extends Error {
   }
 }
 
-type Entry = { name: string; method: number; compressedSize: number; size: number; dataOffset: number };
-
-/** The zip's entries from its central directory; sizes above 4 GB (zip64) are refused. */
-function zipEntries(data: Buffer): Map<string, Entry> {
-  const min = Math.max(0, data.length - 65_557);
-  for (let i = data.length - 22; i >= min; i--) {
-    if (data.readUInt32LE(i) !== 0x06054b50) continue;
-    const count = data.readUInt16LE(i + 10);
-    let offset = data.readUInt32LE(i + 16);
-    const entries = new Map<string, Entry>();
-    for (let n = 0; n < count; n++) {
-      if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50)
-        throw new XlsxError('unreadable');
-      const method = data.readUInt16LE(offset + 10);
-      const compressedSize = data.readUInt32LE(offset + 20);
-      const size = data.readUInt32LE(offset + 24);
-      const nameLength = data.readUInt16LE(offset + 28);
-      const local = data.readUInt32LE(offset + 42);
-      const name = data.toString('utf8', offset + 46, offset + 46 + nameLength);
-      offset += 46 + nameLength + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
-      if (compressedSize === 0xffffffff || size === 0xffffffff || local === 0xffffffff)
-        throw new XlsxError('unreadable');
-      if (local + 30 > data.length || data.readUInt32LE(local) !== 0x04034b50)
-        throw new XlsxError('unreadable');
-      const dataOffset = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
-      if (dataOffset + compressedSize > data.length) throw new XlsxError('unreadable');
-      // Names are compared case-insensitively, as Excel does; a leading slash is not part of them.
-      entries.set(name.replace(/^\//, '').toLowerCase(), { name, method, compressedSize, size, dataOffset });
-    }
-    return entries;
-  }
-  throw new XlsxError('unreadable');
-}
-
-/**
- * The sum of the sizes a zip's central directory states, so that a zip bomb is refused before
- * anything is inflated (inflating stops at the budget anyway, whatever the directory claims).
- * Undefined when the directory cannot be read.
- */
-export function zipUncompressedSize(data: Buffer): number | undefined {
-  try {
-    let total = 0;
-    for (const entry of zipEntries(data).values()) total += entry.size;
-    return total;
-  } catch {
-    return undefined;
-  }
-}
-
-function compressed(data: Buffer, entry: Entry): Buffer {
-  if (entry.method !== 0 && entry.method !== 8) throw new XlsxError('unreadable');
-  return data.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
-}
-
-/** A small part (workbook, relations, styles, shared strings) inflated whole, within the budget. */
-function readPart(data: Buffer, entry: Entry | undefined, budget: { left: number }): string | undefined {
-  if (!entry) return undefined;
-  const raw = compressed(data, entry);
-  let bytes: Buffer;
-  try {
-    bytes = entry.method === 0 ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(1, budget.left) });
-  } catch (error) {
-    if (error instanceof RangeError) throw new XlsxError('tooLarge');
-    throw new XlsxError('unreadable');
-  }
-  budget.left -= bytes.length;
-  if (budget.left < 0) throw new XlsxError('tooLarge');
-  return bytes.toString('utf8');
-}
-
 /** Nesting deeper than any spreadsheet part has (a sheet's deepest text is 7 levels down). */
 const MAX_DEPTH = 64;
 /** Excel's own limit for the text of a cell. */
 const MAX_CELL_TEXT = 32_767;
-/** Longest format code and relationship target read (Excel's format codes stop at 255). */
-const MAX_FORMAT_CODE = 255;
+/** Longest relationship target read. */
 const MAX_TARGET = 2_048;
 
-/** Excel's escapes for characters XML cannot carry (`_x000D_` is a carriage return). */
-export const unescapeText = (text: string) =>
-  text.includes('_x')
-    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    : text;
+/** What a zip error means for the sheet. */
+function fromZip<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ZipError) throw new XlsxError(error.reason);
+    throw error;
+  }
+}
+
+/** The entries by name: compared case-insensitively, as Excel does; a leading slash is not part of it. */
+function entriesByName(data: Buffer): Map<string, ZipEntry> {
+  const entries = new Map<string, ZipEntry>();
+  fromZip(() => {
+    for (const entry of zipEntries(data)) entries.set(entry.name.replace(/^\//, '').toLowerCase(), entry);
+  });
+  return entries;
+}
+
+/** A small part (workbook, relations, styles, shared strings) inflated whole, within the budget. */
+function readPart(data: Buffer, entry: ZipEntry | undefined, budget: { left: number }): string | undefined {
+  if (!entry) return undefined;
+  const bytes = fromZip(() => inflateEntry(data, entry, budget.left));
+  budget.left -= bytes.length;
+  return bytes.toString('utf8');
+}
 
 /** Tag names without their namespace prefix (some writers use `x:row`). */
 const local = (name: string) => {
@@ -148,7 +107,7 @@ const attr = (tag: SaxesTagPlain, name: string): string | undefined => {
 };
 
 /** The path of the workbook's first sheet, and whether its dates count from 1904. */
-function firstSheet(data: Buffer, entries: Map<string, Entry>, budget: { left: number }) {
+function firstSheet(data: Buffer, entries: Map<string, ZipEntry>, budget: { left: number }) {
   const workbook = readPart(data, entries.get('xl/workbook.xml'), budget);
   let relationId: string | undefined;
   let date1904 = false;
@@ -203,51 +162,6 @@ function sharedStrings(xml: string | undefined): string[] {
   return strings;
 }
 
-/** Built-in number formats that show a date: the standard ones and those of CJK Excel (not times). */
-const BUILT_IN_DATES = new Map<number, DateKind>([
-  ...[14, 15, 16, 17, 27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 57, 58].map((id) => [id, 'date'] as const),
-  [22, 'datetime'],
-]);
-
-/** How a number format shows a serial day: as a date, a date with its time, or not as a date. */
-export type DateKind = 'date' | 'datetime' | undefined;
-
-/**
- * What a custom format code shows: a y, m or d outside quotes, escapes and [...] parts is a date,
- * with its time when it also has h or s. Read character by character (no backtracking regex), and
- * only up to Excel's 255 characters.
- */
-export function dateKind(code: string): DateKind {
-  if (code.length > MAX_FORMAT_CODE) return undefined;
-  let bare = '';
-  for (let i = 0; i < code.length; i++) {
-    const char = code.charAt(i);
-    if (char === '"') {
-      const end = code.indexOf('"', i + 1);
-      i = end < 0 ? code.length : end;
-    } else if (char === '[') {
-      const end = code.indexOf(']', i + 1);
-      i = end < 0 ? code.length : end;
-    } else if (char === '\\' || char === '_' || char === '*') i++;
-    else bare += char.toLowerCase();
-  }
-  const time = bare.includes('h') || bare.includes('s');
-  if (bare.includes('y') || bare.includes('d') || (bare.includes('m') && !time))
-    return time ? 'datetime' : 'date';
-  return undefined;
-}
-
-/** What a number format changes in a cell's text: a date, or digits padded with zeros ("00000"). */
-type CellFormat = { date?: DateKind; digits?: number };
-
-/** The format of a code: a date kind, or the width of an all-zeros integer format (ZIP codes). */
-function cellFormat(code: string): CellFormat {
-  const date = dateKind(code);
-  if (date) return { date };
-  const zeros = /^0{2,20}(;@)?$/.exec(code);
-  return zeros ? { digits: code.replace(';@', '').length } : {};
-}
-
 /** For each cell style index, what its number format changes in the cell's text. */
 function cellFormats(xml: string | undefined): CellFormat[] {
   const formats: CellFormat[] = [];
@@ -261,8 +175,7 @@ function cellFormats(xml: string | undefined): CellFormat[] {
       else if (name === 'cellXfs') inCellXfs = true;
       else if (name === 'xf' && inCellXfs) {
         const id = Number(attr(tag, 'numFmtId') ?? 0);
-        const builtIn = BUILT_IN_DATES.get(id);
-        formats.push(custom.get(id) ?? (builtIn ? { date: builtIn } : {}));
+        formats.push(custom.get(id) ?? builtInFormat(id));
       }
     },
     close: (name) => {
@@ -270,42 +183,6 @@ function cellFormats(xml: string | undefined): CellFormat[] {
     },
   });
   return formats;
-}
-
-/** Excel's last day (9999-12-31): a larger number in a date format is shown as a number. */
-const MAX_SERIAL = 2_958_465;
-
-/** A serial day number as YYYY-MM-DD, with HH:mm for a format that shows the time. */
-export function serialDate(serial: number, date1904: boolean, kind: DateKind = 'date'): string {
-  if (!(serial >= 0 && serial <= MAX_SERIAL)) return numberText(serial);
-  // Day 0 is 1899-12-30 once Lotus's phantom 1900-02-29 is allowed for, 1904-01-01 in the other system.
-  const epoch = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
-  const days = !date1904 && serial < 61 ? serial + 1 : serial;
-  const iso = new Date(epoch + Math.round(days * 86_400) * 1000).toISOString();
-  return kind === 'datetime' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
-}
-
-/** A number as its shortest exact text: 15 significant digits, as Excel keeps them. */
-export function numberText(value: number): string {
-  if (!Number.isFinite(value)) return '';
-  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
-  const text = String(Number(value.toPrecision(15)));
-  if (!/e/i.test(text)) return text;
-  return Math.abs(value) < 1
-    ? value.toFixed(20).replace(/\.?0+$/, '') || '0'
-    : BigInt(Math.round(value)).toString();
-}
-
-/** Column index (A = 0) of a cell reference such as "AB12". */
-function columnOf(ref: string): number {
-  let column = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const code = ref.charCodeAt(i);
-    if (code >= 65 && code <= 90) column = column * 26 + code - 64;
-    else if (code >= 97 && code <= 122) column = column * 26 + code - 96;
-    else break;
-  }
-  return column - 1;
 }
 
 /** Excel's last row: a row numbered past it is refused (as rows without numbers count up). */
@@ -322,7 +199,7 @@ export async function* readXlsxRows(
   data: Buffer,
   options: { maxColumns: number; maxUncompressedBytes: number },
 ): AsyncGenerator<XlsxRow> {
-  const entries = zipEntries(data);
+  const entries = entriesByName(data);
   const budget = { left: options.maxUncompressedBytes };
   const sheet = firstSheet(data, entries, budget);
   const sheetEntry = entries.get(sheet.path);
@@ -399,17 +276,7 @@ export async function* readXlsxRows(
         break;
       case 'c': {
         if (column < 0 || column >= options.maxColumns || text === '') break;
-        let value: string;
-        if (type === 's') value = strings[Number(text)] ?? '';
-        else if (type === 'b') value = text === '1' ? 'TRUE' : 'FALSE';
-        else if (type === 'n') {
-          const number = Number(text);
-          const format = formats[style];
-          value = format?.date ? serialDate(number, sheet.date1904, format.date) : numberText(number);
-          if (format?.digits && /^\d+$/.test(value)) value = value.padStart(format.digits, '0');
-        } else if (type === 'd')
-          value = /^\d{4}-\d{2}-\d{2}T00:00(:00)?/.test(text) ? text.slice(0, 10) : text;
-        else value = unescapeText(text); // str, inlineStr, e (#N/A)
+        const value = cellValue(type, text, { strings, format: formats[style], date1904: sheet.date1904 });
         while (values.length < column) values.push('');
         values[column] = value;
         break;
@@ -426,7 +293,7 @@ export async function* readXlsxRows(
   });
 
   const inflate = sheetEntry.method === 0 ? undefined : createInflateRaw();
-  const source = compressed(data, sheetEntry);
+  const source = fromZip(() => entryData(data, sheetEntry));
   const decoder = new TextDecoder('utf-8');
   const slices = () => {
     const out: Buffer[] = [];

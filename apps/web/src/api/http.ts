@@ -21,9 +21,9 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+type Query = Record<string, string | number | boolean | null | undefined>;
 
-export type RequestOptions = {
+type RequestOptions = {
   query?: Query;
   /** A JSON body, or FormData for multipart uploads. */
   body?: unknown;
@@ -32,7 +32,7 @@ export type RequestOptions = {
   raw?: boolean;
 };
 
-export type HttpClientOptions = {
+type HttpClientOptions = {
   baseUrl?: string;
   session: SessionStore;
   locale: () => Locale;
@@ -191,5 +191,3 @@ export function createHttpClient(options: HttpClientOptions) {
     download: (path: string, query?: Query) => request<Response>('GET', path, { query, raw: true }),
   };
 }
-
-export type HttpClient = ReturnType<typeof createHttpClient>;

@@ -4,7 +4,7 @@
  */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   token: 'token',
   oldToken: 'old_token',
   tokenUpdateTime: 'token_update_time',

@@ -16,7 +16,7 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
 
-export function useSessionToken(): string | null {
+function useSessionToken(): string | null {
   return useSyncExternalStore(
     (listener) => session.subscribe(listener),
     () => session.token,

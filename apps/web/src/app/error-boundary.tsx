@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDropShell } from './shell';
 
 /** True for a lazily loaded page whose script could not be fetched (a redeploy, a lost network). */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'ChunkLoadError' ||

@@ -7,7 +7,7 @@ import { currentLocale } from '../i18n';
  * An Ant Design form rule from a field's schema in @freight/contract, so the page checks exactly
  * what the server checks, with the same localized message naming the field.
  */
-export function zodRule(field: string, schema: z.ZodType): Rule {
+function zodRule(field: string, schema: z.ZodType): Rule {
   const wrapper = z.object({ [field]: schema });
   return {
     // Marks the label as required (the asterisk) when the schema refuses a missing value; the

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import type { Key, ReactNode } from 'react';
 
-export type LineColumn<R> = {
+type LineColumn<R> = {
   title: ReactNode;
   key: string;
   width?: number;

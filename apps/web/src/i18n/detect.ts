@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, localeFromBrowser, parseLocale, type Locale } from '@freight/contract';
 
-export const LANGUAGE_KEY = 'language';
+const LANGUAGE_KEY = 'language';
 
 /**
  * The interface language, in the spec's order (§1): the `lang` query parameter, then the stored

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, type Locale, type MessageKey, type MessageParams } from
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readStoredLocale, storeLocale } from './detect';
+import { storeLocale } from './detect';
 import type * as ZhCN from './locales/zh-CN';
 
 type LocaleModule = typeof ZhCN;
@@ -62,8 +62,6 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
-
-export { readStoredLocale };
 
 /** A shared message of @freight/contract (errors, validation) in the loaded language. */
 export function sharedMessage(key: MessageKey, params?: MessageParams): string {

@@ -65,9 +65,10 @@ const meets = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && ((HAN.test(a) && LATIN.test(b)) || (LATIN.test(a) && HAN.test(b)));
 
 /**
- * Fills {{name}} placeholders like interpolate, with one space where Han text meets a Latin value
- * at the seam ("请填写" + "ETD" gives "请填写 ETD", "HS 编码" + "不能为空" stays as it is): Chinese
- * typesetting puts a space between Han and Latin runs, and a template cannot know its values.
+ * Fills {{name}} placeholders (an unknown one stays visible, so that a missing param is noticed),
+ * with one space where Han text meets a Latin value at the seam ("请填写" + "ETD" gives
+ * "请填写 ETD", "HS 编码" + "不能为空" stays as it is): Chinese typesetting puts a space between
+ * Han and Latin runs, and a template cannot know its values.
  */
 function fill(text: string, params: MessageParams = {}): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string, offset: number) => {
@@ -77,13 +78,6 @@ function fill(text: string, params: MessageParams = {}): string {
     const after = meets(value[value.length - 1], text[offset + whole.length]) ? ' ' : '';
     return before + value + after;
   });
-}
-
-/** Fills {{name}} placeholders; unknown placeholders are left visible so a missing param is noticed. */
-export function interpolate(template: string, params: MessageParams = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
 }
 
 /** Translates a shared message key in the given locale. */

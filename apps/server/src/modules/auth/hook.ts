@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export const RENEWED_TOKEN_HEADER = 'x-renewed-token';
+const RENEWED_TOKEN_HEADER = 'x-renewed-token';
 
 /** The bearer token of a request, if it sends one. */
 export function bearerToken(request: FastifyRequest): string | undefined {

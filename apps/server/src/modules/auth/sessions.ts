@@ -14,7 +14,7 @@ import {
 export type { SessionUser } from './repo.js';
 
 /** Tokens are 256 random bits; the database keeps only their SHA-256. */
-export function newToken(): string {
+function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 

@@ -7,7 +7,7 @@ import type { KvStore } from '../../platform/kv.js';
  * address in the shared store, so that every instance sees them. A login and a password change
  * that names a wrong current password both count.
  */
-export type ThrottleKeys = { user: string; address: string };
+type ThrottleKeys = { user: string; address: string };
 
 export const failKeys = (username: string, address: string): ThrottleKeys => ({
   user: `login:fail:user:${username}`,

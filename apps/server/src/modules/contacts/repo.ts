@@ -1,6 +1,6 @@
 import { type ContactQuery, contactTypesFor } from '@freight/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import { type Db, rowsOf } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
 import { contacts, countries } from '../../db/schema.js';
 
@@ -110,7 +110,9 @@ export async function upsertContacts(db: Db, ownerId: number, values: ContactVal
     const rows = values.slice(start, start + 250);
     const text = (pick: (row: ContactValues) => string | null | undefined) =>
       sql`${sql.param(rows.map((row) => pick(row) ?? ''))}::text[]`;
-    const result = (await db.execute(sql`
+    const result = await rowsOf<{ inserted: boolean | string }>(
+      db,
+      sql`
       insert into contacts (owner_id, type, company1, company2, linkman, address1, address2, city,
         province, country_id, zip_code, phone, email, dedupe_key)
       select ${ownerId}::int, u.* from unnest(
@@ -124,8 +126,9 @@ export async function upsertContacts(db: Db, ownerId: number, values: ContactVal
         company2 = excluded.company2, address1 = excluded.address1, address2 = excluded.address2,
         city = excluded.city, province = excluded.province, country_id = excluded.country_id,
         zip_code = excluded.zip_code, phone = excluded.phone, email = excluded.email, updated_at = now()
-      returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean | string }[] };
-    created += result.rows.filter((row) => row.inserted === true || String(row.inserted) === 'true').length;
+      returning (xmax = 0) as inserted`,
+    );
+    created += result.filter((row) => row.inserted === true || String(row.inserted) === 'true').length;
   }
   return created;
 }

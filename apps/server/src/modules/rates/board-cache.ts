@@ -5,7 +5,7 @@ import type { KvStore } from '../../platform/kv.js';
 const VERSION_KEY = 'quotes:board-version';
 const VERSION_TTL_MS = 30 * 24 * 3_600_000;
 
-export type BoardCacheOptions = {
+type BoardCacheOptions = {
   kv: KvStore;
   /** How long an instance trusts the version it last read before reading it again. */
   checkEveryMs?: number;

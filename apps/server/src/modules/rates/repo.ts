@@ -2,7 +2,7 @@ import type { QuoteQuery, RateQuery, rateInput } from '@freight/contract';
 import type { z } from 'zod';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db.js';
+import { type Db, rowsOf } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
 import { carriers, containerTypes, ports, rateSpaces, rates, users } from '../../db/schema.js';
 
@@ -81,8 +81,6 @@ function joined(db: Db, zh: boolean) {
     .innerJoin(users, eq(users.id, rates.ownerId));
 }
 
-export type RateRow = Awaited<ReturnType<typeof findRate>> & object;
-
 export async function spacesOf(db: Db, rateIds: number[]) {
   if (rateIds.length === 0) return [];
   return db
@@ -140,10 +138,11 @@ export async function insertRates(db: Db, ownerId: number, values: RateValues[])
   const ids: number[] = [];
   for (let start = 0; start < values.length; start += 5000) {
     const chunk = values.slice(start, start + 5000);
-    const drawn = (await db.execute(
+    const drawn = await rowsOf<{ id: number }>(
+      db,
       sql`select nextval(pg_get_serial_sequence('rates', 'id'))::int as id from generate_series(1, ${chunk.length})`,
-    )) as unknown as { rows: { id: number }[] };
-    const chunkIds = drawn.rows.map((row) => Number(row.id));
+    );
+    const chunkIds = drawn.map((row) => Number(row.id));
     const rows = chunk.map((v, i) => ({ ...v, id: chunkIds[i] as number }));
     await db.execute(sql`
       insert into rates (id, owner_id, carrier_id, pol_id, pod_id, to_id, sdate, edate, transit_days, etd, eta, remark)

@@ -58,7 +58,7 @@ export function presentRate(row: Row, spaces: SpaceRow[]): Rate {
 }
 
 /** Checks a rate against its rules and that every id names a real carrier, port and container. */
-export async function toRateValues(db: Db, input: unknown): Promise<RateValues> {
+async function toRateValues(db: Db, input: unknown): Promise<RateValues> {
   const parsed = rateInput.safeParse(input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const v = parsed.data;

@@ -36,7 +36,7 @@ export type ReferenceRow = {
   code3?: string;
 };
 
-export type ReferencePage = { rows: ReferenceRow[]; total: number };
+type ReferencePage = { rows: ReferenceRow[]; total: number };
 
 const simpleTables = {
   carrier: carriers,

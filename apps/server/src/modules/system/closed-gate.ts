@@ -4,7 +4,7 @@ import { reportIncident } from '../../platform/incidents.js';
 import { getSiteConfig } from './service.js';
 
 /** How long an instance trusts what it read of app_close: the admin CLI's switch applies within this. */
-export const CLOSED_STATE_TTL_MS = 5_000;
+const CLOSED_STATE_TTL_MS = 5_000;
 
 /** What the page needs while the site is closed, and what operators need whatever the state. */
 const OPEN_WHILE_CLOSED = new Set([

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import { type Db, rowsOf } from '../../platform/db.js';
 import { countries, users } from '../../db/schema.js';
 
-export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+type UserRow = typeof users.$inferSelect;
+type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'username' | 'createdAt'>>;
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
@@ -46,10 +46,11 @@ export async function existingIds(
   ids: number[],
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const result = (await db.execute(
+  const rows = await rowsOf<{ id: number }>(
+    db,
     sql`select id from ${sql.identifier(table)} where id = any(${sql.param(ids)}::int[])`,
-  )) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => Number(row.id));
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 export async function listUsers(db: Db) {

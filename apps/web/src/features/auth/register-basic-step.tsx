@@ -6,7 +6,7 @@ import { confirmPasswordRules, type PickedImage } from './account-form';
 import { CompanyFields } from './company-fields';
 import { ImageUpload } from './image-upload';
 
-export const registrationRules = zodRules(registrationFields);
+const registrationRules = zodRules(registrationFields);
 
 /** The fields Next checks before step 2 (spec §5 Registration). */
 export const BASIC_FIELDS = [

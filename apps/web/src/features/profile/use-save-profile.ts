@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { toFormData } from '../auth/account-form';
 
-export type ProfileFiles = { logo?: File | undefined; license?: File | undefined };
+type ProfileFiles = { logo?: File | undefined; license?: File | undefined };
 
 /** The company fields PUT /api/userinfo always needs, as the member has them now. */
 export function basicValues(user: UserInfo) {

@@ -1,0 +1,60 @@
+import { index, integer, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { containerTypes } from './reference.js';
+import { users } from './users.js';
+import { files } from './files.js';
+import { bookings } from './bookings.js';
+
+/** A document of a booking, uploaded by its member or its forwarder; the bytes are a row of `files`. */
+export const bookingDocuments = pgTable(
+  'booking_documents',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uploaderRole: varchar('uploader_role', { length: 10 }).notNull(),
+    documentType: varchar('document_type', { length: 30 }).notNull(),
+    description: varchar('description', { length: 255 }).notNull().default(''),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_documents_booking_idx').on(t.bookingId, t.id)],
+);
+
+/** The member's shipping instructions (补料) of a booking, one set per booking. */
+export const bookingInstructions = pgTable('booking_instructions', {
+  bookingId: integer('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  notifyParty: varchar('notify_party', { length: 300 }).notNull().default(''),
+  marks: varchar('marks', { length: 500 }).notNull().default(''),
+  description: varchar('description', { length: 1000 }).notNull(),
+  blType: varchar('bl_type', { length: 10 }).notNull(),
+  freightTerm: varchar('freight_term', { length: 10 }).notNull(),
+  remark: varchar('remark', { length: 255 }).notNull().default(''),
+  submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The containers actually stuffed, as the shipping instructions give them (FCL). */
+export const bookingInstructionContainers = pgTable(
+  'booking_instruction_containers',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookingInstructions.bookingId, { onDelete: 'cascade' }),
+    containerId: integer('container_id')
+      .notNull()
+      .references(() => containerTypes.id),
+    containerNo: varchar('container_no', { length: 11 }).notNull(),
+    sealNo: varchar('seal_no', { length: 30 }).notNull().default(''),
+  },
+  (t) => [index('booking_instruction_containers_booking_idx').on(t.bookingId)],
+);

@@ -1,0 +1,198 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { carriers, containerTypes, incoterms, ports, units } from './reference.js';
+import { users } from './users.js';
+import { contacts } from './contacts.js';
+import { rates } from './rates.js';
+
+/** Serial part of order numbers (BK + yyMMdd + at least 6 digits): unique under any concurrency. */
+export const bookingNoSeq = pgSequence('booking_no_seq', { startWith: 1, increment: 1 });
+
+/** A copy of a contact as it was when the booking was saved (spec §3: shipper and consignee). */
+export type BookingPartySnapshot = {
+  company1: string;
+  company2: string;
+  linkman: string;
+  address1: string;
+  address2: string;
+  city: string;
+  province: string;
+  countryId: number;
+  zipCode: string;
+  phone: string;
+  email: string;
+};
+
+/** The booking columns the list's filters read (see bookings/repo.ts, `conditions`). */
+function listFilterColumns<C>(t: {
+  status: C;
+  containerMode: C;
+  toId: C;
+  polId: C;
+  carrierId: C;
+  createdAt: C;
+  etd: C;
+  eta: C;
+  orderNo: C;
+  blNo: C;
+  custRefNo: C;
+  vessel: C;
+  voyage: C;
+}) {
+  return [
+    t.status,
+    t.containerMode,
+    t.toId,
+    t.polId,
+    t.carrierId,
+    t.createdAt,
+    t.etd,
+    t.eta,
+    t.orderNo,
+    t.blNo,
+    t.custRefNo,
+    t.vessel,
+    t.voyage,
+  ] as const;
+}
+
+/**
+ * An FCL or LCL booking of a member (`owner_id`), addressed to a forwarder (`forwarder_id`). Status
+ * numbers are those of spec §4 (see BOOKING_STATUS in the contract). Shipper and consignee are kept
+ * as copies (`shipper`, `consignee`) beside the contact ids, so that a later change to the contact
+ * book does not rewrite a booking. Totals are computed from the lines on every save. The member's
+ * list reads `bookings_owner_list_idx`, the forwarder's `bookings_forwarder_list_idx` (newest first).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: varchar('order_no', { length: 24 }).notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    forwarderId: integer('forwarder_id')
+      .notNull()
+      .references(() => users.id),
+    quoteId: integer('quote_id').references(() => rates.id, { onDelete: 'set null' }),
+    /**
+     * Booked from a quote. Kept when the quote's rate is deleted (quote_id then goes null): whether
+     * the member may be told the forwarder must not change with the forwarder's rate list.
+     */
+    fromQuote: boolean('from_quote').notNull().default(false),
+    status: smallint('status').notNull().default(0),
+    /** when the forwarder accepted a submitted (status 1) booking; null until then */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    containerMode: smallint('container_mode').notNull(),
+    shipperId: integer('shipper_id').references(() => contacts.id, { onDelete: 'set null' }),
+    shipper: jsonb('shipper').$type<BookingPartySnapshot>().notNull(),
+    consigneeId: integer('consignee_id').references(() => contacts.id, { onDelete: 'set null' }),
+    consignee: jsonb('consignee').$type<BookingPartySnapshot>().notNull(),
+    custRefNo: varchar('cust_ref_no', { length: 50 }).notNull().default(''),
+    readyDate: date('ready_date'),
+    incotermId: integer('incoterm_id')
+      .notNull()
+      .references(() => incoterms.id),
+    placeOfReceipt: varchar('place_of_receipt', { length: 100 }).notNull().default(''),
+    polId: integer('pol_id')
+      .notNull()
+      .references(() => ports.id),
+    podId: integer('pod_id')
+      .notNull()
+      .references(() => ports.id),
+    toId: integer('to_id')
+      .notNull()
+      .references(() => ports.id),
+    carrierId: integer('carrier_id').references(() => carriers.id),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    totalWeight: numeric('total_weight', { precision: 15, scale: 3 }).notNull().default('0'),
+    totalVolume: numeric('total_volume', { precision: 15, scale: 3 }).notNull().default('0'),
+    totalPackages: integer('total_packages').notNull().default(0),
+    soNo: varchar('so_no', { length: 30 }).notNull().default(''),
+    vessel: varchar('vessel', { length: 50 }).notNull().default(''),
+    voyage: varchar('voyage', { length: 20 }).notNull().default(''),
+    etd: date('etd'),
+    eta: date('eta'),
+    /** port-local times, as the forwarder writes them */
+    siCutoff: timestamp('si_cutoff', { mode: 'string' }),
+    cyCutoff: timestamp('cy_cutoff', { mode: 'string' }),
+    /** customs (port) cut-off, 截关时间 */
+    customsCutoff: timestamp('customs_cutoff', { mode: 'string' }),
+    /** VGM submission cut-off */
+    vgmCutoff: timestamp('vgm_cutoff', { mode: 'string' }),
+    blNo: varchar('bl_no', { length: 30 }).notNull().default(''),
+    /** who cancelled a status-40 booking: 'member' (cancelled) or 'forwarder' (voided) */
+    cancelledBy: varchar('cancelled_by', { length: 10 }),
+    cancelReason: varchar('cancel_reason', { length: 255 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_order_no_uq').on(t.orderNo),
+    // The booking list's indexes (a member's, a forwarder's): newest first, with every column its
+    // filters read, so that a list is an index-only scan of the party's entries and only the rows
+    // of the page are read from the table (a member's bookings lie spread over it, one page each).
+    index('bookings_owner_list_idx').on(t.ownerId, t.id, ...listFilterColumns(t)),
+    index('bookings_forwarder_list_idx').on(t.forwarderId, t.id, ...listFilterColumns(t)),
+  ],
+);
+
+/**
+ * A line of a booking: an LCL cargo line (no container) or an FCL container line (`container_id`,
+ * `quantity` containers; packages, weight and volume are the line's totals). KG and CBM with 3 decimals.
+ */
+export const bookingLines = pgTable(
+  'booking_lines',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    containerId: integer('container_id').references(() => containerTypes.id),
+    containerNo: varchar('container_no', { length: 11 }).notNull().default(''),
+    sealNo: varchar('seal_no', { length: 30 }).notNull().default(''),
+    quantity: integer('quantity').notNull().default(1),
+    hsCode: varchar('hs_code', { length: 10 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull(),
+    packages: integer('packages').notNull(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    weight: numeric('weight', { precision: 12, scale: 3 }).notNull(),
+    volume: numeric('volume', { precision: 12, scale: 3 }).notNull(),
+  },
+  (t) => [index('booking_lines_booking_idx').on(t.bookingId, t.lineNo)],
+);
+
+/** Every change of a booking's status, and its creation: who (party and member), when, from, to, why. */
+export const bookingHistory = pgTable(
+  'booking_history',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 20 }).notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: varchar('actor_role', { length: 10 }).notNull(),
+    reason: varchar('reason', { length: 255 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_history_booking_idx').on(t.bookingId, t.id)],
+);

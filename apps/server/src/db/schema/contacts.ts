@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { countries } from './reference.js';
+import { users } from './users.js';
+
+/**
+ * A member's shipper or consignee. `dedupe_key` (type, English company name and contact person,
+ * lower-cased with spaces collapsed) makes a re-import update a contact instead of adding it twice.
+ * `search_text` (generated) is the lower-cased text the keyword search looks in: both company names,
+ * contact person, phone, e-mail and city, separated by U+001F so that a keyword cannot match across
+ * two fields. `contacts_owner_search_idx` holds it beside (owner_id, id), so that a keyword search
+ * reads only the member's index entries, never the table (an index-only scan), on PGlite and
+ * PostgreSQL alike. The narrower `contacts_owner_id_idx` stays for the list without keyword: it
+ * counts the member's contacts about three times faster than either wider index.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 10 }).notNull(),
+    company1: varchar('company1', { length: 200 }).notNull(),
+    company2: varchar('company2', { length: 200 }).notNull().default(''),
+    linkman: varchar('linkman', { length: 100 }).notNull(),
+    address1: varchar('address1', { length: 300 }).notNull(),
+    address2: varchar('address2', { length: 300 }).notNull().default(''),
+    city: varchar('city', { length: 100 }).notNull(),
+    province: varchar('province', { length: 100 }).notNull().default(''),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    zipCode: varchar('zip_code', { length: 20 }).notNull().default(''),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    dedupeKey: varchar('dedupe_key', { length: 320 }).notNull(),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(company1 || chr(31) || company2 || chr(31) || linkman || chr(31) || phone || chr(31) || email || chr(31) || city)`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_owner_dedupe_uq').on(t.ownerId, t.dedupeKey),
+    index('contacts_owner_id_idx').on(t.ownerId, t.id),
+    index('contacts_owner_search_idx').on(t.ownerId, t.id, t.type, t.searchText),
+  ],
+);

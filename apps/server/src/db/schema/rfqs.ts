@@ -1,0 +1,22 @@
+import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+import { rates } from './rates.js';
+
+/** A request for quotation a member sent about a quote, kept for the member and the forwarder. */
+export const rfqs = pgTable(
+  'rfqs',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    forwarderId: integer('forwarder_id').references(() => users.id, { onDelete: 'set null' }),
+    rateId: integer('rate_id').references(() => rates.id, { onDelete: 'set null' }),
+    payload: text('payload').notNull(),
+    /** 'new' (as sent), 'quoted' (the forwarder answered), 'closed' (no further action); see the contract's RFQ_STATUSES */
+    status: varchar('status', { length: 20 }).notNull().default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rfqs_requester_idx').on(t.requesterId), index('rfqs_forwarder_idx').on(t.forwarderId)],
+);
