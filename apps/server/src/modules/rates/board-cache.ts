@@ -5,8 +5,26 @@ import type { KvStore } from '../../platform/kv.js';
 const VERSION_KEY = 'quotes:board-version';
 const VERSION_TTL_MS = 30 * 24 * 3_600_000;
 
+/** The time and the timer the cache runs on. */
+export type BoardClock = {
+  /** Milliseconds, as performance.now(). */
+  now(): number;
+  /** Calls `run` after `ms`; the function returned cancels it. */
+  after(ms: number, run: () => void): () => void;
+};
+
+const systemClock: BoardClock = {
+  now: () => performance.now(),
+  after: (ms, run) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 export type BoardCacheOptions = {
   kv: KvStore;
+  /** The system clock unless given (tests pass a clock they move by hand). */
+  clock?: BoardClock;
   /** How long an instance trusts the version it last read before reading it again. */
   checkEveryMs?: number;
   /** A page is recomputed after this long even without a rate change (names of forwarders may change). */
@@ -57,6 +75,7 @@ export function boardCache<T>(options: BoardCacheOptions) {
   const maxEntries = options.maxEntries ?? 1_000;
   const refreshAhead = options.refreshAhead ?? 32;
   const refreshWithinMs = options.refreshWithinMs ?? 3_000;
+  const clock = options.clock ?? systemClock;
   const entries = new Map<string, Entry<T>>();
   let version: string | undefined;
   let checkedAt = -Infinity;
@@ -70,7 +89,7 @@ export function boardCache<T>(options: BoardCacheOptions) {
 
   /** Recomputes the pages in use, then serves them (and only them) under `target`. */
   const refresh = async (target: string): Promise<void> => {
-    const now = performance.now();
+    const now = clock.now();
     const hot = [...entries]
       .filter(([, entry]) => now - entry.usedAt < maxAgeMs)
       .slice(-refreshAhead)
@@ -87,21 +106,21 @@ export function boardCache<T>(options: BoardCacheOptions) {
     const computed = Promise.all([worker(), worker()]).then(() =>
       Promise.allSettled(hot.map((page) => page.value ?? Promise.reject(new Error('not computed')))),
     );
-    let timer: NodeJS.Timeout | undefined;
+    let cancel = () => {};
     const outcome = await Promise.race([
       computed,
       new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), refreshWithinMs);
+        cancel = clock.after(refreshWithinMs, () => resolve(undefined));
       }),
     ]);
-    clearTimeout(timer);
+    cancel();
     const failed = outcome?.find((result) => result.status === 'rejected');
     if (!outcome)
       options.onRefreshError?.(new Error(`quote board pages not recomputed within ${refreshWithinMs} ms`));
     else if (failed) options.onRefreshError?.(failed.reason);
     // Past refreshWithinMs nothing is swapped in: pages are then computed when asked for.
     entries.clear();
-    const at = performance.now();
+    const at = clock.now();
     hot.forEach((page, index) => {
       if (outcome?.[index]?.status !== 'fulfilled' || !page.value) return;
       entries.set(page.key, {
@@ -146,8 +165,7 @@ export function boardCache<T>(options: BoardCacheOptions) {
   };
 
   const readVersion = (): Promise<string | undefined> => {
-    if (performance.now() - checkedAt < checkEveryMs && version !== undefined)
-      return Promise.resolve(version);
+    if (clock.now() - checkedAt < checkEveryMs && version !== undefined) return Promise.resolve(version);
     const swapsBefore = swaps;
     reading ??= options.kv
       .get(VERSION_KEY)
@@ -155,7 +173,7 @@ export function boardCache<T>(options: BoardCacheOptions) {
         (stored) => {
           const current = stored?.value ?? 'initial';
           if (swaps !== swapsBefore) return version;
-          checkedAt = performance.now();
+          checkedAt = clock.now();
           if (version === undefined) {
             version = current;
           } else if (current !== version && !running && !queued) {
@@ -165,8 +183,8 @@ export function boardCache<T>(options: BoardCacheOptions) {
           return version;
         },
         (error: unknown) => {
-          if (performance.now() - reportedAt >= 60_000) {
-            reportedAt = performance.now();
+          if (clock.now() - reportedAt >= 60_000) {
+            reportedAt = clock.now();
             options.onReadError?.(error);
           }
           return undefined;
@@ -184,7 +202,7 @@ export function boardCache<T>(options: BoardCacheOptions) {
       if ((await readVersion()) === undefined) return compute();
       // The version now (a swap may have happened while the read was under way).
       const current = version ?? 'initial';
-      const now = performance.now();
+      const now = clock.now();
       const hit = entries.get(key);
       if (hit && hit.version === current && hit.expiresAt > now) {
         hit.usedAt = now;
