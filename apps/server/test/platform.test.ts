@@ -237,6 +237,10 @@ describe('configuration and start-up', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true/);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    // The fault tests' transaction hold: in test runs only.
+    for (const nodeEnv of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV: nodeEnv, TEST_HOLD_AT: 'rate-import' })).toThrow(/TEST_HOLD_AT/);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_HOLD_AT: 'rate-import' }).testHoldAt).toBe('rate-import');
   });
 
   it('reports an unreachable database in one line, without the password', async () => {
