@@ -41,7 +41,10 @@ export default defineConfig({
         },
       },
       {
-        ...sourceConditions,
+        resolve: sourceConditions.resolve,
+        // Not "source" for what Node loads itself (Ant Design's CommonJS build and what it requires):
+        // some packages publish their TypeScript under it (scroll-into-view-if-needed).
+        ssr: { resolve: { conditions: defaultServerConditions.filter((c) => c !== 'module') } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
