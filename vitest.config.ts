@@ -49,6 +49,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A component test renders Ant Design in jsdom: its first render takes seconds on 2 busy cores.
+          testTimeout: 20_000,
           ...unitGroup,
         },
       },
