@@ -41,11 +41,16 @@ export default defineConfig({
         },
       },
       {
-        ...sourceConditions,
+        resolve: sourceConditions.resolve,
+        // Not "source" for what Node loads itself (Ant Design's CommonJS build and what it requires):
+        // some packages publish their TypeScript under it (scroll-into-view-if-needed).
+        ssr: { resolve: { conditions: defaultServerConditions.filter((c) => c !== 'module') } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A component test renders Ant Design in jsdom: its first render takes seconds on 2 busy cores.
+          testTimeout: 20_000,
           ...unitGroup,
         },
       },

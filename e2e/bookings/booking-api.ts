@@ -50,3 +50,22 @@ export async function demoContacts(portal: PortalServer, token: string) {
   };
   return { shipper: find('NINGBO BRIGHT'), consignee: find('PACIFIC HOME') };
 }
+
+/** Uploads a document to a booking as the holder of `token`. */
+export async function uploadDocument(
+  portal: PortalServer,
+  token: string,
+  document: { orderId: number; type: string; name: string; content: string },
+) {
+  const form = new FormData();
+  form.append('order_id', String(document.orderId));
+  form.append('document_type', document.type);
+  form.append('file', new Blob([document.content]), document.name);
+  const response = await fetch(`${portal.url}/api/attachment`, {
+    method: 'POST',
+    headers: { Lang: 'en', Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const envelope = (await response.json()) as { code: number; msg: string };
+  if (envelope.code !== 0) throw new Error(`upload of ${document.name}: ${envelope.msg}`);
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
@@ -17,19 +18,25 @@ import {
   us,
   visible,
 } from '../support/steps';
-import { call, demoContacts, idOf } from './booking-api';
+import { call, demoContacts, idOf, uploadDocument } from './booking-api';
 
 let browser: Browser;
 let portal: PortalServer;
-let bookingId: number;
-let orderNo: string;
 let tmpDir: string;
+let member: string;
+let forwarder: string;
+let bookingBody: (custRef: string) => object;
+let container20: number;
+
+const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 
 beforeAll(async () => {
   [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-docs-'));
-  // The member books one 20GP with the demo forwarder through the API.
-  const member = await apiToken(portal.url, DEMO.customer);
+  [member, forwarder] = await Promise.all([
+    apiToken(portal.url, DEMO.customer),
+    apiToken(portal.url, DEMO.forwarder),
+  ]);
   const forwarders = await call<{ lists: { id: number; company1: string }[] }>(
     portal,
     'GET',
@@ -40,38 +47,37 @@ beforeAll(async () => {
   if (!forwarderId) throw new Error('demo forwarder not listed');
   const contacts = await demoContacts(portal, member);
   const port = (code: string) => idOf(portal, 'port', code, member);
-  const booking = await call<{ id: number; order_no: string }>(
-    portal,
-    'POST',
-    '/order/booking?submit=true',
-    member,
-    {
-      container_mode: 1,
-      forwarder_id: forwarderId,
-      shipper_id: contacts.shipper,
-      consignee_id: contacts.consignee,
-      cust_ref_no: 'E2E FLOW',
-      ready_date: iso(day(5)),
-      incoterm: 'FOB',
-      pol_id: await port('CNSHA'),
-      pod_id: await port('NLRTM'),
-      to_id: await port('NLRTM'),
-      containers: [
-        {
-          container_id: await idOf(portal, 'container', '20GP', member),
-          hs_code: '851310',
-          description: 'LED LAMPS',
-          packages: 100,
-          unit_id: await idOf(portal, 'unit', 'CT', member),
-          weight: '1200.5',
-          volume: '20',
-          quantity: 1,
-        },
-      ],
-    },
-  );
-  bookingId = booking.id;
-  orderNo = booking.order_no;
+  const [pol, pod, unit] = [
+    await port('CNSHA'),
+    await port('NLRTM'),
+    await idOf(portal, 'unit', 'CT', member),
+  ];
+  container20 = await idOf(portal, 'container', '20GP', member);
+  // One 20GP with the demo forwarder.
+  bookingBody = (custRef) => ({
+    container_mode: 1,
+    forwarder_id: forwarderId,
+    shipper_id: contacts.shipper,
+    consignee_id: contacts.consignee,
+    cust_ref_no: custRef,
+    ready_date: iso(day(5)),
+    incoterm: 'FOB',
+    pol_id: pol,
+    pod_id: pod,
+    to_id: pod,
+    containers: [
+      {
+        container_id: container20,
+        hs_code: '851310',
+        description: 'LED LAMPS',
+        packages: 100,
+        unit_id: unit,
+        weight: '1200.5',
+        volume: '20',
+        quantity: 1,
+      },
+    ],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,8 +85,49 @@ afterAll(async () => {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
+let made = 0;
+/**
+ * A booking of its own for each test, brought through the API to `status`: submitted (1); space
+ * released on MSC ANNA / 412E (2); shipping instructions given and a packing list uploaded by the
+ * member (3). So each test runs alone, in any order.
+ */
+async function bookingAt(status: 1 | 2 | 3) {
+  const custRef = `E2E FLOW ${status}-${Date.now() % 1_000_000}-${++made}`;
+  const booking = await call<{ id: number; order_no: string }>(
+    portal,
+    'POST',
+    '/order/booking?submit=true',
+    member,
+    bookingBody(custRef),
+  );
+  if (status >= 2) {
+    await call(portal, 'POST', `/forwarder/order/${booking.id}/accept`, forwarder);
+    await call(portal, 'POST', `/forwarder/order/${booking.id}/release`, forwarder, {
+      so_no: 'SO778899',
+      vessel: 'MSC ANNA',
+      voyage: '412E',
+      etd: iso(day(10)),
+      eta: iso(day(40)),
+    });
+  }
+  if (status >= 3) {
+    await call(portal, 'PUT', `/order/shipment/${booking.id}`, member, {
+      description: 'LED LAMPS',
+      containers: [{ container_id: container20, container_no: 'MSCU1234566', seal_no: 'SL001' }],
+    });
+    await uploadDocument(portal, member, {
+      orderId: booking.id,
+      type: 'packing_list',
+      name: 'packing.pdf',
+      content: PDF,
+    });
+  }
+  return { id: booking.id, orderNo: booking.order_no, custRef };
+}
+
 describe('a booking through its life', () => {
   it('the forwarder accepts it and releases space (English)', async () => {
+    const { id: bookingId, orderNo, custRef } = await bookingAt(1);
     // The member's address of a booking addressed to the forwarder: not theirs as a member.
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.forwarder,
@@ -111,7 +158,26 @@ describe('a booking through its life', () => {
     await visible(row);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
-    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    const exported = await download;
+    expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = XLSX.read(fs.readFileSync(await exported.path()), { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['Bookings']);
+    const [header = [], ...lines] = XLSX.utils.sheet_to_json<string[]>(
+      book.Sheets.Bookings as XLSX.WorkSheet,
+      {
+        header: 1,
+      },
+    );
+    // The filtered list: this booking alone (the forwarder has others), under English headers.
+    expect(lines).toHaveLength(1);
+    expect(Object.fromEntries(header.map((name, column) => [name, lines[0]?.[column]]))).toMatchObject({
+      'Booking no.': orderNo,
+      'Customer reference': custRef,
+      Status: 'Awaiting space release',
+      'Container mode': 'FCL',
+      Forwarder: 'DEMO FORWARDING CO., LTD',
+      Customer: 'DEMO TRADING CO., LTD',
+    });
     await row.getByRole('button', { name: orderNo }).click();
     await page.waitForURL(`**/received-bookings/${bookingId}`);
     await page.getByRole('heading', { name: `Booking ${orderNo}` }).waitFor();
@@ -137,6 +203,7 @@ describe('a booking through its life', () => {
   });
 
   it('the member submits shipping instructions and uploads a document (Chinese)', async () => {
+    const { id: bookingId, orderNo } = await bookingAt(2);
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,
       path: `/bookings/${bookingId}`,
@@ -168,7 +235,7 @@ describe('a booking through its life', () => {
     await visible(page.getByText('MSCU1234566 / SL001', { exact: false }));
 
     const file = path.join(tmpDir, 'packing.pdf');
-    fs.writeFileSync(file, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    fs.writeFileSync(file, PDF);
     await page.getByRole('button', { name: '上传文件' }).click();
     const upload = page.getByRole('dialog', { name: '上传文件' });
     // The customer is offered the customer's document types, not the forwarder's (B/L …).
@@ -193,6 +260,7 @@ describe('a booking through its life', () => {
   });
 
   it('the forwarder marks it shipped; both see the whole timeline', async () => {
+    const { id: bookingId, orderNo } = await bookingAt(3);
     const forwarder = await openSignedIn(browser, portal.url, {
       username: DEMO.forwarder,
       path: `/received-bookings/${bookingId}`,

@@ -21,6 +21,8 @@ export type Instance = {
   child: ChildProcess;
   /** Resolves with the exit code (or signal name) when the process ends. */
   exited: Promise<number | string>;
+  /** Resolves with the first line of its stderr that starts with `prefix`; rejects if it exits first. */
+  said(prefix: string): Promise<string>;
 };
 
 export type Harness = {
@@ -81,8 +83,10 @@ export async function harness(kind: Kind): Promise<Harness> {
       });
       running.add(child);
       let stderr = '';
+      const listeners = new Set<() => void>();
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
+        for (const listener of listeners) listener();
       });
       const exited = new Promise<number | string>((resolve) =>
         child.once('exit', (code, signal) => {
@@ -90,13 +94,28 @@ export async function harness(kind: Kind): Promise<Harness> {
           resolve(code ?? signal ?? 'unknown');
         }),
       );
+      const said = (prefix: string) =>
+        new Promise<string>((resolve, reject) => {
+          const look = () => {
+            const line = stderr
+              .split('\n')
+              .slice(0, -1) // whole lines only
+              .find((l) => l.startsWith(prefix));
+            if (line === undefined) return;
+            listeners.delete(look);
+            resolve(line);
+          };
+          listeners.add(look);
+          look();
+          void exited.then(() => reject(new Error(`server exited before saying "${prefix}": ${stderr}`)));
+        });
       const url = `http://127.0.0.1:${port}`;
       const deadline = Date.now() + 90_000;
       for (;;) {
         if (child.exitCode !== null || child.signalCode !== null)
           throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${stderr}`);
         try {
-          if ((await fetch(`${url}/api/ready`)).ok) return { url, child, exited };
+          if ((await fetch(`${url}/api/ready`)).ok) return { url, child, exited, said };
         } catch {
           // not listening yet
         }

@@ -43,6 +43,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'must be 1 to 10 letters or digits' })
     .optional(),
+  TEST_HOLD_AT: z
+    .string()
+    .regex(/^[a-z-]{1,40}$/, { error: 'must be the name of a hold point' })
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -126,6 +130,8 @@ export type Config = {
   seedDemo: boolean;
   /** For automated tests only: every captcha answers this code. Refused in production. */
   captchaFixed: string | undefined;
+  /** For the fault tests only: the transaction hold point to stop at (platform/test-hold.ts). */
+  testHoldAt: string | undefined;
   session: { idleMs: number; maxMs: number; renewAfterMs: number; graceMs: number };
   /** Browser origins allowed to call the API cross-origin; empty: CORS closed. */
   corsOrigins: string[];
@@ -173,6 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: CAPTCHA_FIXED is for automated tests and is refused when NODE_ENV=production',
     );
   }
+  if (e.TEST_HOLD_AT && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration: TEST_HOLD_AT stops transactions and is accepted only when NODE_ENV=test',
+    );
+  }
   // The demo accounts' passwords are published in the README: never in production.
   if (e.SEED_DEMO === true && e.NODE_ENV === 'production') {
     throw new ConfigError(
@@ -207,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     captchaFixed: e.CAPTCHA_FIXED,
+    testHoldAt: e.TEST_HOLD_AT,
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.SESSION_MAX_HOURS * 3_600_000,

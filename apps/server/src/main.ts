@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/prepare.js';
 import { DatabaseUnavailableError } from './platform/db.js';
 import { shutdownGracefully } from './platform/shutdown.js';
 import { StorageUnavailableError } from './platform/storage.js';
+import { holdTransactionsAt } from './platform/test-hold.js';
 
 const startedAt = performance.now();
 
@@ -12,6 +13,8 @@ async function main() {
   const config = loadConfig();
   const database = await prepareDatabase(config);
   const seededDemo = config.seedDemo ? await seedDemo(database.db) : false;
+  // After the seed, which makes bookings of its own: only requests stop at the hold point.
+  holdTransactionsAt(config.testHoldAt);
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => {

@@ -830,14 +830,20 @@ describeEachDatabase('bookings', (kind) => {
       expect(timeline.every((h) => !Number.isNaN(Date.parse(h.create_time)))).toBe(true);
     });
 
-    it('refuses every transition from a status it does not start from, naming the status', async () => {
-      const at0 = await bookingAt(0);
-      const at1 = await bookingAt(1);
-      const at2 = await bookingAt(2);
-      const at3 = await bookingAt(3);
-      const at5 = await bookingAt(5);
-      const at40 = await bookingAt(1);
-      await fwd('fwdA', at40.id, 'void', { reason: 'NO SPACE' });
+    describe('refuses every transition from a status it does not start from', () => {
+      type Status = 0 | 1 | 2 | 3 | 5 | 40;
+      const at = {} as Record<Status, BookingDetail>;
+      beforeAll(async () => {
+        for (const status of [0, 1, 2, 3, 5] as const) at[status] = await bookingAt(status);
+        at[40] = await bookingAt(1);
+        expect((await fwd('fwdA', at[40].id, 'void', { reason: 'NO SPACE' })).status).toBe(200);
+      });
+      /** A refusal writes nothing: the booking keeps its status. */
+      const unchanged = async (status: Status) => {
+        const now = await api('member', 'GET', `/api/order/${at[status].id}`);
+        expect(now.body.data.status).toBe(status);
+      };
+
       const bodies: Record<string, object | undefined> = {
         accept: undefined,
         release: release(),
@@ -845,7 +851,7 @@ describeEachDatabase('bookings', (kind) => {
         ship: { bl_no: 'BL1' },
         void: { reason: 'X' },
       };
-      // at1 is accepted already: accept is taken once.
+      // The statuses each forwarder action starts from (at1 is accepted already: accept is taken once).
       const allowed: Record<string, number[]> = {
         accept: [],
         release: [1],
@@ -853,32 +859,61 @@ describeEachDatabase('bookings', (kind) => {
         ship: [3],
         void: [1, 2, 3],
       };
-      const all = { 0: at0, 1: at1, 2: at2, 3: at3, 5: at5, 40: at40 };
-      for (const [action, from] of Object.entries(allowed)) {
-        for (const [status, booking] of Object.entries(all)) {
-          if (from.includes(Number(status))) continue;
-          const reply = await fwd('fwdA', booking.id, action, bodies[action], 'en');
-          // A draft is not the forwarder's: not found, whatever the action.
-          if (status === '0') {
-            expect(reply.status, `${action} at 0`).toBe(404);
-            continue;
-          }
-          expect(reply.status, `${action} at ${status}`).toBe(409);
-          expect(reply.body.msg).toMatch(new RegExp(`^Cannot .+: booking ${booking.order_no} is “.+”$`));
-        }
-      }
-      for (const [status, booking] of Object.entries(all)) {
-        const submit = await api('member', 'PUT', `/api/order/shipment/${booking.id}`, si(), 'en');
-        if (status !== '2') expect(submit.status, `SI at ${status}`).toBe(409);
-        const cancel = await api('member', 'POST', `/api/order/${booking.id}/cancel`, { reason: 'X' }, 'en');
-        // A draft is deleted, not cancelled.
-        if (['0', '5', '40'].includes(status)) expect(cancel.status, `cancel at ${status}`).toBe(409);
-        else expect(cancel.status, `cancel at ${status}`).toBe(200);
-      }
-      const cancelledMsg = await api('member', 'POST', `/api/order/${at40.id}/cancel`, { reason: 'X' }, 'en');
-      expect(cancelledMsg.body.msg).toBe(
-        `Cannot cancel the booking: booking ${at40.order_no} is “Cancelled”`,
+      const refused = Object.entries(allowed).flatMap(([action, from]) =>
+        ([1, 2, 3, 5, 40] as const)
+          .filter((status) => !from.includes(status))
+          .map((status) => ({ action, status })),
       );
+
+      it.each(refused)(
+        'refuses the forwarder’s $action at status $status with 409, naming the status',
+        async ({ action, status }) => {
+          const reply = await fwd('fwdA', at[status].id, action, bodies[action], 'en');
+          expect(reply.status).toBe(409);
+          expect(reply.body.msg).toMatch(new RegExp(`^Cannot .+: booking ${at[status].order_no} is “.+”$`));
+          await unchanged(status);
+        },
+      );
+
+      it.each(Object.keys(allowed))(
+        'answers the forwarder’s %s on a draft with 404: a draft is not theirs',
+        async (action) => {
+          const reply = await fwd('fwdA', at[0].id, action, bodies[action], 'en');
+          expect(reply.status).toBe(404);
+          await unchanged(0);
+        },
+      );
+
+      it.each([0, 1, 3, 5, 40] as const)('refuses shipping instructions at status %i', async (status) => {
+        const reply = await api('member', 'PUT', `/api/order/shipment/${at[status].id}`, si(), 'en');
+        expect(reply.status).toBe(409);
+        await unchanged(status);
+      });
+
+      // A draft is deleted, not cancelled.
+      it.each([0, 5, 40] as const)('refuses the member’s cancel at status %i', async (status) => {
+        const reply = await api(
+          'member',
+          'POST',
+          `/api/order/${at[status].id}/cancel`,
+          { reason: 'X' },
+          'en',
+        );
+        expect(reply.status).toBe(409);
+        await unchanged(status);
+      });
+
+      it('names the status when refusing to cancel a cancelled booking', async () => {
+        const reply = await api('member', 'POST', `/api/order/${at[40].id}/cancel`, { reason: 'X' }, 'en');
+        expect(reply.body.msg).toBe(`Cannot cancel the booking: booking ${at[40].order_no} is “Cancelled”`);
+      });
+    });
+
+    it.each([1, 2, 3] as const)('lets the member cancel at status %i', async (status) => {
+      const booking = await bookingAt(status);
+      const reply = await api('member', 'POST', `/api/order/${booking.id}/cancel`, { reason: 'X' }, 'en');
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.data).toMatchObject({ status: 40, state: 'cancelled' });
     });
 
     it('lets the forwarder confirm SI received outside the portal (2 → 3)', async () => {

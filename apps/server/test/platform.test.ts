@@ -63,8 +63,8 @@ describeEachDatabase('request handling', (kind) => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  const post = (payload: string, lang?: 'cn' | 'en') =>
-    call<Failure>(t.app, {
+  const post = <T = Failure>(payload: string, lang?: 'cn' | 'en') =>
+    call<T>(t.app, {
       method: 'POST',
       url: '/api/test/echo',
       payload,
@@ -73,8 +73,11 @@ describeEachDatabase('request handling', (kind) => {
     });
 
   it('accepts a valid body', async () => {
-    const reply = await post(JSON.stringify({ name: 'x', count: 1, kind: 'a' }));
+    const sent = { name: 'x', count: 1, kind: 'a' };
+    const reply = await post<unknown>(JSON.stringify(sent));
     expect(reply.status).toBe(200);
+    // The handler echoes what validation handed it: the body arrives whole and unchanged.
+    expect(reply.body).toEqual({ code: 0, msg: 'ok', data: sent });
   });
 
   it('answers malformed JSON with 400 and a localized message', async () => {
@@ -234,6 +237,10 @@ describe('configuration and start-up', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true/);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    // The fault tests' transaction hold: in test runs only.
+    for (const nodeEnv of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV: nodeEnv, TEST_HOLD_AT: 'rate-import' })).toThrow(/TEST_HOLD_AT/);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_HOLD_AT: 'rate-import' }).testHoldAt).toBe('rate-import');
   });
 
   it('reports an unreachable database in one line, without the password', async () => {

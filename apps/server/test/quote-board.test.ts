@@ -71,9 +71,9 @@ describeEachDatabase('quote board cache', (kind) => {
     spaces: [{ container_id: ref.gp20, price }],
   });
 
-  /** Creates a rate through the API as the forwarder; its id. */
-  const createRate = async (price: string) => {
-    const created = await call<Envelope<Rate>>(t.app, {
+  /** Creates a rate through the API (of the first instance unless told) as the forwarder; its id. */
+  const createRate = async (price: string, app: FastifyInstance = t.app) => {
+    const created = await call<Envelope<Rate>>(app, {
       method: 'POST',
       url: '/api/rate',
       headers: as('forwarder'),
@@ -144,18 +144,25 @@ describeEachDatabase('quote board cache', (kind) => {
   });
 
   it('shows a change made on another instance within a second', async () => {
-    await board(other); // the other instance has the page in memory
+    /** Milliseconds from now until the other instance's board shows `price` for rate `id`. */
+    const untilOtherShows = async (id: number, price: string) => {
+      const answered = performance.now();
+      await expect.poll(() => priceOn(other, id), { timeout: 3_000, interval: 10 }).toBe(price);
+      return performance.now() - answered;
+    };
+    // The worst case: the other instance has just confirmed its board version (its own write swapped
+    // its pages in), so it trusts that version as long as it may before reading the store again.
+    await createRate('205', other);
     const id = await createRate('210');
-    const started = Date.now();
-    await expect.poll(() => priceOn(other, id), { timeout: 3_000, interval: 50 }).toBe('210.00');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await untilOtherShows(id, '210.00')).toBeLessThan(1_000);
 
+    await createRate('206', other);
     await call(t.app, {
       method: 'PUT',
       url: `/api/rate/${id}`,
       headers: as('forwarder'),
       payload: rateBody('7'),
     });
-    await expect.poll(() => priceOn(other, id), { timeout: 3_000, interval: 50 }).toBe('7.00');
+    expect(await untilOtherShows(id, '7.00')).toBeLessThan(1_000);
   });
 });

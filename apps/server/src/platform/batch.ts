@@ -1,6 +1,7 @@
 import type { MessageKey } from '@freight/contract';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
+import { holdPoint } from './test-hold.js';
 
 /**
  * Deletes a member's rows in one transaction, all or nothing: if any id is missing or someone
@@ -16,6 +17,7 @@ export async function deleteAllOrNothing(options: {
   return options.db.transaction(async (tx) => {
     const deleted = await options.remove(tx, ids);
     if (deleted !== ids.length) throw new AppError(404, options.refusedKey);
+    await holdPoint('batch-delete', `${deleted} deleted`);
     return { deleted };
   });
 }

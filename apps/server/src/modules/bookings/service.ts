@@ -32,6 +32,7 @@ import { AppError, type FieldIssue, RequestValidationError } from '../../platfor
 import type { Mailer } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { writeWorkbook } from '../../platform/spreadsheet.js';
+import { holdPoint } from '../../platform/test-hold.js';
 import { getContact } from '../contacts/service.js';
 import { removeFiles } from '../files/service.js';
 import { type Existing, quoteSpacesOf, resolveForwarder } from './from-quote.js';
@@ -358,6 +359,7 @@ async function insertWithNumber(
       },
     ]);
     if (submit) await submitDraft(tx, ownerId, { id, orderNo, readyDate: values.readyDate ?? null });
+    await holdPoint('booking-create', `booking ${id}`);
     return id;
   });
 }

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
+import { holdPoint } from '../../platform/test-hold.js';
 import { importDictionaries, insertRates, rateValues, type RateValues } from './repo.js';
 import type { BoardChanges } from './service.js';
 
@@ -214,7 +215,11 @@ export async function importRates(options: {
         { rows: errors },
       );
     }
-    const ids = await db.transaction((tx) => insertRates(tx, options.ownerId, values));
+    const ids = await db.transaction(async (tx) => {
+      const inserted = await insertRates(tx, options.ownerId, values);
+      await holdPoint('rate-import', `${inserted.length} inserted`);
+      return inserted;
+    });
     await options.board?.changed();
     return { created: ids.length, skipped };
   } finally {

@@ -1,0 +1,125 @@
+import '../../test-support/setup';
+import type { BookingAction, BookingDetail, BookingDocking, BookingParty } from '@freight/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { bookingDetail } from '../../test-support/booking-fixture';
+import { renderWithApp } from '../../test-support/render';
+import { ForwarderBookingDetailPage, MemberBookingDetailPage } from './booking-detail-page';
+import { BOOKINGS_KEY } from './bookings-api';
+
+/** Each party's action buttons (English), by the action that brings them. */
+const BUTTONS: Record<BookingParty, Partial<Record<BookingAction, string>>> = {
+  member: {
+    edit: 'Edit',
+    submit: 'Submit booking',
+    submit_si: 'Submit shipping instructions',
+    cancel: 'Cancel booking',
+    delete: 'Delete',
+  },
+  forwarder: {
+    accept: 'Accept',
+    release: 'Release space',
+    confirm_si: 'Confirm shipping instructions',
+    ship: 'Mark shipped',
+    void: 'Void',
+  },
+};
+
+/** The detail page of `party` showing `detail`, as if the server had answered with it. */
+async function showDetail(party: BookingParty, detail: BookingDetail, locale: 'en-US' | 'zh-CN' = 'en-US') {
+  const base = party === 'member' ? '/bookings' : '/received-bookings';
+  const docking: BookingDocking = { forwarder: null, forwarder_hidden: true, schedule: detail.schedule };
+  const shown = await renderWithApp(
+    party === 'member' ? <MemberBookingDetailPage /> : <ForwarderBookingDetailPage />,
+    {
+      locale,
+      path: `${base}/${detail.id}`,
+      route: `${base}/:id`,
+      data: [
+        [[BOOKINGS_KEY, party, 'detail', detail.id, locale], detail],
+        [[BOOKINGS_KEY, 'member', 'docking', detail.id, locale], docking],
+      ],
+    },
+  );
+  await screen.findByRole('heading', { level: 4 });
+  return shown;
+}
+
+/** Which of the party's action buttons the page shows. */
+const actionButtons = (party: BookingParty) =>
+  Object.values(BUTTONS[party]).filter((name) => screen.queryByRole('button', { name }) !== null);
+
+type Case = { party: BookingParty; status: number; actions: BookingAction[]; shown: string[] };
+const CASES: Case[] = [
+  {
+    party: 'member',
+    status: 0,
+    actions: ['edit', 'submit', 'delete'],
+    shown: ['Edit', 'Submit booking', 'Delete'],
+  },
+  { party: 'member', status: 1, actions: ['cancel'], shown: ['Cancel booking'] },
+  {
+    party: 'member',
+    status: 2,
+    actions: ['submit_si', 'cancel'],
+    shown: ['Submit shipping instructions', 'Cancel booking'],
+  },
+  { party: 'member', status: 5, actions: [], shown: [] },
+  {
+    party: 'forwarder',
+    status: 1,
+    actions: ['accept', 'release', 'void'],
+    shown: ['Accept', 'Release space', 'Void'],
+  },
+  // Accepted already: the same status, one action fewer.
+  { party: 'forwarder', status: 1, actions: ['release', 'void'], shown: ['Release space', 'Void'] },
+  {
+    party: 'forwarder',
+    status: 2,
+    actions: ['confirm_si', 'void'],
+    shown: ['Confirm shipping instructions', 'Void'],
+  },
+  { party: 'forwarder', status: 3, actions: ['ship', 'void'], shown: ['Mark shipped', 'Void'] },
+  { party: 'forwarder', status: 40, actions: [], shown: [] },
+];
+const titled = CASES.map((c) => ({
+  ...c,
+  title: `${c.party}, status ${c.status}, actions [${c.actions.join(', ')}]: ${c.shown.join(', ') || 'none'}`,
+}));
+
+describe('booking detail: the buttons are the reply’s actions', () => {
+  it.each(titled)('$title', async ({ party, status, actions, shown }) => {
+    await showDetail(party, bookingDetail({ status, actions }));
+    expect(actionButtons(party)).toEqual(shown);
+    // A member may copy any booking; the forwarder never.
+    expect(screen.queryByRole('button', { name: 'Copy' }) !== null).toBe(party === 'member');
+  });
+
+  it('shows no button the reply leaves out, whatever the status says', async () => {
+    // Status 2 would allow SI and a cancel; the server answered that this viewer may do neither.
+    await showDetail('member', bookingDetail({ status: 2, actions: [] }));
+    expect(actionButtons('member')).toEqual([]);
+  });
+
+  it('asks for the reason of a cancel, with the contract’s message in both languages', async () => {
+    const user = userEvent.setup();
+    for (const [locale, button, required] of [
+      ['en-US', 'Cancel booking', 'Reason is required'],
+      ['zh-CN', '取消订舱', '请填写原因'],
+    ] as const) {
+      const { unmount } = await showDetail(
+        'member',
+        bookingDetail({ status: 1, actions: ['cancel'] }),
+        locale,
+      );
+      await user.click(screen.getByRole('button', { name: button }));
+      const dialog = await screen.findByRole('dialog');
+      const confirm = within(dialog).getAllByRole('button', { name: button }).at(-1);
+      if (!confirm) throw new Error('no confirm button');
+      await user.click(confirm);
+      expect(await within(dialog).findByText(required)).toBeTruthy();
+      unmount();
+    }
+  });
+});
