@@ -47,7 +47,7 @@ describe('RFQ dialog: every field required, with the contract’s messages', () 
         ['Potential volume', 'Potential volume is required'],
         ['Contact for this request', 'Contact for this request is required'],
       ],
-      quantities: ['Quantity of 20GP', 'Containers and quantity is required'],
+      quantities: ['Quantity of 20GP', 'Containers and quantity are required'],
     },
     {
       locale: 'zh-CN' as const,
@@ -75,15 +75,20 @@ describe('RFQ dialog: every field required, with the contract’s messages', () 
     expect(await within(dialog).findByText(quantityMessage)).toBeTruthy();
   });
 
-  it('refuses a cargo ready date before today', async () => {
+  it('refuses a cargo ready date before today: the picker does not take it', async () => {
     const user = userEvent.setup();
     const dialog = await openDialog('en-US');
     const date = within(dialog).getByRole('textbox', { name: 'Cargo ready date' });
     await user.click(date);
     await user.type(date, '01/02/2020{Enter}');
+    // The contract's isReadyDateAllowed disables the day in the picker: the typed past date is
+    // dropped, and sending asks for the date.
+    await user.click(within(dialog).getByRole('textbox', { name: 'Commodity' }));
+    expect((date as HTMLInputElement).value).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await within(dialog).findByRole('textbox', {
       name: 'Cargo ready date',
-      description: 'The cargo ready date cannot be before today',
+      description: 'Cargo ready date is required',
     });
   });
 });

@@ -139,7 +139,7 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
               required: true,
               validator: async (_rule, value: Quantities | undefined) => {
                 if (quantityItems(value).length === 0)
-                  throw new Error(t('shared.validation.required', { field: f('booking_space') }));
+                  throw new Error(t('shared.validation.requiredPlural', { field: f('booking_space') }));
               },
             },
           ]}
