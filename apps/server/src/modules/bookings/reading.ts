@@ -18,17 +18,8 @@ import type { Db } from '../../platform/db.js';
 import { writeWorkbook } from '../../platform/spreadsheet.js';
 import { type Authorities, type Common, notFound, scopeOf, zhOf } from './booking-common.js';
 import { quoteSpacesOf } from './from-quote.js';
-import {
-  hidesForwarder,
-  presentDetail,
-  presentDocument,
-  presentForm,
-  presentHistory,
-  presentInstructions,
-  presentRow,
-  presentSchedule,
-  type Reader,
-} from './present.js';
+import { hidesForwarder, presentForm, presentRow, presentSchedule, type Reader } from './present.js';
+import { presentDetail, presentDocument, presentHistory, presentInstructions } from './present-detail.js';
 import {
   countryNames,
   documentsOf,
