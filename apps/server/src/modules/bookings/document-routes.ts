@@ -29,14 +29,7 @@ import {
   removeDocument,
   uploadDocument,
 } from './documents.js';
-
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+import { failures } from './route-common.js';
 
 /** A stored file as a download: never shown inline, never sniffed, never cached. */
 function sendFile(reply: FastifyReply, file: { data: Buffer; contentType: string; fileName: string }) {

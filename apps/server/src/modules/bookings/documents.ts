@@ -17,7 +17,8 @@ import { DOCUMENT_CONTENT_TYPES, type DocumentKind, sniffDocument } from '../../
 import type { MultipartData } from '../../platform/multipart.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { readStoredFile, removeFiles, storeFile } from '../files/service.js';
-import { hidesForwarder, presentDocument } from './present.js';
+import { hidesForwarder } from './present.js';
+import { presentDocument } from './present-detail.js';
 import { deleteDocument, documentsOf, findBookingOfParty, findDocument, insertDocument } from './repo.js';
 
 /** `authorities`: the viewer's, which decide whether the forwarder is named (hidesForwarder). */

@@ -1,166 +1,43 @@
 import {
-  bookingDetail,
-  bookingDocking,
-  bookingDocument,
-  bookingForm,
   bookingInput,
-  bookingQuery,
-  bookingRow,
-  bookingShipment,
   cancelManyInput,
-  confirmSiInput,
-  errorEnvelope,
   idParams,
-  submitQuery,
-  listOf,
   okEnvelope,
   reasonInput,
-  releaseInput,
-  shipInput,
   shipmentInput,
+  submitQuery,
 } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { documentRoutes } from './document-routes.js';
-import { listDocuments } from './documents.js';
+import { forwarderBookingRoutes } from './forwarder-routes.js';
+import { bookingReadingRoutes } from './reading-routes.js';
+import { askerOf, detailReplies as detail, failures } from './route-common.js';
 import {
-  acceptBooking,
   cancelBooking,
   cancelBookings,
   changeBooking,
-  confirmShipment,
   copyBooking,
   createBooking,
-  submitBooking,
   deleteBooking,
-  exportBookings,
-  getBookingDetail,
-  getBookingForm,
-  getDocking,
-  getShipment,
-  listBookings,
-  markShipped,
-  releaseSpace,
+  submitBooking,
   submitShipment,
-  voidBooking,
 } from './service.js';
-
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Bookings (issue 6): the member's side (authority order, own bookings only), the forwarder's side
  * (authority rate, bookings addressed to them only) and booking documents (either side). Anyone
- * else's booking answers 404.
+ * else's booking answers 404. This file holds the member's writes; reading-routes.ts the reads of
+ * either side, forwarder-routes.ts the forwarder's actions, document-routes.ts the files.
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, storage } = app.deps;
   const member = authenticated({ all: ['order'] });
-  const forwarder = authenticated({ all: ['rate'] });
-  const party = authenticated({ some: ['order', 'rate'] });
   const tags = ['bookings'];
-  const detail = { 200: okEnvelope(bookingDetail), ...failures };
 
-  /* ---------- reading, either side: the list, its .xlsx export and one booking ---------- */
-
-  const sides = [
-    {
-      party: 'member',
-      prefix: '/order',
-      preValidation: member,
-      who: 'The member’s bookings',
-      file: 'bookings.xlsx',
-    },
-    {
-      party: 'forwarder',
-      prefix: '/forwarder/order',
-      preValidation: forwarder,
-      who: 'Bookings addressed to the forwarder',
-      file: 'received-bookings.xlsx',
-    },
-  ] as const;
-  for (const side of sides) {
-    app.get(
-      side.prefix,
-      {
-        preValidation: side.preValidation,
-        schema: {
-          tags,
-          summary: `${side.who}, newest first, filtered`,
-          querystring: bookingQuery,
-          response: { 200: okEnvelope(listOf(bookingRow)), ...failures },
-        },
-      },
-      async (request) =>
-        ok(
-          await listBookings({
-            db,
-            party: side.party,
-            viewerId: currentUser(request).id,
-            authorities: currentUser(request).authorities,
-            query: request.query,
-            locale: request.locale,
-          }),
-        ),
-    );
-    app.get(
-      `${side.prefix}/export`,
-      {
-        preValidation: side.preValidation,
-        schema: {
-          tags,
-          summary: `${side.who}, filtered, as .xlsx (headers in the Lang)`,
-          querystring: bookingQuery,
-        },
-      },
-      async (request, reply) => {
-        const file = await exportBookings({
-          db,
-          party: side.party,
-          viewerId: currentUser(request).id,
-          authorities: currentUser(request).authorities,
-          query: request.query,
-          locale: request.locale,
-        });
-        return reply
-          .header('content-type', XLSX_TYPE)
-          .header('content-disposition', `attachment; filename="${side.file}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file);
-      },
-    );
-    app.get(
-      `${side.prefix}/:id`,
-      {
-        preValidation: side.preValidation,
-        schema: {
-          tags,
-          summary: 'A booking with its timeline, documents and totals',
-          params: idParams,
-          response: detail,
-        },
-      },
-      async (request) =>
-        ok(
-          await getBookingDetail({
-            db,
-            party: side.party,
-            viewerId: currentUser(request).id,
-            authorities: currentUser(request).authorities,
-            id: request.params.id,
-            locale: request.locale,
-          }),
-        ),
-    );
-  }
+  await app.register(bookingReadingRoutes);
 
   /* ---------- member ---------- */
 
@@ -186,28 +63,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           viewer: currentUser(request),
           input: request.body,
           submit: request.query.submit,
-          locale: request.locale,
-        }),
-      ),
-  );
-  app.get(
-    '/order/booking/:id',
-    {
-      preValidation: member,
-      schema: {
-        tags,
-        summary: 'A booking as the form edits it (edit and copy)',
-        params: idParams,
-        response: { 200: okEnvelope(bookingForm), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await getBookingForm({
-          db,
-          viewerId: currentUser(request).id,
-          authorities: currentUser(request).authorities,
-          id: request.params.id,
           locale: request.locale,
         }),
       ),
@@ -256,10 +111,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           mailer,
           log: request.log,
-          viewerId: currentUser(request).id,
-          authorities: currentUser(request).authorities,
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -310,71 +163,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       ),
   );
-  app.get(
-    '/order/docking/:id',
-    {
-      preValidation: member,
-      schema: {
-        tags,
-        summary: 'Liaison: the forwarder’s contact and the vessel schedule',
-        params: idParams,
-        response: { 200: okEnvelope(bookingDocking), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await getDocking({
-          db,
-          viewerId: currentUser(request).id,
-          authorities: currentUser(request).authorities,
-          id: request.params.id,
-          locale: request.locale,
-        }),
-      ),
-  );
-  app.get(
-    '/order/document/:id',
-    {
-      preValidation: party,
-      schema: {
-        tags,
-        summary: 'The documents of booking {id} (its member or its forwarder)',
-        params: idParams,
-        response: { 200: okEnvelope(listOf(bookingDocument)), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await listDocuments({
-          db,
-          viewerId: currentUser(request).id,
-          authorities: currentUser(request).authorities,
-          bookingId: request.params.id,
-          locale: request.locale,
-        }),
-      ),
-  );
-  app.get(
-    '/order/shipment/:id',
-    {
-      preValidation: member,
-      schema: {
-        tags,
-        summary: 'Shipping instructions: what was booked and the instructions so far',
-        params: idParams,
-        response: { 200: okEnvelope(bookingShipment), ...failures },
-      },
-    },
-    async (request) =>
-      ok(
-        await getShipment({
-          db,
-          viewerId: currentUser(request).id,
-          id: request.params.id,
-          locale: request.locale,
-        }),
-      ),
-  );
   app.put(
     '/order/shipment/:id',
     {
@@ -393,11 +181,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           mailer,
           log: request.log,
-          viewerId: currentUser(request).id,
-          authorities: currentUser(request).authorities,
+          ...askerOf(request),
           id: request.params.id,
           input: request.body,
-          locale: request.locale,
         }),
       ),
   );
@@ -419,11 +205,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           mailer,
           log: request.log,
-          viewerId: currentUser(request).id,
-          authorities: currentUser(request).authorities,
+          ...askerOf(request),
           id: request.params.id,
           reason: request.body.reason,
-          locale: request.locale,
         }),
       ),
   );
@@ -450,88 +234,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  /* ---------- forwarder ---------- */
-
-  const common = (request: Parameters<typeof currentUser>[0], id: number) => ({
-    db,
-    mailer,
-    log: request.log,
-    viewerId: currentUser(request).id,
-    authorities: currentUser(request).authorities,
-    id,
-    locale: request.locale,
-  });
-  app.post(
-    '/forwarder/order/:id/accept',
-    {
-      preValidation: forwarder,
-      schema: { tags, summary: 'Accept a booking (0 → 1)', params: idParams, response: detail },
-    },
-    async (request) => ok(await acceptBooking(common(request, request.params.id))),
-  );
-  app.post(
-    '/forwarder/order/:id/release',
-    {
-      preValidation: forwarder,
-      schema: {
-        tags,
-        summary: 'Release space with SO number, vessel, voyage, ETD/ETA and cut-offs (1 → 2)',
-        params: idParams,
-        body: releaseInput,
-        response: detail,
-      },
-    },
-    async (request) => ok(await releaseSpace({ ...common(request, request.params.id), input: request.body })),
-  );
-  app.post(
-    '/forwarder/order/:id/confirm-si',
-    {
-      preValidation: forwarder,
-      schema: {
-        tags,
-        summary: 'Confirm shipping instructions received outside the portal (2 → 3)',
-        params: idParams,
-        body: confirmSiInput.nullish(),
-        response: detail,
-      },
-    },
-    async (request) =>
-      ok(
-        await confirmShipment({ ...common(request, request.params.id), reason: request.body?.reason ?? '' }),
-      ),
-  );
-  app.post(
-    '/forwarder/order/:id/ship',
-    {
-      preValidation: forwarder,
-      schema: {
-        tags,
-        summary: 'Mark shipped with the B/L number (3 → 5)',
-        params: idParams,
-        body: shipInput,
-        response: detail,
-      },
-    },
-    async (request) =>
-      ok(await markShipped({ ...common(request, request.params.id), blNo: request.body.bl_no })),
-  );
-  app.post(
-    '/forwarder/order/:id/void',
-    {
-      preValidation: forwarder,
-      schema: {
-        tags,
-        summary: 'Void a booking with a reason (→ 40)',
-        params: idParams,
-        body: reasonInput,
-        response: detail,
-      },
-    },
-    async (request) =>
-      ok(await voidBooking({ ...common(request, request.params.id), reason: request.body.reason })),
-  );
-
-  /* ---------- documents and attachments ---------- */
-
+  await app.register(forwarderBookingRoutes);
   await app.register(documentRoutes);
 };

@@ -1,0 +1,55 @@
+import {
+  type BookingAction,
+  type BookingDetail,
+  type BookingParty,
+  type Locale,
+  translate,
+} from '@freight/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import { statusName } from './present.js';
+import type { Scope } from './repo.js';
+
+/* What the booking services (reading, drafts, transitions, instructions) share. */
+
+export type Viewer = { id: number; username: string; authorities: string[] };
+export type Common = { db: Db; locale: Locale };
+/** The reader's authorities: whether a booking's forwarder may be named to them (hidesForwarder). */
+export type Authorities = { authorities?: readonly string[] | undefined };
+export type WithMail = Common & { mailer: Mailer; log?: FastifyBaseLogger | undefined };
+
+export const zhOf = (locale: Locale) => locale === 'zh-CN';
+export const scopeOf = (party: BookingParty, viewerId: number): Scope =>
+  party === 'member' ? { ownerId: viewerId } : { forwarderId: viewerId };
+export const notFound = () => new AppError(404, 'errors.notFound');
+
+/** 409 naming the action refused and the booking's current status, in the request's language. */
+export function wrongStatus(
+  locale: Locale,
+  action: BookingAction,
+  booking: { orderNo: string; status: number },
+) {
+  return new AppError(409, 'booking.wrongStatus', {
+    action: translate(locale, `bookingAction.${action}`),
+    order_no: booking.orderNo,
+    status: statusName(locale, booking.status),
+  });
+}
+
+/**
+ * The reply's detail and the change's mail read the committed booking side by side: each is a few
+ * round trips to the database, and under load every round trip waits its turn. The mail itself is
+ * sent in the background by notifyChange. Both are settled before the reply, so a failed detail
+ * read does not answer while the mail is still being prepared (nor lose its failure).
+ */
+export async function detailAndMail(
+  detail: Promise<BookingDetail>,
+  mail: Promise<void>,
+): Promise<BookingDetail> {
+  const [read, sent] = await Promise.allSettled([detail, mail]);
+  if (read.status === 'rejected') throw read.reason;
+  if (sent.status === 'rejected') throw sent.reason;
+  return read.value;
+}

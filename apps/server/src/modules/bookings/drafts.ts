@@ -1,0 +1,257 @@
+import {
+  BOOKING_ACTIONS,
+  BOOKING_STATUS,
+  type BookingDetail,
+  canBooking,
+  isReadyDateAllowed,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { removeFiles } from '../files/service.js';
+import {
+  type Authorities,
+  type Common,
+  detailAndMail,
+  notFound,
+  type Viewer,
+  type WithMail,
+  wrongStatus,
+} from './booking-common.js';
+import { toBookingValues } from './booking-values.js';
+import { notifyChange } from './notify.js';
+import { getBookingDetail } from './reading.js';
+import {
+  type BookingValues,
+  changeStatus,
+  deleteDraftBooking,
+  documentFileIds,
+  findBooking,
+  insertBooking,
+  insertHistory,
+  type LineValues,
+  lockBookings,
+  nextOrderNo,
+  rawLines,
+  updateDraftBooking,
+} from './repo.js';
+import { transition } from './transitions.js';
+import { holdPoint } from '../../platform/test-hold.js';
+
+/* The member's drafts (status 0): create, change, copy, delete and submit. */
+
+async function insertWithNumber(
+  db: Db,
+  ownerId: number,
+  values: BookingValues,
+  lines: LineValues[],
+  history: { action: 'create' | 'copy'; reason: string },
+  submit = false,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const orderNo = await nextOrderNo(tx);
+    const id = await insertBooking(tx, { ...values, orderNo, ownerId }, lines);
+    await insertHistory(tx, [
+      {
+        bookingId: id,
+        action: history.action,
+        fromStatus: null,
+        toStatus: BOOKING_STATUS.draft,
+        actorId: ownerId,
+        actorRole: 'member',
+        reason: history.reason,
+      },
+    ]);
+    if (submit) await submitDraft(tx, ownerId, { id, orderNo, readyDate: values.readyDate ?? null });
+    await holdPoint('booking-create', `booking ${id}`);
+    return id;
+  });
+}
+
+/** A draft can be submitted once its ready date is set and not past (a copy's may be cleared). */
+function assertSubmittable(row: { orderNo: string; readyDate: string | null }): void {
+  if (row.readyDate === null)
+    throw new AppError(409, 'booking.readyDateMissing', { order_no: row.orderNo }, [{ field: 'ready_date' }]);
+  if (!isReadyDateAllowed(row.readyDate))
+    throw new AppError(400, 'booking.readyDatePast', {}, [{ field: 'ready_date' }]);
+}
+
+/** Moves the owner's draft to the forwarder (0 → 1) inside the caller's transaction. */
+async function submitDraft(
+  tx: Db,
+  ownerId: number,
+  row: { id: number; orderNo: string; readyDate: string | null },
+): Promise<void> {
+  assertSubmittable(row);
+  const def = BOOKING_ACTIONS.submit;
+  const changed = await changeStatus(tx, { ownerId }, [row.id], def.from, def.to);
+  if (changed.length === 0) throw notFound();
+  await insertHistory(tx, [
+    {
+      bookingId: row.id,
+      action: 'submit',
+      fromStatus: BOOKING_STATUS.draft,
+      toStatus: def.to,
+      actorId: ownerId,
+      actorRole: 'member',
+      reason: '',
+    },
+  ]);
+}
+
+/** The forwarder's mail when a draft was submitted with its save. */
+const submittedMail = (options: WithMail, bookingId: number) =>
+  notifyChange({ ...options, bookingId, event: { action: 'submit', from: BOOKING_STATUS.draft, to: 1 } });
+
+/**
+ * POST /order/booking: a new draft, which mails nobody; with `submit` it is also submitted to its
+ * forwarder in the same transaction, and the forwarder is mailed.
+ */
+export async function createBooking(
+  options: WithMail & { viewer: Viewer; input: unknown; submit?: boolean },
+): Promise<BookingDetail> {
+  const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale);
+  const id = await insertWithNumber(
+    options.db,
+    options.viewer.id,
+    values,
+    lines,
+    { action: 'create', reason: '' },
+    options.submit,
+  );
+  const detail = getBookingDetail({
+    ...options,
+    party: 'member',
+    viewerId: options.viewer.id,
+    authorities: options.viewer.authorities,
+    id,
+  });
+  return options.submit ? detailAndMail(detail, submittedMail(options, id)) : detail;
+}
+
+/** POST /order/{id}/submit: the owner sends a draft to its forwarder (0 → 1), who is mailed. */
+export function submitBooking(options: WithMail & Authorities & { viewerId: number; id: number }) {
+  return transition({
+    ...options,
+    party: 'member',
+    action: 'submit',
+    within: async (_tx, row) => assertSubmittable(row),
+  });
+}
+
+/**
+ * PUT /order/booking/{id}: only while the booking is a draft (409 otherwise); with `submit` it is
+ * also submitted, in the same transaction.
+ */
+export async function changeBooking(
+  options: WithMail & { viewer: Viewer; id: number; input: unknown; submit?: boolean },
+): Promise<BookingDetail> {
+  const scope = { ownerId: options.viewer.id };
+  const current = await findBooking(options.db, scope, options.id, false);
+  if (!current) throw notFound();
+  if (!canBooking('edit', current.booking.status)) throw wrongStatus(options.locale, 'edit', current.booking);
+  const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale, {
+    quoteId: current.booking.quoteId,
+    fromQuote: current.booking.fromQuote,
+    forwarderId: current.booking.forwarderId,
+  });
+  // FCL and LCL are different bookings: an edit may not turn one into the other (its lines would go).
+  if (values.containerMode !== current.booking.containerMode) {
+    throw new AppError(409, 'booking.modeChange', {}, [{ field: 'container_mode' }]);
+  }
+  await options.db.transaction(async (tx) => {
+    if (await updateDraftBooking(tx, options.viewer.id, options.id, values, lines)) {
+      if (options.submit)
+        await submitDraft(tx, options.viewer.id, {
+          id: options.id,
+          orderNo: current.booking.orderNo,
+          readyDate: values.readyDate ?? null,
+        });
+      return;
+    }
+    const [now] = await lockBookings(tx, scope, [options.id]);
+    if (!now) throw notFound();
+    throw wrongStatus(options.locale, 'edit', now);
+  });
+  const detail = getBookingDetail({
+    ...options,
+    party: 'member',
+    viewerId: options.viewer.id,
+    authorities: options.viewer.authorities,
+    id: options.id,
+  });
+  return options.submit ? detailAndMail(detail, submittedMail(options, options.id)) : detail;
+}
+
+/**
+ * POST /order/{id}/copy: a new status-0 booking with a new order number and the same form fields
+ * and lines (no schedule, SI, documents or history; container and seal numbers cleared). A ready date that has passed is cleared: the
+ * copy opens in the editor, which asks for a new one, and the forwarder cannot accept it before.
+ */
+export async function copyBooking(
+  options: WithMail & { viewer: Viewer; id: number },
+): Promise<BookingDetail> {
+  const original = await findBooking(options.db, { ownerId: options.viewer.id }, options.id, false);
+  if (!original) throw notFound();
+  const b = original.booking;
+  // Container and seal numbers belong to one shipment: the copy keeps types and cargo, not them.
+  const lines = (await rawLines(options.db, b.id)).map(({ id: _id, bookingId: _b, ...line }) => ({
+    ...line,
+    containerNo: '',
+    sealNo: '',
+  }));
+  const readyDate = b.readyDate && isReadyDateAllowed(b.readyDate) ? b.readyDate : null;
+  const id = await insertWithNumber(
+    options.db,
+    options.viewer.id,
+    {
+      forwarderId: b.forwarderId,
+      quoteId: b.quoteId,
+      fromQuote: b.fromQuote,
+      containerMode: b.containerMode,
+      shipperId: b.shipperId,
+      shipper: b.shipper,
+      consigneeId: b.consigneeId,
+      consignee: b.consignee,
+      custRefNo: b.custRefNo,
+      readyDate,
+      incotermId: b.incotermId,
+      placeOfReceipt: b.placeOfReceipt,
+      polId: b.polId,
+      podId: b.podId,
+      toId: b.toId,
+      carrierId: b.carrierId,
+      remark: b.remark,
+      totalWeight: b.totalWeight,
+      totalVolume: b.totalVolume,
+      totalPackages: b.totalPackages,
+    },
+    lines,
+    { action: 'copy', reason: b.orderNo },
+  );
+  // A copy is a draft: nobody is mailed until it is submitted.
+  return getBookingDetail({
+    ...options,
+    party: 'member',
+    viewerId: options.viewer.id,
+    authorities: options.viewer.authorities,
+    id,
+  });
+}
+
+/** DELETE /order/{id}: only a status-0 booking (409 otherwise); its documents go with it. */
+export async function deleteBooking(
+  options: Common & { storage: FileStorage; viewerId: number; id: number },
+): Promise<{ deleted: number }> {
+  const scope = { ownerId: options.viewerId };
+  const fileIds = await options.db.transaction(async (tx) => {
+    const [row] = await lockBookings(tx, scope, [options.id]);
+    if (!row) throw notFound();
+    if (!canBooking('delete', row.status)) throw wrongStatus(options.locale, 'delete', row);
+    const ids = await documentFileIds(tx, [options.id]);
+    if (!(await deleteDraftBooking(tx, options.viewerId, options.id))) throw notFound();
+    return ids;
+  });
+  await removeFiles({ db: options.db, storage: options.storage, ids: fileIds });
+  return { deleted: 1 };
+}

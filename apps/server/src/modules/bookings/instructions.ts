@@ -1,0 +1,79 @@
+import { CONTAINER_MODES, PARSE_OPTIONS, shipmentInput } from '@freight/contract';
+import { AppError, type FieldIssue, RequestValidationError } from '../../platform/errors.js';
+import type { Authorities, WithMail } from './booking-common.js';
+import { containerNames, rawLines, saveInstructions } from './repo.js';
+import { transition } from './transitions.js';
+
+/**
+ * PUT /order/shipment/{id}: the member's shipping instructions, at status 2 only; moves the
+ * booking to 3. FCL instructions name the stuffed containers (types that were booked, no more of
+ * a type than booked, no number twice); LCL instructions name none.
+ */
+export function submitShipment(
+  options: WithMail & Authorities & { viewerId: number; id: number; input: unknown },
+) {
+  return transition({
+    ...options,
+    party: 'member',
+    action: 'submit_si',
+    within: async (tx, row) => {
+      const parsed = shipmentInput.safeParse(options.input, PARSE_OPTIONS);
+      if (!parsed.success) throw new RequestValidationError(parsed.error);
+      const si = parsed.data;
+      if (row.containerMode === CONTAINER_MODES.lcl && si.containers.length > 0)
+        throw new AppError(400, 'booking.siNoContainers', {}, [{ field: 'containers' }]);
+      if (row.containerMode === CONTAINER_MODES.fcl) {
+        if (si.containers.length === 0)
+          throw new AppError(400, 'booking.siAddContainer', {}, [{ field: 'containers' }]);
+        const booked = new Map<number, number>();
+        for (const line of await rawLines(tx, row.id))
+          if (line.containerId !== null)
+            booked.set(line.containerId, (booked.get(line.containerId) ?? 0) + line.quantity);
+        const names = await containerNames(tx, [...booked.keys()]);
+        const used = new Map<number, number>();
+        const numbers = new Set<string>();
+        const bad: FieldIssue[] = [];
+        si.containers.forEach((c, i) => {
+          const max = booked.get(c.container_id);
+          const count = (used.get(c.container_id) ?? 0) + 1;
+          used.set(c.container_id, count);
+          if (max === undefined)
+            bad.push({ field: `containers.${i}.container_id`, key: 'validation.invalidValue' });
+          else if (count > max)
+            bad.push({
+              field: `containers.${i}.container_id`,
+              key: 'booking.siTooManyContainers',
+              params: { container: names.get(c.container_id) ?? '', max },
+            });
+          if (numbers.has(c.container_no))
+            bad.push({
+              field: `containers.${i}.container_no`,
+              key: 'booking.siDuplicateContainer',
+              params: { value: c.container_no },
+            });
+          numbers.add(c.container_no);
+        });
+        const first = bad[0];
+        if (first) throw new AppError(400, first.key ?? 'validation.invalidValue', first.params ?? {}, bad);
+      }
+      await saveInstructions(
+        tx,
+        {
+          bookingId: row.id,
+          notifyParty: si.notify_party,
+          marks: si.marks,
+          description: si.description,
+          blType: si.bl_type,
+          freightTerm: si.freight_term,
+          remark: si.remark,
+          submittedBy: options.viewerId,
+        },
+        si.containers.map((c) => ({
+          containerId: c.container_id,
+          containerNo: c.container_no,
+          sealNo: c.seal_no,
+        })),
+      );
+    },
+  });
+}

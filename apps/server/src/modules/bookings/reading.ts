@@ -1,0 +1,191 @@
+import {
+  BOOKING_EXPORT_MAX_ROWS,
+  type BookingDetail,
+  type BookingDocking,
+  type BookingForm,
+  type BookingParty,
+  type BookingQuery,
+  type BookingRow,
+  type BookingShipment,
+  canBooking,
+  formatDate,
+  type ListData,
+  type Locale,
+  type MessageKey,
+  translate,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { writeWorkbook } from '../../platform/spreadsheet.js';
+import { type Authorities, type Common, notFound, scopeOf, zhOf } from './booking-common.js';
+import { quoteSpacesOf } from './from-quote.js';
+import { hidesForwarder, presentForm, presentRow, presentSchedule, type Reader } from './present.js';
+import { presentDetail, presentDocument, presentHistory, presentInstructions } from './present-detail.js';
+import {
+  countryNames,
+  documentsOf,
+  findBooking,
+  findBookingPage,
+  findMember,
+  historyOf,
+  instructionsOf,
+  linesOf,
+  type Scope,
+} from './repo.js';
+
+/* Reading bookings, either side: the list and its .xlsx export, the form, the detail, liaison and SI data. */
+
+export async function listBookings(
+  options: Common & Authorities & { party: BookingParty; viewerId: number; query: BookingQuery },
+): Promise<ListData<BookingRow>> {
+  const { rows, total } = await findBookingPage(
+    options.db,
+    scopeOf(options.party, options.viewerId),
+    options.query,
+    zhOf(options.locale),
+  );
+  return { lists: rows.map((row) => presentRow(row, options.locale, options)), total };
+}
+
+async function loadForm(db: Db, scope: Scope, id: number, locale: Locale, reader: Reader) {
+  const row = await findBooking(db, scope, id, zhOf(locale));
+  if (!row) throw notFound();
+  const [lines, countries, quoteSpaces] = await Promise.all([
+    linesOf(db, id, zhOf(locale)),
+    countryNames(db, [row.booking.shipper.countryId, row.booking.consignee.countryId], zhOf(locale)),
+    quoteSpacesOf(db, row.booking.quoteId, locale),
+  ]);
+  const hidden = hidesForwarder(reader, row.booking);
+  return { row, hidden, form: presentForm(row, lines, countries, { hidden, quoteSpaces }) };
+}
+
+/** GET /order/booking/{id}: the member's booking as the form edits it. */
+export async function getBookingForm(
+  options: Common & Authorities & { viewerId: number; id: number },
+): Promise<BookingForm> {
+  const reader = { party: 'member' as const, authorities: options.authorities };
+  return (await loadForm(options.db, { ownerId: options.viewerId }, options.id, options.locale, reader)).form;
+}
+
+/** The detail with its timeline, documents and shipping instructions, for the member or the forwarder. */
+export async function getBookingDetail(
+  options: Common & Authorities & { party: BookingParty; viewerId: number; id: number },
+): Promise<BookingDetail> {
+  const { db, locale } = options;
+  const scope = scopeOf(options.party, options.viewerId);
+  const { row, form, hidden } = await loadForm(db, scope, options.id, locale, options);
+  const [history, documents, instructions] = await Promise.all([
+    historyOf(db, options.id, zhOf(locale)),
+    documentsOf(db, options.id, zhOf(locale)),
+    instructionsOf(db, options.id),
+  ]);
+  return presentDetail({
+    row,
+    form,
+    history: presentHistory(history, locale, hidden),
+    documents: documents.map((d) => presentDocument(d, options.viewerId, locale, hidden)),
+    shipment: presentInstructions(instructions),
+    party: options.party,
+    locale,
+  });
+}
+
+/** GET /order/docking/{id}: the forwarder's contact (unless hidden) and the vessel schedule. */
+export async function getDocking(
+  options: Common & Authorities & { viewerId: number; id: number },
+): Promise<BookingDocking> {
+  const row = await findBooking(options.db, { ownerId: options.viewerId }, options.id, zhOf(options.locale));
+  if (!row) throw notFound();
+  const schedule = presentSchedule(row);
+  if (hidesForwarder({ party: 'member', authorities: options.authorities }, row.booking))
+    return { forwarder: null, forwarder_hidden: true, schedule };
+  const forwarder = await findMember(options.db, row.booking.forwarderId);
+  if (!forwarder) throw notFound();
+  return {
+    forwarder: {
+      id: forwarder.id,
+      company: forwarder.company1,
+      company2: forwarder.company2,
+      linkman: forwarder.linkman,
+      phone: forwarder.phone,
+      email: forwarder.username,
+    },
+    forwarder_hidden: false,
+    schedule,
+  };
+}
+
+/** GET /order/shipment/{id}: what was booked and the shipping instructions so far. */
+export async function getShipment(
+  options: Common & { viewerId: number; id: number },
+): Promise<BookingShipment> {
+  const reader = { party: 'member' as const };
+  const { row, form } = await loadForm(
+    options.db,
+    { ownerId: options.viewerId },
+    options.id,
+    options.locale,
+    reader,
+  );
+  return {
+    id: row.booking.id,
+    order_no: row.booking.orderNo,
+    status: row.booking.status,
+    container_mode: row.booking.containerMode,
+    editable: canBooking('submit_si', row.booking.status),
+    booked: form.totals.containers,
+    instructions: presentInstructions(await instructionsOf(options.db, options.id)),
+  };
+}
+
+/* ---------- export ---------- */
+
+const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][] = [
+  ['bookingExport.orderNo', (r) => r.order_no],
+  ['bookingExport.custRefNo', (r) => r.cust_ref_no],
+  ['bookingExport.status', (r) => r.status_name],
+  [
+    'bookingExport.mode',
+    (r, l) =>
+      translate(l, r.container_mode === 1 ? 'dictionary.containerMode.fcl' : 'dictionary.containerMode.lcl'),
+  ],
+  [
+    'bookingExport.forwarder',
+    (r, l) => (r.forwarder_hidden ? translate(l, 'booking.quoteForwarder') : r.forwarder_name),
+  ],
+  ['bookingExport.customer', (r) => r.customer_name],
+  ['bookingExport.carrier', (r) => r.carrier_name],
+  ['bookingExport.pol', (r) => r.pol_name],
+  ['bookingExport.pod', (r) => r.pod_name],
+  ['bookingExport.to', (r) => r.to_name],
+  ['bookingExport.vessel', (r) => r.vessel],
+  ['bookingExport.voyage', (r) => r.voyage],
+  ['bookingExport.etd', (r, l) => formatDate(r.etd, l)],
+  ['bookingExport.eta', (r, l) => formatDate(r.eta, l)],
+  ['bookingExport.soNo', (r) => r.so_no],
+  ['bookingExport.blNo', (r) => r.bl_no],
+  ['bookingExport.created', (r, l) => formatDate(r.create_time, l)],
+];
+
+/** The filtered list (newest first, at most BOOKING_EXPORT_MAX_ROWS) as .xlsx, headers in the request's language. */
+export async function exportBookings(
+  options: Common & Authorities & { party: BookingParty; viewerId: number; query: BookingQuery },
+): Promise<Buffer> {
+  const { rows } = await findBookingPage(
+    options.db,
+    scopeOf(options.party, options.viewerId),
+    { ...options.query, page: 1, size: BOOKING_EXPORT_MAX_ROWS },
+    zhOf(options.locale),
+    false,
+  );
+  const { locale } = options;
+  const lines = rows.map((row) => presentRow(row, locale, options));
+  return writeWorkbook([
+    {
+      name: translate(locale, 'bookingExport.sheet'),
+      rows: [
+        EXPORT_COLUMNS.map(([key]) => translate(locale, key)),
+        ...lines.map((line) => EXPORT_COLUMNS.map(([, value]) => value(line, locale))),
+      ],
+    },
+  ]);
+}
