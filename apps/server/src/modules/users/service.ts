@@ -24,6 +24,7 @@ import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js'
 import { fileUrl, removeFiles, storeImage } from '../files/service.js';
 import { getSiteConfig } from '../system/service.js';
 import {
+  anyUser,
   countryExists,
   existingIds,
   findUserByUsername,
@@ -34,6 +35,11 @@ import {
 } from './repo.js';
 
 export { listUsers } from './repo.js';
+
+/** Whether the database has any member yet (a new database has none). */
+export function hasMembers(options: { db: Db }): Promise<boolean> {
+  return anyUser(options.db);
+}
 
 type ImageFiles = { license?: Buffer | undefined; logo?: Buffer | undefined };
 
