@@ -82,13 +82,15 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../apps/server/src/db/schema.js';
 import { bookings, carriers, contacts, ports, tradeRoutes, users } from '../apps/server/src/db/schema.js';
-import { seedDemo } from '../apps/server/src/db/seed/demo.js';
 import { seedBase } from '../apps/server/src/db/seed/index.js';
+import { seedDemo } from '../apps/server/src/demo/index.js';
 import { fixed3 } from '../apps/server/src/modules/bookings/present.js';
 import { getBookingDetail, listBookings } from '../apps/server/src/modules/bookings/service.js';
 import { dedupeKey } from '../apps/server/src/modules/contacts/service.js';
 import { listQuotes } from '../apps/server/src/modules/rates/quotes.js';
 import { type Db, openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
+import { databaseKv } from '../apps/server/src/platform/kv.js';
+import { directoryStorage } from '../apps/server/src/platform/storage.js';
 import { generateBookings, generateContacts, generateMembers, generateRates } from './generate.js';
 import {
   adminUrl,
@@ -131,7 +133,13 @@ async function fill(url: string, rows: Row[]): Promise<Ids> {
     const { db } = database;
     await runMigrations(database);
     await seedBase(db);
-    await seedDemo(db);
+    // The demo's logos and documents go to a directory of their own, gone after: the bench reads rows only.
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-demo-files-'));
+    try {
+      await seedDemo({ database, storage: directoryStorage(files), kv: databaseKv(db) });
+    } finally {
+      fs.rmSync(files, { recursive: true, force: true });
+    }
     const idOf = async (username: string) => {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (!row) throw new Error(`no member ${username}`);

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { FORWARDER_AUTHORITIES, MEMBER_AUTHORITIES } from '@freight/contract';
+import { createMember, updateProfile } from '../modules/users/service.js';
+import type { Db } from '../platform/db.js';
+import type { KvStore } from '../platform/kv.js';
+import type { Mailer } from '../platform/mail.js';
+import type { FileStorage } from '../platform/storage.js';
+import type { DemoCompany } from './companies.js';
+import type { Reference } from './lookup.js';
+import { logoPng } from './logos.js';
+
+export type SeedDeps = { db: Db; storage: FileStorage; kv: KvStore; mailer: Mailer };
+export type DemoMember = { id: number; username: string; authorities: string[]; company: DemoCompany };
+
+/** An account nobody is told the password of: 24 random bytes. */
+export const unknownPassword = () => randomBytes(24).toString('base64url');
+
+/**
+ * Creates the demo members as the admin CLI does (createMember), then completes each profile and
+ * uploads its logo through the profile page's use case (updateProfile), so the logos are stored,
+ * thumbnailed and served like any member's. The documented logins come first (ids 1 and 2, as
+ * before); the others' password hashes (argon2, on the thread pool) are computed side by side, and
+ * the logos drawn meanwhile.
+ */
+export async function seedMembers(
+  deps: SeedDeps,
+  ref: Reference,
+  accounts: { company: DemoCompany; password: string }[],
+  documented: number,
+): Promise<Map<string, DemoMember>> {
+  const logos = Promise.all(accounts.map(({ company }) => logoPng(company.logo)));
+  const ids = (codes: string[], of: (code: string) => number) => codes.map(of);
+  const create = async ({ company: c, password }: { company: DemoCompany; password: string }) => {
+    const user = await createMember({
+      db: deps.db,
+      username: c.username,
+      password,
+      company1: c.company1,
+      company2: c.company2,
+      linkman: c.linkman,
+      phone: c.phone,
+      city: c.city,
+      address1: c.address1,
+      countryId: ref.country('CN'),
+      isForwarder: c.isForwarder,
+      authorities: c.isForwarder ? FORWARDER_AUTHORITIES : MEMBER_AUTHORITIES,
+      profile: c.profile,
+      businesses: ids(c.businesses, ref.business),
+      routes: ids(c.routes, ref.route),
+      ports: ids(c.ports, ref.port),
+    });
+    return { id: user.id, username: user.username, authorities: user.authorities, company: c };
+  };
+  const members: DemoMember[] = [];
+  for (const account of accounts.slice(0, documented)) members.push(await create(account));
+  members.push(...(await Promise.all(accounts.slice(documented).map(create))));
+  const pngs = await logos;
+  for (const [i, { company: c, id }] of members.entries()) {
+    await updateProfile({
+      ...deps,
+      userId: id,
+      sessionId: undefined,
+      address: '127.0.0.1',
+      input: {
+        linkman: c.linkman,
+        phone: c.phone,
+        company1: c.company1,
+        company2: c.company2,
+        address1: c.address1,
+        address2: c.address2,
+        city: c.city,
+        province: c.province,
+        zip_code: c.zip_code,
+        country_id: ref.country('CN'),
+        credit_no: c.credit_no,
+        profile: c.profile,
+        industries: ids(c.industries, ref.industry).join(','),
+        businesses: ids(c.businesses, ref.business).join(','),
+        routes: ids(c.routes, ref.route).join(','),
+        ports: ids(c.ports, ref.port).join(','),
+      },
+      files: { logo: pngs[i] },
+    });
+  }
+  return new Map(members.map((member) => [member.company.key, member]));
+}
