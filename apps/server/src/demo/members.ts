@@ -15,47 +15,52 @@ export type DemoMember = { id: number; username: string; authorities: string[]; 
 /** An account nobody is told the password of: 24 random bytes. */
 export const unknownPassword = () => randomBytes(24).toString('base64url');
 
-/**
- * Creates the demo members as the admin CLI does (createMember), then completes each profile and
- * uploads its logo through the profile page's use case (updateProfile), so the logos are stored,
- * thumbnailed and served like any member's. The documented logins come first (ids 1 and 2, as
- * before); the others' password hashes (argon2, on the thread pool) are computed side by side, and
- * the logos drawn meanwhile.
- */
-export async function seedMembers(
+/** The companies' logos, drawn on the thread pool while other work goes on. */
+export async function drawLogos(companies: DemoCompany[]): Promise<Map<string, Buffer>> {
+  const pngs = await Promise.all(companies.map((company) => logoPng(company.logo)));
+  return new Map(companies.map((company, i) => [company.key, pngs[i] as Buffer]));
+}
+
+const ids = (codes: string[], of: (code: string) => number) => codes.map(of);
+
+/** Creates a demo member as the admin CLI does (createMember): a forwarder gets rate and quote_forwarder. */
+export async function createDemoMember(
   deps: SeedDeps,
   ref: Reference,
-  accounts: { company: DemoCompany; password: string }[],
-  documented: number,
-): Promise<Map<string, DemoMember>> {
-  const logos = Promise.all(accounts.map(({ company }) => logoPng(company.logo)));
-  const ids = (codes: string[], of: (code: string) => number) => codes.map(of);
-  const create = async ({ company: c, password }: { company: DemoCompany; password: string }) => {
-    const user = await createMember({
-      db: deps.db,
-      username: c.username,
-      password,
-      company1: c.company1,
-      company2: c.company2,
-      linkman: c.linkman,
-      phone: c.phone,
-      city: c.city,
-      address1: c.address1,
-      countryId: ref.country('CN'),
-      isForwarder: c.isForwarder,
-      authorities: c.isForwarder ? FORWARDER_AUTHORITIES : MEMBER_AUTHORITIES,
-      profile: c.profile,
-      businesses: ids(c.businesses, ref.business),
-      routes: ids(c.routes, ref.route),
-      ports: ids(c.ports, ref.port),
-    });
-    return { id: user.id, username: user.username, authorities: user.authorities, company: c };
-  };
-  const members: DemoMember[] = [];
-  for (const account of accounts.slice(0, documented)) members.push(await create(account));
-  members.push(...(await Promise.all(accounts.slice(documented).map(create))));
-  const pngs = await logos;
-  for (const [i, { company: c, id }] of members.entries()) {
+  { company: c, password }: { company: DemoCompany; password: string },
+): Promise<DemoMember> {
+  const user = await createMember({
+    db: deps.db,
+    username: c.username,
+    password,
+    company1: c.company1,
+    company2: c.company2,
+    linkman: c.linkman,
+    phone: c.phone,
+    city: c.city,
+    address1: c.address1,
+    countryId: ref.country('CN'),
+    isForwarder: c.isForwarder,
+    authorities: c.isForwarder ? FORWARDER_AUTHORITIES : MEMBER_AUTHORITIES,
+    profile: c.profile,
+    businesses: ids(c.businesses, ref.business),
+    routes: ids(c.routes, ref.route),
+    ports: ids(c.ports, ref.port),
+  });
+  return { id: user.id, username: user.username, authorities: user.authorities, company: c };
+}
+
+/**
+ * Completes each member's profile and uploads its logo through the profile page's use case
+ * (updateProfile), so the logos are stored, thumbnailed and served like any member's.
+ */
+export async function completeProfiles(
+  deps: SeedDeps,
+  ref: Reference,
+  members: DemoMember[],
+  logos: Map<string, Buffer>,
+): Promise<void> {
+  for (const { company: c, id } of members) {
     await updateProfile({
       ...deps,
       userId: id,
@@ -79,8 +84,7 @@ export async function seedMembers(
         routes: ids(c.routes, ref.route).join(','),
         ports: ids(c.ports, ref.port).join(','),
       },
-      files: { logo: pngs[i] },
+      files: { logo: logos.get(c.key) },
     });
   }
-  return new Map(members.map((member) => [member.company.key, member]));
 }
