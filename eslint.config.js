@@ -26,6 +26,40 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Layers point one way (issue 16): the database and platform layers serve the modules and never
+  // reach into them; the web talks to the server only through HTTP and the shared contract.
+  {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'db/ and platform/ must not import modules/: pass what they need in as a parameter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '**/server/src/**', '@freight/server', '@freight/server/**'],
+              message: 'The web and the contract never import server code; share it through @freight/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -2,10 +2,16 @@
  * The large data set the benchmarks run on (its size and the two demo members measured), filled
  * by the generators and checked, or found again when kept between runs (BENCH_ONLY=lists).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { users } from '../apps/server/src/db/schema.js';
-import { seedDemo } from '../apps/server/src/db/seed/demo.js';
+import { seedDemo } from '../apps/server/src/demo/index.js';
+import { databaseKv } from '../apps/server/src/platform/kv.js';
+import { directoryStorage } from '../apps/server/src/platform/storage.js';
 import { seedBase } from '../apps/server/src/db/seed/index.js';
 import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
 import { checkBookings, checkGenerated } from './data-checks.js';
@@ -37,7 +43,15 @@ export async function fill(url: string, rows: Row[]): Promise<Ids> {
     const { db } = database;
     await runMigrations(database);
     await seedBase(db);
-    await seedDemo(db);
+    // The demo's logos and documents go to a directory of their own, gone after: the bench reads rows only.
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-demo-files-'));
+    try {
+      // A quiet logger: the seed's own (Fastify's abstract logger of an app that logs nothing).
+      const log = Fastify({ logger: false }).log;
+      await seedDemo({ database, storage: directoryStorage(files), kv: databaseKv(db), log });
+    } finally {
+      fs.rmSync(files, { recursive: true, force: true });
+    }
     const idOf = async (username: string) => {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (!row) throw new Error(`no member ${username}`);

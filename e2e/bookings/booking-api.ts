@@ -35,20 +35,20 @@ export async function idOf(portal: PortalServer, kind: string, code: string, tok
   return item.id;
 }
 
-/** The member's demo shipper and consignee. */
+/** The member's demo shipper and consignee, found by name in a contact book of dozens. */
 export async function demoContacts(portal: PortalServer, token: string) {
-  const list = await call<{ lists: { id: number; company1: string }[] }>(
-    portal,
-    'GET',
-    '/customer/contact?page=1&size=50',
-    token,
-  );
-  const find = (name: string) => {
+  const find = async (name: string) => {
+    const list = await call<{ lists: { id: number; company1: string }[] }>(
+      portal,
+      'GET',
+      `/customer/contact?page=1&size=50&keyword=${encodeURIComponent(name)}`,
+      token,
+    );
     const found = list.lists.find((c) => c.company1.startsWith(name));
     if (!found) throw new Error(`contact ${name} not found`);
     return found.id;
   };
-  return { shipper: find('NINGBO BRIGHT'), consignee: find('PACIFIC HOME') };
+  return { shipper: await find('NINGBO BRIGHT'), consignee: await find('PACIFIC HOME') };
 }
 
 /** Uploads a document to a booking as the holder of `token`. */

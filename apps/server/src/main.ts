@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
 import { prepareDatabase } from './db/prepare.js';
+import { DEMO_LOGINS, seedDemo } from './demo/index.js';
 import { DatabaseUnavailableError } from './platform/db.js';
 import { shutdownGracefully } from './platform/shutdown.js';
 import { StorageUnavailableError } from './platform/storage.js';
@@ -12,16 +12,19 @@ const startedAt = performance.now();
 async function main() {
   const config = loadConfig();
   const database = await prepareDatabase(config);
-  const seededDemo = config.seedDemo ? await seedDemo(database.db) : false;
-  // After the seed, which makes bookings of its own: only requests stop at the hold point.
-  holdTransactionsAt(config.testHoldAt);
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => {
     await database.close();
   });
+  let seededDemo = false;
   try {
     await app.deps.storage.check();
+    // Demo data goes through the use cases, and its logos and documents into the app's file storage.
+    if (config.seedDemo)
+      seededDemo = await seedDemo({ database, storage: app.deps.storage, kv: app.deps.kv, log: app.log });
+    // After the seed, which makes bookings of its own: only requests stop at the hold point.
+    holdTransactionsAt(config.testHoldAt);
   } catch (error) {
     await app.close();
     throw error;

@@ -12,9 +12,8 @@ import {
 } from '@freight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/demo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
-import { call, createTestApp, createTestDatabase, describeEachDatabase, type TestApp } from './helpers.js';
+import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { type Envelope, image, multipart, register, registrationForm, uniqueEmail } from './fixtures.js';
 import { startMailServer } from './mail-server.js';
 import { xlsx, zip } from './sheets.js';
@@ -1798,32 +1797,5 @@ describeEachDatabase('bookings', (kind) => {
       expect(voided.subject).toContain('Cancelled');
       expect(voided.text).toContain('Reason: VESSEL CANCELLED');
     });
-  });
-});
-
-describeEachDatabase('demo bookings', (kind) => {
-  it('gives the demo customer an FCL booking from a demo rate (space released) and a new LCL booking', async () => {
-    const database = await createTestDatabase(kind);
-    try {
-      expect(await seedDemo(database.db)).toBe(true);
-      const result = await database.db.execute(
-        sql`select b.container_mode, b.status, b.quote_id is not null as from_quote, b.vessel, u.username
-            from bookings b join users u on u.id = b.owner_id order by b.id`,
-      );
-      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-      expect(rows).toEqual([
-        {
-          container_mode: 1,
-          status: 2,
-          from_quote: true,
-          vessel: 'MAERSK ESSEN',
-          username: 'demo@example.com',
-        },
-        { container_mode: 2, status: 1, from_quote: false, vessel: '', username: 'demo@example.com' },
-        { container_mode: 2, status: 0, from_quote: false, vessel: '', username: 'demo@example.com' },
-      ]);
-    } finally {
-      await database.drop();
-    }
   });
 });

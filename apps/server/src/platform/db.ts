@@ -118,6 +118,28 @@ async function pingDb(db: Db): Promise<boolean> {
   }
 }
 
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock (on a connection of its own, so that the
+ * work's queries use the pool as usual): instances starting together on one database do one-off
+ * work, such as seeding it, one after another. The embedded database has one process anyway.
+ */
+export async function withAdvisoryLock<T>(
+  database: Database,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
+}
+
 /** Key of the advisory lock that keeps two instances from migrating at the same time. */
 const MIGRATION_LOCK = 7_340_112;
 

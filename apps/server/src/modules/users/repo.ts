@@ -66,3 +66,8 @@ export async function listUsers(db: Db) {
     .from(users)
     .orderBy(asc(users.id));
 }
+
+export async function anyUser(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}

@@ -25,6 +25,7 @@ import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js'
 import { fileUrl, removeFiles, storeImage } from '../files/service.js';
 import { getSiteConfig } from '../system/service.js';
 import {
+  anyUser,
   countryExists,
   existingIds,
   findUserByUsername,
@@ -35,6 +36,11 @@ import {
 } from './repo.js';
 
 export { listUsers } from './repo.js';
+
+/** Whether the database has any member yet (a new database has none). */
+export function hasMembers(options: { db: Db }): Promise<boolean> {
+  return anyUser(options.db);
+}
 
 type ImageFiles = { license?: Buffer | undefined; logo?: Buffer | undefined };
 
@@ -210,14 +216,15 @@ export async function getUserInfo(options: { db: Db; userId: number; locale: Loc
 }
 
 /** A profile update as sent: a JSON body, or a multipart form with new images. */
-export type ProfileSent = { json: unknown } | { form: { fields: Record<string, string>; files: ImageFiles } };
+export type ProfileSent =
+  { json: unknown; files?: ImageFiles } | { form: { fields: Record<string, string>; files: ImageFiles } };
 
 /**
  * The update and its images from either way of sending. A form sends every value as text:
  * `listed_in_directory` arrives as "true"/"false", and an empty password means "unchanged".
  */
 function profileUpdateOf(sent: ProfileSent): { input: unknown; files: ImageFiles } {
-  if ('json' in sent) return { input: sent.json, files: {} };
+  if ('json' in sent) return { input: sent.json, files: sent.files ?? {} };
   const { fields, files } = sent.form;
   const input: Record<string, unknown> = { ...fields };
   if ('listed_in_directory' in fields) input.listed_in_directory = fields.listed_in_directory === 'true';
