@@ -53,7 +53,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/apps/server/**', '**/server/src/**', '@freight/server', '@freight/server/**'],
-              message: 'The web and the contract never import server code; share it through @freight/contract.',
+              message:
+                'The web and the contract never import server code; share it through @freight/contract.',
             },
           ],
         },
