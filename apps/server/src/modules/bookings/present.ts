@@ -22,9 +22,6 @@ import type { BookingJoined, BookingListed, linesOf } from './repo.js';
  * the forwarder is named). The detail's further parts are in present-detail.ts.
  */
 
-/* KG and CBM with 3 places, summed as integers: the contract's (booking-totals.ts). */
-export { fixed3, sum3 } from '@freight/contract'; // bench reads these from here
-
 type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 
 /** Totals of a booking's lines: weight, volume and packages, and for FCL the containers by type. */
