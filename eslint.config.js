@@ -62,6 +62,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/src/**', '!**/apps/server/src/surface.js'],
+              message: 'bench/ uses the server through apps/server/src/surface.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -9,11 +9,15 @@ import {
   PARSE_OPTIONS,
 } from '@freight/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { bookings, contacts } from '../apps/server/src/db/schema.js';
-import { getBookingDetail } from '../apps/server/src/modules/bookings/service.js';
-import { dedupeKey } from '../apps/server/src/modules/contacts/service.js';
-import { type Db, rowsOf } from '../apps/server/src/platform/db.js';
 import { underLoad } from './lib.js';
+import {
+  bookings,
+  contacts,
+  dedupeKey,
+  getBookingDetail,
+  rowsOf,
+  type Db,
+} from '../apps/server/src/surface.js';
 
 /** Counts what was written and checks a sample of contacts the way the app checks its input. */
 export async function checkGenerated(db: Db, customerId: number) {

@@ -8,18 +8,21 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { users } from '../apps/server/src/db/schema.js';
-import { seedDemo } from '../apps/server/src/demo/index.js';
-import { databaseKv } from '../apps/server/src/platform/kv.js';
-import { directoryStorage } from '../apps/server/src/platform/storage.js';
-import { seedBase } from '../apps/server/src/db/seed/index.js';
-import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
 import { checkBookings, checkGenerated } from './data-checks.js';
 import { generateBookings } from './generate/bookings.js';
 import { generateContacts } from './generate/contacts.js';
 import { generateMembers } from './generate/members.js';
 import { generateRates } from './generate/rates.js';
 import { count, type Row } from './lib.js';
+import {
+  databaseKv,
+  directoryStorage,
+  openDatabase,
+  runMigrations,
+  seedBase,
+  seedDemo,
+  users,
+} from '../apps/server/src/surface.js';
 
 const CONTACTS = 1_000_000;
 const FOCUS_CONTACTS = 50_000;

@@ -34,13 +34,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { users } from '../apps/server/src/db/schema.js';
-import { seedBase } from '../apps/server/src/db/seed/index.js';
-import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
 import { generateBookings } from './generate/bookings.js';
 import { generateContacts } from './generate/contacts.js';
 import { generateMembers } from './generate/members.js';
 import { generateRates } from './generate/rates.js';
+import { openDatabase, runMigrations, seedBase, users } from '../apps/server/src/surface.js';
 
 async function main() {
   const { values } = parseArgs({

@@ -8,14 +8,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import * as prettier from 'prettier';
-import { seedBase } from '../apps/server/src/db/seed/index.js';
-import { openDatabase, runMigrations } from '../apps/server/src/platform/db.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchDataSet, benchLists } from './data.js';
 import { benchFirstLoad, profileText } from './first-load.js';
 import { generateMembers } from './generate/members.js';
 import { adminUrl, median, percentile, root, type Row, startServer } from './lib.js';
 import { contactSheet, rateSheet } from './sheets.js';
+import { openDatabase, runMigrations, seedBase } from '../apps/server/src/surface.js';
 
 const KB = 1024;
 const rows: Row[] = [];

@@ -1,6 +1,5 @@
 import { type BookingDetail, bookingDetail, bookingQuery } from '@freight/contract';
 import pg from 'pg';
-import { listBookings } from '../../apps/server/src/modules/bookings/service.js';
 import { BOOKINGS, CUSTOMER, DATABASE_POOL_SIZE, type Ids } from '../data-set.js';
 import {
   count,
@@ -15,6 +14,7 @@ import {
   underLoad,
 } from '../lib.js';
 import { captureSql } from './capture-sql.js';
+import { listBookings } from '../../apps/server/src/surface.js';
 
 /**
  * The booking list searches of the benchmark, each a keyword and two filters, with values taken from

@@ -1,7 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from '../../apps/server/src/db/schema.js';
-import type { Db } from '../../apps/server/src/platform/db.js';
+import { schema, type Db } from '../../apps/server/src/surface.js';
 
 export type Statement = { sql: string; params: unknown[] };
 

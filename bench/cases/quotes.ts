@@ -2,10 +2,6 @@ import { FORWARDER_AUTHORITIES, type QuoteQuery, type Rate, quoteQuery } from '@
 import { eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from '../../apps/server/src/db/schema.js';
-import { carriers, ports, tradeRoutes } from '../../apps/server/src/db/schema.js';
-import { listQuotes } from '../../apps/server/src/modules/rates/quotes.js';
-import type { Db } from '../../apps/server/src/platform/db.js';
 import { DATABASE_POOL_SIZE, FORWARDER, type Ids, RATES } from '../data-set.js';
 import {
   count,
@@ -21,6 +17,7 @@ import {
   underLoad,
 } from '../lib.js';
 import { captureSql, type Statement } from './capture-sql.js';
+import { schema, carriers, listQuotes, ports, tradeRoutes, type Db } from '../../apps/server/src/surface.js';
 
 /** The quote board queries of the benchmark: filters and sorts a member would use, with real ids. */
 async function quoteQueries(url: string, forwarderId: number): Promise<Record<string, string>[]> {

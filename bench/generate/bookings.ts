@@ -1,8 +1,7 @@
 import { count, type SQL, sql } from 'drizzle-orm';
-import { users } from '../../apps/server/src/db/schema.js';
-import { type Db, rowsOf } from '../../apps/server/src/platform/db.js';
 import { bookingStatement, PARTIES, PARTY_OWNERS } from './booking-statement.js';
 import { inChunks, int } from './sql.js';
+import { rowsOf, users, type Db } from '../../apps/server/src/surface.js';
 
 async function scalarOf(db: Db, query: SQL): Promise<number> {
   const [row] = await rowsOf<{ value: string | number }>(db, query);

@@ -1,6 +1,4 @@
 import { count, ne, sql } from 'drizzle-orm';
-import { countries, users } from '../../apps/server/src/db/schema.js';
-import type { Db } from '../../apps/server/src/platform/db.js';
 import {
   GIVEN_NAMES,
   MAIL_DOMAINS,
@@ -15,6 +13,7 @@ import {
   ZH_WORDS,
 } from '../vocabulary.js';
 import { inChunks, int, intArray, textArray, uniform } from './sql.js';
+import { countries, users, type Db } from '../../apps/server/src/surface.js';
 
 /**
  * Contact books: `count` contacts over every member, evenly interleaved in time (ids follow

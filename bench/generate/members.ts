@@ -1,8 +1,7 @@
 import { max } from 'drizzle-orm';
-import { businesses, countries, ports, tradeRoutes, users } from '../../apps/server/src/db/schema.js';
-import type { Db } from '../../apps/server/src/platform/db.js';
 import { CITIES, SURNAMES, TRADES, WORDS, ZH_TRADES, ZH_WORDS } from '../vocabulary.js';
 import { rng } from './sql.js';
+import { businesses, countries, ports, tradeRoutes, users, type Db } from '../../apps/server/src/surface.js';
 
 /** Accounts made by the generator cannot log in: their hash is not a valid password hash. */
 const NO_LOGIN = '!generated';

@@ -1,8 +1,7 @@
 import { count, eq, type SQL, sql } from 'drizzle-orm';
-import { users } from '../../apps/server/src/db/schema.js';
-import type { Db } from '../../apps/server/src/platform/db.js';
 import { REMARKS, SPACE_FACTOR, SPACE_SHARE, VALIDITY_DAYS } from '../vocabulary.js';
 import { inChunks, int, intArray, numericArray, textArray, uniform } from './sql.js';
+import { users, type Db } from '../../apps/server/src/surface.js';
 
 /**
  * Rates of the forwarders (members with is_forwarder; a few publish most of them) with their space
