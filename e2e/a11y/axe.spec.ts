@@ -187,7 +187,7 @@ async function badContactsCsv(locale: Locale): Promise<Buffer> {
   return Buffer.from([line(headers), line(cells)].join('\n'));
 }
 
-/** An RFQ of the demo customer about the first demo quote (to the demo forwarder): its id. */
+/** An RFQ of the demo customer about a quote of the demo forwarder: its id. */
 async function demoRfq(): Promise<number> {
   const token = await apiToken(portal.url, DEMO.customer);
   const call = async <T>(path: string, body?: unknown) => {
@@ -198,9 +198,15 @@ async function demoRfq(): Promise<number> {
     });
     return ((await response.json()) as { data: T }).data;
   };
-  const quotes = await call<{ lists: { id: number }[] }>('/quote?page=1&size=1');
+  // One of the demo forwarder's own rates (the board lists every forwarder's): its id is the quote's.
+  const forwarderToken = await apiToken(portal.url, DEMO.forwarder);
+  const own = (await (
+    await fetch(`${portal.url}/api/rate?page=1&size=1`, {
+      headers: { authorization: `Bearer ${forwarderToken}` },
+    })
+  ).json()) as { data: { lists: { id: number }[] } };
   const sent = await call<{ id: number }>('/system/send_rfq', {
-    quote_id: quotes.lists[0]?.id,
+    quote_id: own.data.lists[0]?.id,
     ready_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
     description: 'LED LAMPS',
     booking_space: '2 x 40HQ',
