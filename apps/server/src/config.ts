@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,6 +43,10 @@ const envSchema = z.object({
   CAPTCHA_FIXED: z
     .string()
     .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'must be 1 to 10 letters or digits' })
+    .optional(),
+  ALTCHA_HMAC_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' })
     .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -126,6 +131,11 @@ export type Config = {
   seedDemo: boolean;
   /** For automated tests only: every captcha answers this code. Refused in production. */
   captchaFixed: string | undefined;
+  /**
+   * Signs the proof-of-work challenges (ALTCHA); every instance needs the same one. Generated per
+   * process when unset outside production.
+   */
+  altchaHmacKey: string;
   session: { idleMs: number; maxMs: number; renewAfterMs: number; graceMs: number };
   /** Browser origins allowed to call the API cross-origin; empty: CORS closed. */
   corsOrigins: string[];
@@ -151,7 +161,7 @@ export type S3Config = {
 export class ConfigError extends Error {}
 
 /** Variables whose value never appears in an error message. */
-const SECRET_NAMES = new Set(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_NAMES = new Set(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'ALTCHA_HMAC_KEY']);
 
 /** Parses the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -171,6 +181,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CAPTCHA_FIXED && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration: CAPTCHA_FIXED is for automated tests and is refused when NODE_ENV=production',
+    );
+  }
+  // Instances behind one balancer must accept each other's challenges: a key per process would not.
+  if (!e.ALTCHA_HMAC_KEY && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: ALTCHA_HMAC_KEY is required when NODE_ENV=production (e.g. openssl rand -hex 32), the same on every instance',
     );
   }
   // The demo accounts' passwords are published in the README: never in production.
@@ -207,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     captchaFixed: e.CAPTCHA_FIXED,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.SESSION_MAX_HOURS * 3_600_000,
