@@ -2,6 +2,8 @@ import bookingsEn from './en-US/bookings.json';
 import bookingsZh from './zh-CN/bookings.json';
 import contactsEn from './en-US/contacts.json';
 import contactsZh from './zh-CN/contacts.json';
+import humanCheckEn from './en-US/human-check.json';
+import humanCheckZh from './zh-CN/human-check.json';
 import profileEn from './en-US/profile.json';
 import profileZh from './zh-CN/profile.json';
 import quotesEn from './en-US/quotes.json';
@@ -27,6 +29,7 @@ export const resources = {
     ...zhCN,
     bookings: bookingsZh,
     contacts: contactsZh,
+    humanCheck: humanCheckZh,
     profile: profileZh,
     quotes: quotesZh,
     rates: ratesZh,
@@ -37,6 +40,7 @@ export const resources = {
     ...enUS,
     bookings: bookingsEn,
     contacts: contactsEn,
+    humanCheck: humanCheckEn,
     profile: profileEn,
     quotes: quotesEn,
     rates: ratesEn,
