@@ -4,6 +4,8 @@ import contactsEn from './en-US/contacts.json';
 import contactsZh from './zh-CN/contacts.json';
 import humanCheckEn from './en-US/human-check.json';
 import humanCheckZh from './zh-CN/human-check.json';
+import passwordStrengthEn from './en-US/password-strength.json';
+import passwordStrengthZh from './zh-CN/password-strength.json';
 import profileEn from './en-US/profile.json';
 import profileZh from './zh-CN/profile.json';
 import quotesEn from './en-US/quotes.json';
@@ -30,6 +32,7 @@ export const resources = {
     bookings: bookingsZh,
     contacts: contactsZh,
     humanCheck: humanCheckZh,
+    passwordStrength: passwordStrengthZh,
     profile: profileZh,
     quotes: quotesZh,
     rates: ratesZh,
@@ -41,6 +44,7 @@ export const resources = {
     bookings: bookingsEn,
     contacts: contactsEn,
     humanCheck: humanCheckEn,
+    passwordStrength: passwordStrengthEn,
     profile: profileEn,
     quotes: quotesEn,
     rates: ratesEn,

@@ -8,9 +8,8 @@ import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { confirmPasswordRules } from './account-form';
 import { AuthLayout } from './auth-layout';
+import { proofFailureText, ProofOfWorkSlot, useProofOfWork } from './human-check';
 import { PasswordStrength, passwordStrengthRule } from './password-strength';
-import { ProofOfWorkSlot } from './proof-of-work-slot';
-import { proofFailureText, useProofOfWork } from './use-proof-of-work';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 

@@ -12,10 +12,7 @@ import { ApiError } from '../../api/http';
 import { useAuth } from '../../app/auth';
 import { requiredRules } from '../../components/required-rule';
 import { AuthLayout } from './auth-layout';
-import { CaptchaField } from './captcha-field';
-import { ProofOfWorkSlot } from './proof-of-work-slot';
-import { useCaptcha } from './use-captcha';
-import { proofFailureText, useProofOfWork } from './use-proof-of-work';
+import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 

@@ -4,6 +4,12 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sharedMessage } from '../../i18n';
+import { registerArea } from '../../i18n/areas';
+import en from '../../i18n/en-US/password-strength.json';
+import zh from '../../i18n/zh-CN/password-strength.json';
+
+// With the forms that set a password, not in every page's first download.
+registerArea('passwordStrength', { 'zh-CN': zh, 'en-US': en });
 
 type Judge = typeof PasswordRule;
 
@@ -53,8 +59,8 @@ export function PasswordStrength({ password, email }: { password: string | undef
 function strengthText(t: TFunction, level: keyof typeof COLOURS) {
   return (
     <>
-      {t('auth.strength.label')}
-      <strong style={{ color: COLOURS[level] }}>{t(`auth.strength.${level}`)}</strong>
+      {t('passwordStrength.label')}
+      <strong style={{ color: COLOURS[level] }}>{t(`passwordStrength.${level}`)}</strong>
     </>
   );
 }

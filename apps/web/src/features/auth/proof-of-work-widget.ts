@@ -4,13 +4,13 @@ import { PROOF_OF_WORK, type ProofOfWorkChallenge } from '@freight/contract';
 import 'altcha/external';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
-import i18next from 'i18next';
 import en from '../../i18n/en-US/human-check.json';
+import { currentLocale } from '../../i18n';
 import { registerArea } from '../../i18n/areas';
 import zh from '../../i18n/zh-CN/human-check.json';
 
 /*
- * The ALTCHA widget (issue 17), loaded only once the member starts on a form (use-proof-of-work.ts):
+ * The ALTCHA widget (issue 17), loaded only once the member starts on a form (human-check.tsx):
  * never part of the login page's first download. It stays invisible; its strings follow the page's
  * language all the same (screen readers would read them if it ever showed).
  */
@@ -38,7 +38,7 @@ export async function solve(host: HTMLElement, challenge: ProofOfWorkChallenge):
   const widget = await widgetIn(host);
   await widget.configure({
     challenge,
-    language: i18next.language === 'en-US' ? 'en' : 'zh-cn',
+    language: currentLocale() === 'en-US' ? 'en' : 'zh-cn',
     minDuration: 0,
     hideFooter: true,
     hideLogo: true,

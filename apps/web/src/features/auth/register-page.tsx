@@ -12,15 +12,12 @@ import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { ID_LIST_FIELDS, joinIds, releaseImage, toFormData, type PickedImage } from './account-form';
 import { AuthLayout } from './auth-layout';
+import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
 import { BusinessFields } from './business-fields';
-import { CaptchaField } from './captcha-field';
 import { ImageUpload } from './image-upload';
 import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
 import { RegisterFooter } from './register-footer';
-import { ProofOfWorkSlot } from './proof-of-work-slot';
-import { useCaptcha } from './use-captcha';
 import { useCountryOptions } from './use-countries';
-import { proofFailureText, useProofOfWork } from './use-proof-of-work';
 import { useForm, validateAndShow } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 
