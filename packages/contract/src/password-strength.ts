@@ -39,7 +39,7 @@ function holdsEmail(password: string, email: string): boolean {
  * Judges a password for the account `email`. Refused (`problem`): the address itself or a password
  * holding it (or its part before the @), a password zxcvbn guesses in under 1,000 tries (score 0:
  * "123456", "password", "qwerty123", "aaaaaa"…), and any password that is as a whole one of the
- * ~30,000 most common breached passwords of its list ("test1234"), in l33t or reversed spellings
+ * ~49,000 most common breached passwords of its list ("test1234"), in l33t or reversed spellings
  * too. Anything else of at least PASSWORD_MIN characters is allowed (spec §5); `strength` is the
  * hint the forms show: score 0–1 weak, 2 fair, 3–4 strong.
  */
