@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
 import { startPortal, type PortalServer } from '../support/server';
 import { visible } from '../support/steps';
-import { chooseFile, fillBasicInfo, PNG, uniqueEmail, userInfoOf } from './account-steps';
+import { chooseFile, fillBasicInfo, fillCaptcha, PNG, uniqueEmail, userInfoOf } from './account-steps';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -45,6 +45,8 @@ describe('registration wizard in app mode 2', () => {
     await page.getByRole('button', { name: '下一步' }).click();
     await expect.poll(() => page.getByLabel('公司简介').inputValue()).toBe('We ship reefers from Shanghai.');
 
+    // The captcha sits by the Submit button: on step 2 here.
+    await fillCaptcha(page);
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: /^提\s*交$/ }).click();
     const dialog = page.getByRole('dialog', { name: '账号注册成功' });

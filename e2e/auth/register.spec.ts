@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
 import { startPortal, type PortalServer } from '../support/server';
 import { visible } from '../support/steps';
-import { chooseFile, fillBasicInfo, PNG, uniqueEmail, userInfoOf } from './account-steps';
+import { chooseFile, fillBasicInfo, fillCaptcha, PNG, uniqueEmail, userInfoOf } from './account-steps';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -62,6 +62,7 @@ describe('registration in app mode 1', () => {
       company: 'E2E MODE ONE CO',
       country: 'China',
     });
+    await fillCaptcha(page);
     await chooseFile(page, /upload the Business licence/, {
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -128,6 +129,7 @@ describe('registration in app mode 1', () => {
       company: 'DUPLICATE CO',
       country: '中国',
     });
+    await fillCaptcha(page);
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: /^提\s*交$/ }).click();
     const dialog = page.getByRole('dialog', { name: '注册失败，请重试' });

@@ -29,7 +29,12 @@ export type PortalServer = {
   reconfigure: (config: Record<string, string>) => Promise<void>;
 };
 
-function env(dataDir: string, webDist: string, port: number): NodeJS.ProcessEnv {
+function env(
+  dataDir: string,
+  webDist: string,
+  port: number,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const base = { ...process.env };
   // The e2e portal is self-contained: no outside database, cache or mail server.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']) delete base[name];
@@ -47,6 +52,7 @@ function env(dataDir: string, webDist: string, port: number): NodeJS.ProcessEnv 
     RATE_LIMIT_PER_MINUTE: '0',
     // Stopped between specs: no load balancer to drain for.
     SHUTDOWN_DRAIN_MS: '0',
+    ...extra,
   };
 }
 
@@ -61,9 +67,14 @@ function runAdmin(dataDir: string, webDist: string, port: number, config: Record
   }
 }
 
-async function launch(dataDir: string, webDist: string, port: number): Promise<ChildProcess> {
+async function launch(
+  dataDir: string,
+  webDist: string,
+  port: number,
+  extra: Record<string, string> = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: env(dataDir, webDist, port),
+    env: env(dataDir, webDist, port, extra),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -164,9 +175,12 @@ async function templateDataDir(): Promise<string> {
 /**
  * Starts the built server on a fresh embedded database with the demo data (a copy of the
  * template's), serving a private copy of the built web app. `config` entries are set with the admin
- * CLI before the server starts.
+ * CLI before the server starts; `env` overrides the server's variables (`CAPTCHA_FIXED: ''` makes
+ * it check captchas and proofs of work as in production).
  */
-export async function startPortal(options: { config?: Record<string, string> } = {}): Promise<PortalServer> {
+export async function startPortal(
+  options: { config?: Record<string, string>; env?: Record<string, string> } = {},
+): Promise<PortalServer> {
   if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error('Build first: npm run build');
   }
@@ -177,7 +191,7 @@ export async function startPortal(options: { config?: Record<string, string> } =
   fs.cpSync(await templateDataDir(), dataDir, { recursive: true });
   const port = await freePort();
   runAdmin(dataDir, webDist, port, options.config ?? {});
-  let child = await launch(dataDir, webDist, port);
+  let child = await launch(dataDir, webDist, port, options.env);
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir: root,
@@ -188,7 +202,7 @@ export async function startPortal(options: { config?: Record<string, string> } =
       // PGlite allows one process per data directory: stop, change the configuration, start again.
       await terminate(child);
       runAdmin(dataDir, webDist, port, config);
-      child = await launch(dataDir, webDist, port);
+      child = await launch(dataDir, webDist, port, options.env);
     },
     stop: async () => {
       await terminate(child);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -46,6 +47,10 @@ const envSchema = z.object({
   TEST_HOLD_AT: z
     .string()
     .regex(/^[a-z-]{1,40}$/, { error: 'must be the name of a hold point' })
+    .optional(),
+  ALTCHA_HMAC_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' })
     .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -132,6 +137,11 @@ export type Config = {
   captchaFixed: string | undefined;
   /** For the fault tests only: the transaction hold point to stop at (platform/test-hold.ts). */
   testHoldAt: string | undefined;
+  /**
+   * Signs the proof-of-work challenges (ALTCHA); every instance needs the same one. Generated per
+   * process when unset outside production.
+   */
+  altchaHmacKey: string;
   session: { idleMs: number; maxMs: number; renewAfterMs: number; graceMs: number };
   /** Browser origins allowed to call the API cross-origin; empty: CORS closed. */
   corsOrigins: string[];
@@ -157,7 +167,7 @@ export type S3Config = {
 export class ConfigError extends Error {}
 
 /** Variables whose value never appears in an error message. */
-const SECRET_NAMES = new Set(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_NAMES = new Set(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'ALTCHA_HMAC_KEY']);
 
 /** Parses the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -182,6 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TEST_HOLD_AT && e.NODE_ENV !== 'test') {
     throw new ConfigError(
       'Invalid configuration: TEST_HOLD_AT stops transactions and is accepted only when NODE_ENV=test',
+    );
+  }
+  // Instances behind one balancer must accept each other's challenges: a key per process would not.
+  if (!e.ALTCHA_HMAC_KEY && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: ALTCHA_HMAC_KEY is required when NODE_ENV=production (e.g. openssl rand -hex 32), the same on every instance',
     );
   }
   // The demo accounts' passwords are published in the README: never in production.
@@ -219,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     captchaFixed: e.CAPTCHA_FIXED,
     testHoldAt: e.TEST_HOLD_AT,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.SESSION_MAX_HOURS * 3_600_000,

@@ -98,6 +98,8 @@ type World = {
   newAttachment: () => Promise<string>;
   bookingAt: (status: 0 | 1 | 2 | 3) => Promise<number>;
   loginBody: () => Promise<Record<string, unknown>>;
+  /** A fresh captcha and its answer (CAPTCHA_FIXED), as login and registration send them. */
+  captchaFields: () => Promise<Record<string, string>>;
 };
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -141,6 +143,7 @@ const MATRIX: Row[] = [
   { method: 'GET', url: '/api/health', access: 'public' },
   { method: 'GET', url: '/api/ready', access: 'public' },
   { method: 'GET', url: '/api/system/captcha', access: 'public' },
+  { method: 'GET', url: '/api/system/altcha', access: 'public' },
   {
     method: 'POST',
     url: '/api/system/login',
@@ -172,7 +175,10 @@ const MATRIX: Row[] = [
     method: 'POST',
     url: '/api/userinfo',
     access: 'public',
-    make: () => at('/api/userinfo', { form: multipart(formParts(registrationForm())) }),
+    make: async (w) =>
+      at('/api/userinfo', {
+        form: multipart(formParts({ ...registrationForm(), ...(await w.captchaFields()) })),
+      }),
   },
   {
     method: 'POST',
@@ -972,6 +978,7 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
       captcha_id: await captcha(app),
       captcha: TEST_CAPTCHA,
     }),
+    captchaFields: async () => ({ captcha_id: await captcha(app), captcha: TEST_CAPTCHA }),
   };
 }
 

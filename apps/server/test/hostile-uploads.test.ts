@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
-import { image, registrationForm } from './fixtures.js';
+import { captcha, freshAddress, image, registrationForm, TEST_CAPTCHA } from './fixtures.js';
 import {
   buildWorld,
   check,
@@ -451,7 +451,10 @@ type UploadTarget = {
   /** The file fields the route takes, and the content most likely to be accepted in them. */
   fileFields: string[];
   likely: string[];
-  /** Valid text fields (the placeholder UNIQUE becomes a fresh e-mail address per request). */
+  /**
+   * Valid text fields (the placeholder UNIQUE becomes a fresh e-mail address per request, CAPTCHA a
+   * live captcha, so that registrations get past it to their images).
+   */
   fields: (world: World) => Record<string, string>;
   /** A valid header and row for hostile sheets (imports only). */
   sheet?: (world: World) => { header: string[]; row: () => unknown[] };
@@ -465,7 +468,8 @@ const UPLOADS: Record<(typeof UPLOAD_ROUTES)[number], UploadTarget> = {
   'POST /api/userinfo': {
     fileFields: ['license', 'logo'],
     likely: ['png', 'jpeg'],
-    fields: (w) => registrationForm({ username: 'UNIQUE' }, w.ref.cn),
+    fields: (w) =>
+      registrationForm({ username: 'UNIQUE', captcha_id: 'CAPTCHA', captcha: TEST_CAPTCHA }, w.ref.cn),
     session: 'public',
   },
   'PUT /api/userinfo': {
@@ -690,11 +694,13 @@ describeEachDatabase('hostile uploads on every multipart route', (kind) => {
       const referenceData = await fingerprint.others();
       const send = async (form: Form, authorization: string | undefined) => {
         unique += 1;
-        const parts = form.parts.map((part) =>
-          part.kind === 'text' && part.value === 'UNIQUE'
-            ? { ...part, value: `hostile-${unique}-${kind}@example.com` }
-            : part,
-        );
+        const wantsCaptcha = form.parts.some((part) => part.kind === 'text' && part.value === 'CAPTCHA');
+        const live = wantsCaptcha ? await captcha(t.app) : '';
+        const parts = form.parts.map((part) => {
+          if (part.kind !== 'text') return part;
+          if (part.value === 'UNIQUE') return { ...part, value: `hostile-${unique}-${kind}@example.com` };
+          return part.value === 'CAPTCHA' ? { ...part, value: live } : part;
+        });
         const { payload, contentType } = encodeForm({ ...form, parts }, contents);
         const headers: Record<string, string> = { 'content-type': contentType };
         if (authorization !== undefined) headers.authorization = authorization;
@@ -706,7 +712,11 @@ describeEachDatabase('hostile uploads on every multipart route', (kind) => {
             headers,
             payload: JSON.stringify(form).slice(0, 1500),
           });
-        const response = await withinBudget(t.app.inject({ method, url, headers, payload }), describe);
+        // An address per request: registrations are throttled per address (register-guard.test.ts).
+        const response = await withinBudget(
+          t.app.inject({ method, url, headers, payload, remoteAddress: freshAddress() }),
+          describe,
+        );
         const context = describeRequest({
           method,
           url,

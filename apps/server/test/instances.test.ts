@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { LOGIN_THROTTLE } from '@freight/contract';
+import { LOGIN_THROTTLE, type ProofOfWorkChallenge } from '@freight/contract';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,6 +246,7 @@ if (databaseUrl && redisUrl) {
         TRUST_PROXY: 'true',
         RATE_LIMIT_PER_MINUTE: '40',
         CAPTCHA_FIXED: '',
+        ALTCHA_HMAC_KEY: 'altcha-key-shared-by-both-instances-0123456789',
       };
       [a, b] = await Promise.all([startInstance('a', env), startInstance('b', env)]);
     });
@@ -299,7 +302,15 @@ if (databaseUrl && redisUrl) {
       const id = reply.body.data.captcha_id;
       const answer = await redis.get(`portal:captcha:${id}`);
       expect(answer, 'the captcha answer lives in Redis').toMatch(/^[a-z0-9]{4}$/);
-      return { captcha_id: id, captcha: answer ?? '' };
+      return { captcha_id: id, captcha: answer ?? '', altcha: await proof(instance, ip) };
+    }
+
+    /** A proof of work issued by one instance, solved as the browser would. */
+    async function proof(instance: Instance, ip: string): Promise<string> {
+      const reply = await request<Envelope<ProofOfWorkChallenge>>(instance, '/api/system/altcha', { ip });
+      const challenge = reply.body.data;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     }
 
     const login = async (
@@ -316,7 +327,7 @@ if (databaseUrl && redisUrl) {
       });
 
     async function register(instance: Instance, ip: string, withFiles: boolean) {
-      const fields = registrationForm();
+      const fields: Record<string, string> = { ...registrationForm(), ...(await captcha(instance, ip)) };
       const files = withFiles
         ? [
             {
@@ -370,10 +381,31 @@ if (databaseUrl && redisUrl) {
       });
       expect(onB.status).toBe(200);
       expect(onB.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      // Used up on B, so A refuses it too.
-      const again = await request(a, '/api/system/login', { method: 'POST', ip, json: body });
+      // Used up on B, so A refuses it too (sent with a new proof of work: the captcha is at fault).
+      const again = await request(a, '/api/system/login', {
+        method: 'POST',
+        ip,
+        json: { ...body, altcha: await proof(a, ip) },
+      });
       expect(again.status).toBe(400);
       expect(again.body.msg).toMatch(/captcha/i);
+    });
+
+    it('accepts on one instance a proof of work issued by the other, once', async () => {
+      const ip = newClient();
+      const altcha = await proof(a, ip);
+      const asked = (instance: Instance) =>
+        request(
+          instance,
+          `/api/system/forget?${new URLSearchParams({ username: 'nobody@example.com', altcha })}`,
+          {
+            ip,
+          },
+        );
+      expect((await asked(b)).status).toBe(200);
+      const replayed = await asked(a);
+      expect(replayed.status).toBe(400);
+      expect(replayed.body.errors?.[0]?.field).toBe('altcha');
     });
 
     it('serves through one instance the files uploaded through the other, from the bucket', async () => {

@@ -234,9 +234,17 @@ describe('configuration and start-up', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ PGLITE_OPTIMIZE: 'fast' })).toThrow(/PGLITE_OPTIMIZE/);
     // Demo accounts have published passwords (issue 16): refused in production, as CAPTCHA_FIXED is.
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true/);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    const production = { NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true/);
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig(production).seedDemo).toBe(false);
+    // The proof-of-work key (issue 17): required in production, the same on every instance, never
+    // shown; elsewhere one is made for the process.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ALTCHA_HMAC_KEY is required/);
+    expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short-secret' })).toThrow(/ALTCHA_HMAC_KEY=\(hidden\)/);
+    expect(loadConfig(production).altchaHmacKey).toBe('k'.repeat(32));
+    expect(loadConfig({}).altchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({}).altchaHmacKey).not.toBe(loadConfig({}).altchaHmacKey);
     // The fault tests' transaction hold: in test runs only.
     for (const nodeEnv of ['production', 'development'])
       expect(() => loadConfig({ NODE_ENV: nodeEnv, TEST_HOLD_AT: 'rate-import' })).toThrow(/TEST_HOLD_AT/);

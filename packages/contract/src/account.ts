@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredId } from './common.js';
-import { CAPTCHA_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
+import { captchaFields, proofOfWorkPayload } from './human-check.js';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 
 /** Image uploads (logo, business licence): spec §5 and §9. */
 export const IMAGE_MAX_BYTES = 2_097_152;
@@ -9,6 +10,11 @@ export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 
 /** Login throttle: failures counted per username and per client address within a window. */
 export const LOGIN_THROTTLE = { windowMs: 15 * 60_000, perUsername: 5, perAddress: 20 } as const;
+/**
+ * Registration throttle (issue 17): every registration that gets as far as its captcha check counts
+ * toward its client address, accepted or not; beyond `perAddress` within the window, 429.
+ */
+export const REGISTER_THROTTLE = { windowMs: 60 * 60_000, perAddress: 10 } as const;
 /**
  * Password reset (issue 17). A mail carries a 6-digit code (10-minute life, single use, 5 wrong tries,
  * a new one at most every 60 s) and a link with a long token (256 bits, 30 minutes, single use).
@@ -71,8 +77,9 @@ export const captchaReply = z.object({ captcha_id: z.string(), image: z.string()
 export const loginBody = z.strictObject({
   username: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX),
   password: z.string().min(1).max(PASSWORD_MAX),
-  captcha_id: z.string().min(1).max(64),
-  captcha: z.string().trim().min(1).max(CAPTCHA_MAX),
+  ...captchaFields,
+  /** the solved proof of work (human-check.ts); required unless CAPTCHA_FIXED waives it */
+  altcha: proofOfWorkPayload.optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 export const loginReply = z.object({ token: z.string() });
@@ -111,13 +118,15 @@ const companyFields = {
 /**
  * Registration (POST /api/userinfo, multipart): these text fields plus optional `license` and
  * `logo` image files. `confirmPassword` stays in the form; `first_name` is accepted and ignored
- * (it repeats linkman).
+ * (it repeats linkman). Like login, it carries the image captcha and the proof of work (issue 17).
  */
 export const registrationFields = z.strictObject({
   username: email,
   password,
   first_name: text(100).optional(),
   ...companyFields,
+  ...captchaFields,
+  altcha: proofOfWorkPayload.optional(),
 });
 
 /** Whether a profile change needs the current password: it does whenever it sets a new one (issue 17). */
@@ -178,7 +187,7 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const forgetQuery = z.object({ username: email });
+export const forgetQuery = z.object({ username: email, altcha: proofOfWorkPayload.optional() });
 export const passwordResetBody = z.strictObject({
   username: email,
   /** the 6-digit code of the mail, or the token of its link (RESET_LINK_TOKEN) */

@@ -10,6 +10,7 @@ export * from './auth.js';
 export * from './booking.js';
 export * from './booking-quote.js';
 export * from './account.js';
+export * from './human-check.js';
 export * from './contacts.js';
 export * from './shippers.js';
 export * from './rates.js';

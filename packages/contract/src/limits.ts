@@ -17,3 +17,20 @@ export const CAPTCHA_MAX = 10;
 
 /** Captcha answers expire after 5 minutes and are single-use. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+/**
+ * The invisible proof of work (ALTCHA, issue 17) on login, registration and the reset-code request.
+ * The server hands out a signed challenge (GET /api/system/altcha); the browser finds the counter
+ * whose PBKDF2 key starts with the challenge's prefix and sends the result as `altcha`. Each try
+ * costs `cost` PBKDF2 rounds and the counter lies between `counterMin` and `counterMax`: about
+ * 1.25 million SHA-256 rounds on average, half a second of one core, spent while the member types
+ * but paid again by a script for every attempt. A challenge lives `ttlMs` and is accepted once.
+ */
+export const PROOF_OF_WORK = {
+  algorithm: 'PBKDF2/SHA-256',
+  cost: 5_000,
+  counterMin: 100,
+  counterMax: 400,
+  ttlMs: 10 * 60_000,
+  payloadMax: 2_000,
+} as const;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { FORWARDER_AUTHORITIES, MEMBER_AUTHORITIES } from '@freight/contract';
-import { createMember, updateProfile } from '../modules/users/service.js';
+import { updateProfile } from '../modules/users/profile.js';
+import { createMember } from '../modules/users/service.js';
 import type { Db } from '../platform/db.js';
 import type { KvStore } from '../platform/kv.js';
 import type { Mailer } from '../platform/mail.js';

@@ -2,6 +2,10 @@ import bookingsEn from './en-US/bookings.json';
 import bookingsZh from './zh-CN/bookings.json';
 import contactsEn from './en-US/contacts.json';
 import contactsZh from './zh-CN/contacts.json';
+import humanCheckEn from './en-US/human-check.json';
+import humanCheckZh from './zh-CN/human-check.json';
+import passwordStrengthEn from './en-US/password-strength.json';
+import passwordStrengthZh from './zh-CN/password-strength.json';
 import profileEn from './en-US/profile.json';
 import profileZh from './zh-CN/profile.json';
 import quotesEn from './en-US/quotes.json';
@@ -27,6 +31,8 @@ export const resources = {
     ...zhCN,
     bookings: bookingsZh,
     contacts: contactsZh,
+    humanCheck: humanCheckZh,
+    passwordStrength: passwordStrengthZh,
     profile: profileZh,
     quotes: quotesZh,
     rates: ratesZh,
@@ -37,6 +43,8 @@ export const resources = {
     ...enUS,
     bookings: bookingsEn,
     contacts: contactsEn,
+    humanCheck: humanCheckEn,
+    passwordStrength: passwordStrengthEn,
     profile: profileEn,
     quotes: quotesEn,
     rates: ratesEn,

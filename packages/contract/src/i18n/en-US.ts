@@ -100,6 +100,7 @@ export const enUS: Messages = {
     ports: 'Main ports',
     captcha: 'Captcha',
     captcha_id: 'Captcha ID',
+    altcha: 'Browser check',
     vcode: 'Verification code',
     license: 'Business licence',
     logo: 'Company logo',
@@ -274,6 +275,14 @@ export const enUS: Messages = {
     codeFormat: 'The code has 6 digits',
     loginFailed: 'Login failed, please check your username and password',
     captchaWrong: 'The captcha is wrong or has expired; please enter the new one',
+    proofMissing: 'The browser check has not finished yet; please wait a moment and submit again',
+    proofWrong: 'The browser check failed or has expired; please submit again',
+    passwordCommon:
+      'This password is too common or known from data breaches and easy to guess; please choose another',
+    passwordHasEmail: 'The password must not be your e-mail address or contain it',
+    registerThrottled_one: 'Too many registrations from this network; please try again in {{count}} minute',
+    registerThrottled_other:
+      'Too many registrations from this network; please try again in {{count}} minutes',
     loginThrottled_one: 'Too many failed logins; please try again in {{count}} minute',
     loginThrottled_other: 'Too many failed logins; please try again in {{count}} minutes',
     sessionExpired: 'Your session has expired; please log in again',

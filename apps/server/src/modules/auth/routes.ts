@@ -6,12 +6,14 @@ import {
   loginReply,
   okEnvelope,
   passwordResetBody,
+  proofOfWorkChallenge,
 } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
 import { issueCaptcha } from './captcha.js';
 import { authenticated } from './hook.js';
+import { issueProofOfWork } from './proof-of-work.js';
 import { login, requestResetCode, resetPassword } from './service.js';
 import { endSession } from './sessions.js';
 
@@ -36,12 +38,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/system/altcha',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'A proof-of-work challenge (ALTCHA, PBKDF2/SHA-256) for login, registration and the reset-code request; 10 minutes, single use',
+        response: { 200: okEnvelope(proofOfWorkChallenge) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await issueProofOfWork({ config }));
+    },
+  );
+
   app.post(
     '/system/login',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in with username (e-mail), password and captcha; answers a bearer token',
+        summary:
+          'Log in with username (e-mail), password, captcha and the solved proof of work (altcha); answers a bearer token',
         body: loginBody,
         response: { 200: okEnvelope(loginReply), ...failures },
       },
@@ -72,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'E-mail a 6-digit password reset code and a single-use link (same answer, in the same time, whether or not the account exists)',
+          'E-mail a 6-digit password reset code and a single-use link (same answer, in the same time, whether or not the account exists); needs the solved proof of work (altcha)',
         querystring: forgetQuery,
         response: { 200: okEnvelope(z.null()), ...failures },
       },
@@ -84,6 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         kv,
         mailer,
         username: request.query.username,
+        altcha: request.query.altcha,
         locale: request.locale,
       });
       // After the reply: a real account's lookup and mail must not make its reply slower than a

@@ -17,16 +17,18 @@ import type { KvStore } from '../../platform/kv.js';
 import type { Mailer } from '../../platform/mail.js';
 import { verifyPassword } from '../../platform/password.js';
 import { getSiteConfig } from '../system/service.js';
-import { changePassword, findAccountByUsername } from '../users/service.js';
+import { assertPasswordAllowed, changePassword, findAccountByUsername } from '../users/service.js';
 import { checkCaptcha } from './captcha.js';
+import { checkProofOfWork } from './proof-of-work.js';
 import { assertNotThrottled, countFailure, failKeys } from './throttle.js';
 import { endAllSessions, startSession } from './sessions.js';
 
 type Deps = { db: Db; config: Config; kv: KvStore };
 
 /**
- * Checks captcha and password and opens a session. Failures never tell whether the account exists
- * and count towards the per-username and per-address throttles shared by every instance.
+ * Checks the proof of work, the captcha and the password, and opens a session. Failures never tell
+ * whether the account exists and count towards the per-username and per-address throttles shared
+ * by every instance (a failed proof of work or captcha only towards the address's).
  */
 export async function login(
   options: Deps & { body: LoginBody; address: string; log: FastifyBaseLogger },
@@ -35,6 +37,11 @@ export async function login(
   const username = body.username.trim().toLowerCase();
   const keys = failKeys(username, options.address);
   await assertNotThrottled(kv, keys);
+  // Before the captcha: a refused proof of work leaves the captcha the member typed unspent.
+  await checkProofOfWork({ config, kv, payload: body.altcha }).catch(async (error: unknown) => {
+    await kv.incr(keys.address, LOGIN_THROTTLE.windowMs);
+    throw error;
+  });
   if (!(await checkCaptcha({ kv, id: body.captcha_id, answer: body.captcha }))) {
     await kv.incr(keys.address, LOGIN_THROTTLE.windowMs);
     throw new AppError(400, 'account.captchaWrong', {}, [{ field: 'captcha' }]);
@@ -61,14 +68,15 @@ const codeHash = (username: string, code: string) =>
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 /**
- * Asks for a reset mail. Only the resend throttle runs before the reply: the account lookup and
- * the mail run afterwards (the returned function), so that the reply takes the same time whether
- * or not the account exists, and never tells which.
+ * Asks for a reset mail. Only the proof of work and the resend throttle run before the reply: the
+ * account lookup and the mail run afterwards (the returned function), so that the reply takes the
+ * same time whether or not the account exists, and never tells which.
  */
 export async function requestResetCode(
-  options: Deps & { mailer: Mailer; username: string; locale: Locale },
+  options: Deps & { mailer: Mailer; username: string; altcha: string | undefined; locale: Locale },
 ): Promise<() => Promise<void>> {
   const { kv, username } = options;
+  await checkProofOfWork({ config: options.config, kv, payload: options.altcha });
   const recent = await kv.get(sentKey(username));
   if (recent) {
     throw new AppError(429, 'account.codeResendWait', { count: Math.ceil(recent.ttlMs / 1000) }, [], {
@@ -161,6 +169,8 @@ export async function resetPassword(
   const given = options.body.vcode.trim();
   const isLink = RESET_LINK_TOKEN.test(given);
   await assertResetNotThrottled(kv, address);
+  // Before the code is spent: a refused password can be replaced and sent with the same code.
+  assertPasswordAllowed(options.body.password, username);
   let valid = false;
   try {
     valid = isLink ? await takeLink(kv, username, given) : await takeCode(kv, username, given);

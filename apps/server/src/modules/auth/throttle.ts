@@ -1,4 +1,4 @@
-import { LOGIN_THROTTLE } from '@freight/contract';
+import { LOGIN_THROTTLE, REGISTER_THROTTLE } from '@freight/contract';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
 
@@ -35,4 +35,24 @@ export async function countFailure(kv: KvStore, keys: ThrottleKeys): Promise<voi
     kv.incr(keys.user, LOGIN_THROTTLE.windowMs),
     kv.incr(keys.address, LOGIN_THROTTLE.windowMs),
   ]);
+}
+
+/* ---------- registration (REGISTER_THROTTLE): attempts per client address ---------- */
+
+const registerKey = (address: string) => `register:ip:${address}`;
+
+/** 429 with Retry-After while the address has used up its registrations of the window. */
+export async function assertRegistrationNotThrottled(kv: KvStore, address: string): Promise<void> {
+  const entry = await kv.get(registerKey(address));
+  if (entry && Number(entry.value) >= REGISTER_THROTTLE.perAddress) {
+    const seconds = Math.ceil(entry.ttlMs / 1000);
+    throw new AppError(429, 'account.registerThrottled', { count: Math.ceil(seconds / 60) }, [], {
+      'retry-after': String(seconds),
+    });
+  }
+}
+
+/** Counts one registration attempt of the address (made before its captcha is checked). */
+export async function countRegistration(kv: KvStore, address: string): Promise<void> {
+  await kv.incr(registerKey(address), REGISTER_THROTTLE.windowMs);
 }

@@ -5,12 +5,14 @@ import { readMultipart } from '../../platform/multipart.js';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { startSession } from '../auth/sessions.js';
-import { getUserInfo, register, updateProfile } from './service.js';
+import { updateProfile } from './profile.js';
+import { register } from './registration.js';
+import { getUserInfo } from './service.js';
 
 const IMAGE_FIELDS = ['license', 'logo'] as const;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, storage } = app.deps;
+  const { db, config, storage, kv } = app.deps;
 
   app.post(
     '/userinfo',
@@ -18,7 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          'Register a member company (multipart: the registration fields plus optional license and logo images)',
+          'Register a member company (multipart: the registration fields with captcha_id, captcha and the solved proof of work altcha, plus optional license and logo images); 10 attempts an hour per client address',
         consumes: ['multipart/form-data'],
         response: {
           200: okEnvelope(loginReply.extend({ id: z.number(), username: z.string() })),
@@ -26,6 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           409: errorEnvelope,
           413: errorEnvelope,
           415: errorEnvelope,
+          429: errorEnvelope,
         },
       },
     },
@@ -38,6 +41,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await register({
         db,
         storage,
+        kv,
+        config,
+        address: request.ip,
         locale: request.locale,
         fields: form.fields,
         files: form.files,
@@ -87,7 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await updateProfile({
         db,
         storage,
-        kv: app.deps.kv,
+        kv,
         mailer: app.deps.mailer,
         userId: user.id,
         sessionId: request.sessionId ?? undefined,

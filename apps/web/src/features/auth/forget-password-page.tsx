@@ -8,6 +8,8 @@ import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { confirmPasswordRules } from './account-form';
 import { AuthLayout } from './auth-layout';
+import { proofFailureText, ProofOfWorkSlot, useProofOfWork } from './human-check';
+import { PasswordStrength, passwordStrengthRule } from './password-strength';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 
@@ -38,18 +40,34 @@ export function ForgetPasswordPage() {
   const [email, setEmail] = useState<string | null>(link?.email ?? null);
   const [isSending, setSending] = useState(false);
   const [isResetting, setResetting] = useState(false);
+  // A reset code is sent only with a solved proof of work (issue 17).
+  const pow = useProofOfWork();
+  const newPassword = Form.useWatch<string | undefined>('password', resetForm);
 
   const isFromLink = link !== null && link.email === email;
 
   const sendCode = async ({ username }: EmailValues) => {
     const address = username.trim().toLowerCase();
     setSending(true);
+    let altcha: string;
     try {
-      await api.get('/system/forget', { username: address });
+      altcha = await pow.take();
+    } catch (error) {
+      setSending(false);
+      modal.error({
+        title: t('auth.forget.sendFailed'),
+        content: proofFailureText(error, t),
+        okText: t('common.ok'),
+      });
+      return;
+    }
+    try {
+      await api.get('/system/forget', { username: address, altcha });
       message.success(t('auth.forget.codeSent'));
       setEmail(address);
       resetForm.setFieldsValue({ username: address });
     } catch (error) {
+      pow.start();
       applyFieldErrors(emailForm, error);
       modal.error({
         title: t('auth.forget.sendFailed'),
@@ -90,7 +108,15 @@ export function ForgetPasswordPage() {
         items={[{ title: t('auth.forget.stepEmail') }, { title: t('auth.forget.stepReset') }]}
       />
       {email === null ? (
-        <Form<EmailValues> form={emailForm} layout="vertical" requiredMark={false} onFinish={sendCode}>
+        <Form<EmailValues>
+          form={emailForm}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={sendCode}
+          onInput={pow.start}
+          onKeyDown={pow.start}
+          onPointerDown={pow.start}
+        >
           <Form.Item name="username" label={t('shared.fields.username')} rules={rules.username}>
             <Input inputMode="email" autoComplete="email" autoFocus />
           </Form.Item>
@@ -111,7 +137,12 @@ export function ForgetPasswordPage() {
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>
           )}
-          <Form.Item name="password" label={t('auth.newPassword')} rules={rules.password}>
+          <Form.Item
+            name="password"
+            label={t('auth.newPassword')}
+            rules={[...rules.password, passwordStrengthRule(() => email ?? undefined)]}
+            extra={<PasswordStrength password={newPassword} email={email ?? undefined} />}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
@@ -130,6 +161,7 @@ export function ForgetPasswordPage() {
           </Button>
         </Form>
       )}
+      <ProofOfWorkSlot pow={pow} />
       <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
         <Link to="/login">{t('auth.forget.backToLogin')}</Link>
       </Typography.Paragraph>

@@ -12,7 +12,7 @@ import { ApiError } from '../../api/http';
 import { useAuth } from '../../app/auth';
 import { requiredRules } from '../../components/required-rule';
 import { AuthLayout } from './auth-layout';
-import { useCaptcha } from './use-captcha';
+import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 
@@ -66,10 +66,10 @@ const rules = {
   captcha: requiredRules('captcha', CAPTCHA_MAX),
 };
 
-/** Wrong password: the spec's text; a wrong captcha, throttling or a server fault: the server's message. */
+/** Wrong password: the spec's text; a wrong captcha or browser check, throttling or a server fault: the server's message. */
 function failureText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  const isPasswordFailure = error.status === 400 && !error.fields.some((field) => field.field === 'captcha');
+  const isPasswordFailure = error.status === 400 && error.fields.length === 0;
   return isPasswordFailure ? fallback : error.message || fallback;
 }
 
@@ -81,7 +81,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const [form] = useForm<LoginValues>();
-  const { captcha, isError: captchaFailed, refresh } = useCaptcha();
+  const captchaImage = useCaptcha();
+  const { captcha, refresh } = captchaImage;
+  const pow = useProofOfWork();
   const [isSubmitting, setSubmitting] = useState(false);
   // Sent here by a 401 (expired or revoked elsewhere): say so, once; a visit or a logout says nothing.
   const [sessionEnded] = useState(() => session.endedByServer);
@@ -92,10 +94,23 @@ export function LoginPage() {
   const onFinish = async (values: LoginValues) => {
     if (!captcha) return;
     setSubmitting(true);
+    let altcha: string;
+    try {
+      altcha = await pow.take();
+    } catch (error) {
+      setSubmitting(false);
+      modal.error({
+        title: t('auth.login.failedTitle'),
+        content: proofFailureText(error, t),
+        okText: t('common.ok'),
+      });
+      return;
+    }
     try {
       const { token } = await api.post<{ token: string }>('/system/login', {
         ...values,
         captcha_id: captcha.captcha_id,
+        altcha,
       });
       const target = session.redirectPath ?? '/';
       session.redirectPath = null;
@@ -108,6 +123,7 @@ export function LoginPage() {
       setSubmitting(false);
       form.setFieldValue('captcha', '');
       refresh();
+      pow.start();
       modal.error({
         title: t('auth.login.failedTitle'),
         content: failureText(error, t('shared.account.loginFailed')),
@@ -137,50 +153,25 @@ export function LoginPage() {
           {t('auth.login.sessionEnded')}
         </div>
       )}
-      <Form<LoginValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
+      {/* The proof of work starts when the member first types, points or fills in the form, not with
+          the page's load (the e-mail field's autofocus is no sign of a member). */}
+      <Form<LoginValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        size="large"
+        onInput={pow.start}
+        onKeyDown={pow.start}
+        onPointerDown={pow.start}
+      >
         <Form.Item name="username" label={t('shared.fields.username')} rules={rules.username}>
           <Input inputMode="email" autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('shared.fields.password')} rules={rules.password}>
           <PasswordInput />
         </Form.Item>
-        <Form.Item label={t('shared.fields.captcha')} required>
-          <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-            <Form.Item name="captcha" rules={rules.captcha} noStyle>
-              <Input
-                aria-label={t('shared.fields.captcha')}
-                autoComplete="off"
-                maxLength={10}
-                style={{ flex: 1 }}
-              />
-            </Form.Item>
-            <button
-              type="button"
-              onClick={refresh}
-              title={t('auth.login.newImage')}
-              style={{
-                height: 40,
-                width: 120,
-                padding: 0,
-                border: '1px solid #d9d9d9',
-                borderRadius: 8,
-                background: '#fff',
-                cursor: 'pointer',
-                overflow: 'hidden',
-              }}
-            >
-              {captcha ? (
-                <img
-                  src={captcha.image}
-                  alt={t('auth.login.newImage')}
-                  style={{ width: '100%', height: '100%' }}
-                />
-              ) : (
-                <span style={{ fontSize: 12 }}>{captchaFailed ? t('auth.login.imageFailed') : '…'}</span>
-              )}
-            </button>
-          </div>
-        </Form.Item>
+        <CaptchaField captcha={captchaImage} rules={rules.captcha} />
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
           <Link to="/forget-password">{t('auth.login.forgot')}</Link>
         </div>
@@ -191,6 +182,8 @@ export function LoginPage() {
           {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
         </p>
       </Form>
+      {/* Outside the form: the widget's hidden checkbox must not take part in the form's submit. */}
+      <ProofOfWorkSlot pow={pow} />
     </AuthLayout>
   );
 }

@@ -5,6 +5,7 @@ import { zodRules } from '../../components/form-rules';
 import { confirmPasswordRules, type PickedImage } from './account-form';
 import { CompanyFields } from './company-fields';
 import { ImageUpload } from './image-upload';
+import { PasswordStrength, passwordStrengthRule } from './password-strength';
 
 const registrationRules = zodRules(registrationFields);
 
@@ -35,6 +36,13 @@ export function RegisterBasicStep({
   onLicenseChange: (image: PickedImage | null) => void;
 }) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const password = Form.useWatch<string | undefined>('password', form);
+  const username = Form.useWatch<string | undefined>('username', form);
+  const passwordRules = [
+    ...registrationRules.password,
+    passwordStrengthRule(() => form.getFieldValue('username') as string | undefined),
+  ];
   return (
     <>
       <Row gutter={16}>
@@ -52,7 +60,8 @@ export function RegisterBasicStep({
           <Form.Item
             name="password"
             label={t('shared.fields.password')}
-            rules={registrationRules.password}
+            rules={passwordRules}
+            extra={<PasswordStrength password={password} email={username} />}
             required
           >
             <Input.Password autoComplete="new-password" />

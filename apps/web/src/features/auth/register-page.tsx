@@ -1,3 +1,4 @@
+import { registrationFields } from '@freight/contract';
 import { Alert, App, Form, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -8,8 +9,10 @@ import { ApiError } from '../../api/http';
 import { useAuth } from '../../app/auth';
 import { useSiteConfig } from '../../app/site-config';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
 import { ID_LIST_FIELDS, joinIds, releaseImage, toFormData, type PickedImage } from './account-form';
 import { AuthLayout } from './auth-layout';
+import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
 import { BusinessFields } from './business-fields';
 import { ImageUpload } from './image-upload';
 import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
@@ -38,9 +41,11 @@ type RegisterValues = {
   businesses?: number[];
   routes?: number[];
   ports?: number[];
+  captcha: string;
 };
 
 const BASIC: readonly string[] = BASIC_FIELDS;
+const captchaRules = zodRules(registrationFields).captcha;
 
 /** The multipart fields of POST /api/userinfo (spec §3 Registration payload). */
 function registrationPayload(values: RegisterValues, isWizard: boolean): Record<string, unknown> {
@@ -70,6 +75,10 @@ export function RegisterPage() {
   const [agreed, setAgreed] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const countries = useCountryOptions();
+  // Against scripts (issue 17): the image captcha with the Submit button, and the proof of work.
+  const captcha = useCaptcha();
+  const pow = useProofOfWork();
+  const isLastStep = !isWizard || step === 1;
 
   const onNext = async () => {
     if (await validateAndShow(form, [...BASIC_FIELDS])) setStep(1);
@@ -97,11 +106,29 @@ export function RegisterPage() {
       return;
     }
     const values = form.getFieldsValue(true) as RegisterValues;
-    const body = toFormData(registrationPayload(values, isWizard), {
+    if (!captcha.captcha) return;
+    setSubmitting(true);
+    let altcha: string;
+    try {
+      altcha = await pow.take();
+    } catch (error) {
+      setSubmitting(false);
+      modal.error({
+        title: t('shared.account.registerFailed'),
+        content: proofFailureText(error, t),
+        okText: t('common.ok'),
+      });
+      return;
+    }
+    const payload = {
+      ...registrationPayload(values, isWizard),
+      captcha_id: captcha.captcha.captcha_id,
+      altcha,
+    };
+    const body = toFormData(payload, {
       license: license?.file,
       logo: isWizard ? logo?.file : undefined,
     });
-    setSubmitting(true);
     try {
       const { token } = await api.request<{ token: string }>('POST', '/userinfo', { body });
       releaseImage(license);
@@ -118,6 +145,9 @@ export function RegisterPage() {
         },
       });
     } catch (error) {
+      form.setFieldValue('captcha', '');
+      captcha.refresh();
+      pow.start();
       showFieldErrors(error);
       modal.error({
         title: t('shared.account.registerFailed'),
@@ -145,7 +175,14 @@ export function RegisterPage() {
           items={[{ title: t('auth.register.stepBasic') }, { title: t('auth.register.stepBusiness') }]}
         />
       )}
-      <Form<RegisterValues> form={form} layout="vertical" scrollToFirstError>
+      <Form<RegisterValues>
+        form={form}
+        layout="vertical"
+        scrollToFirstError
+        onInput={pow.start}
+        onKeyDown={pow.start}
+        onPointerDown={pow.start}
+      >
         {step === 0 ? (
           <RegisterBasicStep license={license} onLicenseChange={setLicense} />
         ) : (
@@ -155,6 +192,11 @@ export function RegisterPage() {
               <ImageUpload label={t('shared.fields.logo')} value={logo} onChange={setLogo} />
             </Form.Item>
           </>
+        )}
+        {isLastStep && (
+          <div style={{ maxWidth: 420 }}>
+            <CaptchaField captcha={captcha} rules={captchaRules} />
+          </div>
         )}
       </Form>
       <RegisterFooter
@@ -167,6 +209,7 @@ export function RegisterPage() {
         onBack={() => setStep(0)}
         onSubmit={() => void onSubmit()}
       />
+      <ProofOfWorkSlot pow={pow} />
     </AuthLayout>
   );
 }

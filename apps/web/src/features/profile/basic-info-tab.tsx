@@ -9,6 +9,7 @@ import { sharedMessage } from '../../i18n';
 import { confirmPasswordRules, releaseImage, type PickedImage } from '../auth/account-form';
 import { CompanyFields } from '../auth/company-fields';
 import { ImageUpload } from '../auth/image-upload';
+import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
 import { useAuthedImage } from './use-authed-image';
 import { basicValues, useSaveProfile } from './use-save-profile';
 import { useForm } from '../../components/use-form';
@@ -32,7 +33,9 @@ export function BasicInfoTab({ user }: { user: UserInfo }) {
   const currentLicense = useAuthedImage(user.license_thumb ?? user.license);
   const save = useSaveProfile();
   // A new password is set with the current one (issue 17): its field shows once one is typed.
-  const isChangingPassword = needsCurrentPassword({ password: Form.useWatch('password', form) });
+  const newPassword = Form.useWatch<string | undefined>('password', form);
+  const isChangingPassword = needsCurrentPassword({ password: newPassword });
+  const passwordRules = [...rules.password, passwordStrengthRule(() => user.username)];
   const currentPasswordRules = [
     { required: true, message: sharedMessage('account.currentPasswordRequired') },
     ...rules.current_password,
@@ -83,9 +86,14 @@ export function BasicInfoTab({ user }: { user: UserInfo }) {
           <Form.Item
             name="password"
             label={t('auth.newPassword')}
-            rules={rules.password}
+            rules={passwordRules}
             normalize={emptyToUndefined}
-            extra={t('profile.passwordHint')}
+            extra={
+              <>
+                {t('profile.passwordHint')}
+                <PasswordStrength password={newPassword} email={user.username} />
+              </>
+            }
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DEFAULT_LOCALE,
+  needsCurrentPassword,
+  parseLocale,
+  profileUpdate,
+  translate,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { KvStore } from '../../platform/kv.js';
+import type { Mailer } from '../../platform/mail.js';
+import { hashPassword, verifyPassword } from '../../platform/password.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { endAllSessions } from '../auth/sessions.js';
+import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
+import { removeFiles } from '../files/service.js';
+import { getSiteConfig } from '../system/service.js';
+import { findUserWithCountry, type UserPatch, updateUser } from './repo.js';
+import {
+  assertPasswordAllowed,
+  checkReferences,
+  type ImageFiles,
+  parseOrThrow,
+  storeImages,
+} from './service.js';
+
+/** A profile update as sent: a JSON body, or a multipart form with new images. */
+export type ProfileSent =
+  { json: unknown; files?: ImageFiles } | { form: { fields: Record<string, string>; files: ImageFiles } };
+
+/**
+ * The update and its images from either way of sending. A form sends every value as text:
+ * `listed_in_directory` arrives as "true"/"false", and an empty password means "unchanged".
+ */
+function profileUpdateOf(sent: ProfileSent): { input: unknown; files: ImageFiles } {
+  if ('json' in sent) return { input: sent.json, files: sent.files ?? {} };
+  const { fields, files } = sent.form;
+  const input: Record<string, unknown> = { ...fields };
+  if ('listed_in_directory' in fields) input.listed_in_directory = fields.listed_in_directory === 'true';
+  if (input.password === '') delete input.password;
+  return { input, files };
+}
+
+/**
+ * Updates the member's own profile. New logo or licence images replace the old files. A new password
+ * is set only when given, with the current one (issue 17): a wrong current password is a field
+ * error that counts toward the login throttle; success ends every other session of the member and
+ * mails the owner, in their language, that the password was changed.
+ */
+export async function updateProfile(options: {
+  db: Db;
+  storage: FileStorage;
+  kv: KvStore;
+  mailer: Mailer;
+  userId: number;
+  /** the session making the change, which stays open */
+  sessionId: number | undefined;
+  /** the client address, for the login throttle */
+  address: string;
+  sent: ProfileSent;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  const { db, storage, userId } = options;
+  const { input: raw, files } = profileUpdateOf(options.sent);
+  const input = parseOrThrow(profileUpdate, raw);
+  await checkReferences(db, input);
+  const current = await findUserWithCountry(db, userId);
+  if (!current) throw new AppError(404, 'errors.notFound');
+  if (input.password) assertPasswordAllowed(input.password, current.user.username);
+  if (needsCurrentPassword(input)) await checkCurrentPassword({ ...options, user: current.user, input });
+  const patch: UserPatch = {
+    linkman: input.linkman,
+    phone: input.phone,
+    company1: input.company1,
+    company2: input.company2,
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    province: input.province,
+    zipCode: input.zip_code,
+    countryId: input.country_id,
+    creditNo: input.credit_no,
+  };
+  if (input.profile !== undefined) patch.profile = input.profile;
+  if (input.industries) patch.industries = input.industries;
+  if (input.businesses) patch.businesses = input.businesses;
+  if (input.routes) patch.routes = input.routes;
+  if (input.ports) patch.ports = input.ports;
+  if (input.listed_in_directory !== undefined) patch.listedInDirectory = input.listed_in_directory;
+  if (input.password) patch.passwordHash = await hashPassword(input.password);
+  const written: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      Object.assign(patch, await storeImages(tx, storage, userId, files, written));
+      await updateUser(tx, userId, patch);
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.remove(key)));
+    throw error;
+  }
+  const replaced = [
+    patch.logo ? current.user.logo : null,
+    patch.logo ? current.user.logoThumb : null,
+    patch.license ? current.user.license : null,
+    patch.license ? current.user.licenseThumb : null,
+  ];
+  await removeFiles({ db, storage, ids: replaced });
+  if (input.password) {
+    await endAllSessions({ db, userId, exceptSessionId: options.sessionId });
+    await mailPasswordChanged({ db, mailer: options.mailer, user: current.user });
+  }
+}
+
+async function checkCurrentPassword(options: {
+  kv: KvStore;
+  log: FastifyBaseLogger;
+  address: string;
+  user: { username: string; passwordHash: string };
+  input: { current_password?: string | undefined };
+}): Promise<void> {
+  const keys = failKeys(options.user.username, options.address);
+  await assertNotThrottled(options.kv, keys);
+  if (!(await verifyPassword(options.log, options.user.passwordHash, options.input.current_password ?? ''))) {
+    await countFailure(options.kv, keys);
+    throw new AppError(400, 'account.currentPasswordWrong', {}, [{ field: 'current_password' }]);
+  }
+}
+
+/** Tells the owner that the password changed, in the owner's language; a failed mail is logged. */
+async function mailPasswordChanged(options: {
+  db: Db;
+  mailer: Mailer;
+  user: { username: string; language: string | null };
+}): Promise<void> {
+  const locale = parseLocale(options.user.language) ?? DEFAULT_LOCALE;
+  const site = await getSiteConfig({ db: options.db });
+  const app = site.app_title || translate(locale, 'config.defaultTitle');
+  await options.mailer.send({
+    to: options.user.username,
+    subject: translate(locale, 'account.mail.passwordChangedSubject', { app }),
+    text: translate(locale, 'account.mail.passwordChangedBody', {
+      app,
+      email: options.user.username,
+      time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    }),
+  });
+}

@@ -1,0 +1,94 @@
+import { type Locale, MEMBER_AUTHORITIES, registrationFields, translate } from '@freight/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import type { KvStore } from '../../platform/kv.js';
+import { hashPassword } from '../../platform/password.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { checkCaptcha } from '../auth/captcha.js';
+import { checkProofOfWork } from '../auth/proof-of-work.js';
+import { assertRegistrationNotThrottled, countRegistration } from '../auth/throttle.js';
+import { getSiteConfig } from '../system/service.js';
+import { findUserByUsername, insertUser, updateUser } from './repo.js';
+import {
+  assertPasswordAllowed,
+  checkReferences,
+  type ImageFiles,
+  parseOrThrow,
+  storeImages,
+} from './service.js';
+
+/**
+ * Registers a member company (spec §3 Registration payload). In app mode 1 an empty profile gets a
+ * default text; in mode 2 it stays empty. The account gets the member authorities.
+ *
+ * Against scripts (issue 17): a throttle per client address, then, once the fields are valid, the
+ * proof of work and the image captcha, as at login. Only after them does the reply tell whether the
+ * address is registered already (409).
+ */
+export async function register(options: {
+  db: Db;
+  storage: FileStorage;
+  kv: KvStore;
+  config: Config;
+  address: string;
+  locale: Locale;
+  fields: Record<string, string>;
+  files: ImageFiles;
+}): Promise<{ id: number; username: string }> {
+  const { db, storage, kv } = options;
+  await assertRegistrationNotThrottled(kv, options.address);
+  const input = parseOrThrow(registrationFields, options.fields);
+  assertPasswordAllowed(input.password, input.username);
+  await countRegistration(kv, options.address);
+  await checkProofOfWork({ config: options.config, kv, payload: input.altcha });
+  if (!(await checkCaptcha({ kv, id: input.captcha_id, answer: input.captcha })))
+    throw new AppError(400, 'account.captchaWrong', {}, [{ field: 'captcha' }]);
+  await checkReferences(db, input);
+  if (await findUserByUsername(db, input.username))
+    throw new AppError(409, 'account.usernameTaken', {}, [{ field: 'username' }]);
+  const site = await getSiteConfig({ db });
+  const profile =
+    input.profile?.trim() ||
+    (site.app_mode === 1
+      ? translate(options.locale, 'account.defaultProfile', { company: input.company1 })
+      : '');
+  const passwordHash = await hashPassword(input.password);
+  const written: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        username: input.username,
+        passwordHash,
+        linkman: input.linkman,
+        phone: input.phone,
+        company1: input.company1,
+        company2: input.company2,
+        address1: input.address1,
+        address2: input.address2,
+        city: input.city,
+        province: input.province,
+        zipCode: input.zip_code,
+        countryId: input.country_id,
+        creditNo: input.credit_no,
+        profile,
+        industries: input.industries ?? [],
+        businesses: input.businesses ?? [],
+        routes: input.routes ?? [],
+        ports: input.ports ?? [],
+        authorities: [...MEMBER_AUTHORITIES],
+        language: options.locale,
+      });
+      const patch = await storeImages(tx, storage, user.id, options.files, written);
+      if (Object.keys(patch).length > 0) await updateUser(tx, user.id, patch);
+      return { id: user.id, username: user.username };
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.remove(key)));
+    // Two registrations of one address at once: the second loses at the unique index, and its
+    // error may come wrapped (DrizzleQueryError's cause).
+    if (isUniqueViolation(error))
+      throw new AppError(409, 'account.usernameTaken', {}, [{ field: 'username' }]);
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+import type { UserInfo } from '@freight/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Envelope, login, register, registrationForm, uniqueEmail } from './fixtures.js';
+import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+import { startMailServer } from './mail-server.js';
+
+/**
+ * Passwords that a guesser tries first are refused wherever a password is set (issue 17, part 5):
+ * registration, reset by e-mail and the profile. The minimum stays the spec's 6 characters.
+ */
+describeEachDatabase('password rules', (kind) => {
+  let t: TestApp;
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    t = await createTestApp(kind, { env: { SMTP_URL: mail.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+
+  const COMMON = {
+    en: 'This password is too common or known from data breaches and easy to guess; please choose another',
+    zh: '密码过于常见或已在泄露的密码中出现，容易被猜中，请换一个',
+  };
+  const EMAIL = {
+    en: 'The password must not be your e-mail address or contain it',
+    zh: '密码不能是邮箱地址，也不能包含它',
+  };
+  const STRONG = 'harbour-crane-71';
+  /** The refusals each setter must give: the two most common passwords and the address itself. */
+  const refusals = (email: string) =>
+    [
+      ['123456', COMMON],
+      ['password', COMMON],
+      [email, EMAIL],
+    ] as const;
+  const expectRefused = (reply: { status: number; body: Envelope }, message: string) => {
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ field: 'password', message }]);
+  };
+
+  it('refuses them at registration, in both languages, and takes a strong one', async () => {
+    const username = uniqueEmail('rules');
+    for (const [password, message] of refusals(username)) {
+      expectRefused(await register(t.app, registrationForm({ username, password }), [], 'en'), message.en);
+      expectRefused(await register(t.app, registrationForm({ username, password })), message.zh);
+    }
+    expect((await register(t.app, registrationForm({ username, password: STRONG }))).status).toBe(200);
+    expect((await login(t.app, username, STRONG)).status).toBe(200);
+  });
+
+  it('refuses them in a reset, keeping the code for a better password', async () => {
+    const username = uniqueEmail('rules-reset');
+    await register(t.app, registrationForm({ username }));
+    const forget = await call(t.app, {
+      method: 'GET',
+      url: `/api/system/forget?username=${encodeURIComponent(username)}`,
+    });
+    expect(forget.status).toBe(200);
+    const code = /(?:code|验证码)[:：]\s*(\d{6})\b/i.exec((await mail.next(username)).text)?.[1] ?? '';
+    const reset = (password: string, lang?: 'en') =>
+      call<Envelope>(t.app, {
+        method: 'POST',
+        url: '/api/system/password',
+        payload: { username, vcode: code, password },
+        lang,
+      });
+    for (const [password, message] of refusals(username)) {
+      expectRefused(await reset(password, 'en'), message.en);
+      expectRefused(await reset(password), message.zh);
+    }
+    expect((await reset(STRONG)).status).toBe(200);
+    expect((await login(t.app, username, STRONG)).status).toBe(200);
+  });
+
+  it('refuses them as a new password in the profile, and changes nothing', async () => {
+    const username = uniqueEmail('rules-profile');
+    const token = (await register(t.app, registrationForm({ username }))).body.data.token;
+    const headers = { authorization: `Bearer ${token}` };
+    const u = (await call<Envelope<UserInfo>>(t.app, { method: 'GET', url: '/api/userinfo', headers })).body
+      .data;
+    const profile = {
+      linkman: u.linkman,
+      phone: u.phone,
+      company1: u.company1,
+      address1: u.address1,
+      city: u.city,
+      country_id: u.country_id,
+      current_password: 'secret123',
+    };
+    const put = (password: string, lang?: 'en') =>
+      call<Envelope>(t.app, {
+        method: 'PUT',
+        url: '/api/userinfo',
+        headers,
+        payload: { ...profile, password },
+        lang,
+      });
+    for (const [password, message] of refusals(username)) {
+      expectRefused(await put(password, 'en'), message.en);
+      expectRefused(await put(password), message.zh);
+    }
+    expect((await login(t.app, username, 'secret123')).status).toBe(200);
+    expect((await put(STRONG)).status).toBe(200);
+    expect((await login(t.app, username, STRONG)).status).toBe(200);
+  });
+});
