@@ -16,7 +16,7 @@ import { endAllSessions } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { removeFiles } from '../files/service.js';
 import { getSiteConfig } from '../system/service.js';
-import { findUserWithCountry, type UserPatch, updateUser } from './repo.js';
+import { companyColumns, findUserWithCountry, type UserPatch, updateUser } from './repo.js';
 import {
   assertPasswordAllowed,
   checkReferences,
@@ -69,19 +69,7 @@ export async function updateProfile(options: {
   if (!current) throw new AppError(404, 'errors.notFound');
   if (input.password) assertPasswordAllowed(input.password, current.user.username);
   if (needsCurrentPassword(input)) await checkCurrentPassword({ ...options, user: current.user, input });
-  const patch: UserPatch = {
-    linkman: input.linkman,
-    phone: input.phone,
-    company1: input.company1,
-    company2: input.company2,
-    address1: input.address1,
-    address2: input.address2,
-    city: input.city,
-    province: input.province,
-    zipCode: input.zip_code,
-    countryId: input.country_id,
-    creditNo: input.credit_no,
-  };
+  const patch: UserPatch = companyColumns(input);
   if (input.profile !== undefined) patch.profile = input.profile;
   if (input.industries) patch.industries = input.industries;
   if (input.businesses) patch.businesses = input.businesses;

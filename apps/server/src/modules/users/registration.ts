@@ -9,7 +9,7 @@ import { checkCaptcha } from '../auth/captcha.js';
 import { checkProofOfWork } from '../auth/proof-of-work.js';
 import { assertRegistrationNotThrottled, countRegistration } from '../auth/throttle.js';
 import { getSiteConfig } from '../system/service.js';
-import { findUserByUsername, insertUser, updateUser } from './repo.js';
+import { companyColumns, findUserByUsername, insertUser, updateUser } from './repo.js';
 import {
   assertPasswordAllowed,
   checkReferences,
@@ -60,17 +60,7 @@ export async function register(options: {
       const user = await insertUser(tx, {
         username: input.username,
         passwordHash,
-        linkman: input.linkman,
-        phone: input.phone,
-        company1: input.company1,
-        company2: input.company2,
-        address1: input.address1,
-        address2: input.address2,
-        city: input.city,
-        province: input.province,
-        zipCode: input.zip_code,
-        countryId: input.country_id,
-        creditNo: input.credit_no,
+        ...companyColumns(input),
         profile,
         industries: input.industries ?? [],
         businesses: input.businesses ?? [],

@@ -6,6 +6,35 @@ type UserRow = typeof users.$inferSelect;
 type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'username' | 'createdAt'>>;
 
+/** The company fields of a registration or a profile update, as the users table names them. */
+export function companyColumns(input: {
+  linkman: string;
+  phone: string;
+  company1: string;
+  company2: string;
+  address1: string;
+  address2: string;
+  city: string;
+  province: string;
+  zip_code: string;
+  country_id: number;
+  credit_no: string;
+}) {
+  return {
+    linkman: input.linkman,
+    phone: input.phone,
+    company1: input.company1,
+    company2: input.company2,
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    province: input.province,
+    zipCode: input.zip_code,
+    countryId: input.country_id,
+    creditNo: input.credit_no,
+  };
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('insert returned no row');
