@@ -1,6 +1,7 @@
 import { contactQuery } from '@freight/contract';
 import { importContacts, listContacts } from '../modules/contacts/service.js';
 import type { Db } from '../platform/db.js';
+import { CONTACT_COLUMNS } from '../modules/contacts/service.js';
 
 /**
  * The demo customer's contact book (fictional companies): Chinese suppliers it ships for, with
@@ -69,21 +70,6 @@ const CONSIGNEES = [
   'consignee|LAGOS HOME CENTRE LTD||CHUKWUMA OBI|14 WHARF ROAD, APAPA||LAGOS|LAGOS|NG|102273|+234 1 555 0168|c.obi@lagoshome.example.com',
 ];
 
-const HEADER = [
-  'type',
-  'company1',
-  'company2',
-  'linkman',
-  'address1',
-  'address2',
-  'city',
-  'province',
-  'country_id',
-  'zip_code',
-  'phone',
-  'email',
-];
-
 const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
 /** The contact book as rows of cells, in the import's column order. */
@@ -104,7 +90,7 @@ function rows(): string[][] {
  * checked), then reads back the ids by English company name.
  */
 export async function seedContacts(db: Db, ownerId: number): Promise<Map<string, number>> {
-  const csv = [HEADER, ...rows()].map((row) => row.map(cell).join(',')).join('\r\n');
+  const csv = [[...CONTACT_COLUMNS], ...rows()].map((row) => row.map(cell).join(',')).join('\r\n');
   const result = await importContacts({
     db,
     ownerId,

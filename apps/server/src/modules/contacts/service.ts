@@ -32,7 +32,7 @@ import {
 } from './repo.js';
 
 /** The columns of the import template, in order; headers are the field labels in the member's language. */
-const COLUMNS = [
+export const CONTACT_COLUMNS = [
   'type',
   'company1',
   'company2',
@@ -177,7 +177,7 @@ export async function removeContacts(options: {
 }
 
 function headerNames(locale: Locale) {
-  return COLUMNS.map((column) => fieldLabel(locale, column === 'type' ? 'contact_type' : column));
+  return CONTACT_COLUMNS.map((column) => fieldLabel(locale, column === 'type' ? 'contact_type' : column));
 }
 
 /**
@@ -199,13 +199,13 @@ export async function importContacts(options: {
     locale,
   });
   try {
-    const headerOf = new Map<string, (typeof COLUMNS)[number]>();
+    const headerOf = new Map<string, (typeof CONTACT_COLUMNS)[number]>();
     for (const lang of ['zh-CN', 'en-US'] as const)
       headerNames(lang).forEach((name, i) =>
-        headerOf.set(name.toLowerCase(), COLUMNS[i] as (typeof COLUMNS)[number]),
+        headerOf.set(name.toLowerCase(), CONTACT_COLUMNS[i] as (typeof CONTACT_COLUMNS)[number]),
       );
-    COLUMNS.forEach((column) => headerOf.set(column, column));
-    const columnOf = new Map<(typeof COLUMNS)[number], string>();
+    CONTACT_COLUMNS.forEach((column) => headerOf.set(column, column));
+    const columnOf = new Map<(typeof CONTACT_COLUMNS)[number], string>();
     for (const header of sheet.headers) {
       const column = headerOf.get(header.toLowerCase());
       if (column) columnOf.set(column, header);
@@ -235,14 +235,14 @@ export async function importContacts(options: {
     const errors: ImportRowError[] = [];
     const byKey = new Map<string, ContactValues>();
     const columnName = (column: string) =>
-      columnOf.get(column as (typeof COLUMNS)[number]) ?? fieldLabel(locale, column);
+      columnOf.get(column as (typeof CONTACT_COLUMNS)[number]) ?? fieldLabel(locale, column);
     // The template's example row, left in the file, is not a contact of the member's: skipped (every
     // cell as the example has it, in either language) and counted. A row copied from the example
     // and changed anywhere is a contact, imported or refused, never dropped in silence.
     const examples = (['zh-CN', 'en-US'] as const).map((lang) => exampleContact(lang));
     const isExample = (cells: Map<string, string>) =>
       examples.some((example) =>
-        COLUMNS.every(
+        CONTACT_COLUMNS.every(
           (column, i) =>
             (cells.get(columnOf.get(column) ?? '') ?? '').trim().toUpperCase() ===
             String(example[i] ?? '').toUpperCase(),
@@ -255,7 +255,7 @@ export async function importContacts(options: {
         continue;
       }
       const raw: Record<string, unknown> = {};
-      for (const column of COLUMNS) {
+      for (const column of CONTACT_COLUMNS) {
         const header = columnOf.get(column);
         if (header !== undefined) raw[column] = cells.get(header) ?? '';
       }
@@ -300,7 +300,7 @@ export async function importContacts(options: {
   }
 }
 
-/** The template's example contact, in the order of COLUMNS. */
+/** The template's example contact, in the order of CONTACT_COLUMNS. */
 function exampleContact(locale: Locale): string[] {
   const zh = locale === 'zh-CN';
   return [
