@@ -84,7 +84,10 @@ describeEachDatabase('login, sessions and logout', (kind) => {
       'user',
       'quote_booking',
       'quote_rfq',
+      // the registering person owns the company, and owners manage its team (issue 18)
+      'team',
     ]);
+    expect(info.body.data.person).toMatchObject({ email: username, role: 'owner' });
     expect(JSON.stringify(info.body)).not.toMatch(/argon2|password/i);
   });
 

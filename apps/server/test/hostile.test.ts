@@ -260,7 +260,7 @@ describeEachDatabase('hostile input on every write endpoint', (kind) => {
           let authorization: string | undefined;
           if (session === 'root') authorization = `Bearer ${world.root.token}`;
           if (session === 'fresh')
-            authorization = `Bearer ${await startSession({ db: t.database.db, config: t.config, userId: world.root.id })}`;
+            authorization = `Bearer ${await startSession({ db: t.database.db, config: t.config, personId: world.root.personId })}`;
           await attack(route, input, authorization, stats);
         },
         RUNS,

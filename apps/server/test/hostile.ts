@@ -13,7 +13,7 @@ import {
   MEMBER_AUTHORITIES,
 } from '@freight/contract';
 import { expect } from 'vitest';
-import { changeAuthorities } from '../src/modules/users/service.js';
+import { changeAuthorities, findAccountByUsername } from '../src/modules/users/service.js';
 import type { Db } from '../src/platform/db.js';
 import { type Envelope, login, multipart, register, registrationForm, uniqueEmail } from './fixtures.js';
 import { call, type TestApp } from './helpers.js';
@@ -944,7 +944,7 @@ export const hostileAuthorization: fc.Arbitrary<string | undefined> = fc.oneof(
 
 export type World = {
   ref: Record<'maersk' | 'sha' | 'rtm' | 'gp20' | 'gp40' | 'ct' | 'cn', number>;
-  root: { id: number; token: string; username: string };
+  root: { id: number; personId: number; token: string; username: string };
   partner: { id: number; token: string; username: string };
   /** Root's contacts: booking parties, one to edit, some to delete; partner's: one. */
   contacts: { shipper: number; consignee: number; editable: number; disposable: number[]; partners: number };
@@ -1015,7 +1015,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     );
     if (reply.status !== 200) throw new Error(`register ${name}: ${JSON.stringify(reply.body)}`);
     await changeAuthorities({ db: t.database.db, userId: reply.body.data.id, grant: authorities });
-    return { id: reply.body.data.id, token: reply.body.data.token, username };
+    const person = await findAccountByUsername({ db: t.database.db, username });
+    if (!person) throw new Error(`register ${name}: no person`);
+    return { id: reply.body.data.id, personId: person.id, token: reply.body.data.token, username };
   };
   const partner = await member('partner', FORWARDER_AUTHORITIES);
   const stranger = await member('stranger', MEMBER_AUTHORITIES);

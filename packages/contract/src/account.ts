@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './auth.js';
 import { requiredId } from './common.js';
 import { captchaFields, proofOfWorkPayload } from './human-check.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
@@ -182,6 +183,13 @@ export const userInfo = z.object({
   routes: z.string(),
   ports: z.string(),
   authorities: z.array(z.string()),
+  /** the person signed in to the company (issue 18) */
+  person: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+  }),
   is_forwarder: z.boolean(),
   listed_in_directory: z.boolean(),
 });

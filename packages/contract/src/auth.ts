@@ -1,9 +1,13 @@
 /** Menu authorities (spec §6), one per protected page. */
-const AUTHORITIES = ['quote', 'rate', 'order', 'shipper', 'contact', 'user'] as const;
+const AUTHORITIES = ['quote', 'rate', 'order', 'shipper', 'contact', 'user', 'team'] as const;
 /** Named permissions inside a page (spec §6). */
 const PERMISSIONS = ['quote_forwarder', 'quote_booking', 'quote_rfq'] as const;
 export type Authority = (typeof AUTHORITIES)[number] | (typeof PERMISSIONS)[number];
 export const ALL_AUTHORITIES: readonly Authority[] = [...AUTHORITIES, ...PERMISSIONS];
+
+/** The roles of the people of a company (issue 18); what each may do is in company.ts. */
+export const ROLES = ['owner', 'admin', 'operator', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** What a newly registered member gets. */
 export const MEMBER_AUTHORITIES: readonly Authority[] = [

@@ -16,3 +16,4 @@ export * from './shippers.js';
 export * from './rates.js';
 export * from './rfq.js';
 export * from './booking-totals.js';
+export * from './company.js';

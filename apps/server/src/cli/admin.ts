@@ -107,9 +107,9 @@ async function run(db: Db, positionals: string[], options: Record<string, string
   } else if (area === 'user' && (command === 'grant' || command === 'revoke') && rest.length >= 2) {
     const [username, ...names] = rest as [string, ...string[]];
     const changes = authoritiesOf(names);
-    const user = await account(db, username);
-    const next = await changeAuthorities({ db, userId: user.id, [command]: changes });
-    console.log(`${user.username}: ${next.join(', ')}`);
+    const person = await account(db, username);
+    const next = await changeAuthorities({ db, userId: person.companyId, [command]: changes });
+    console.log(`${person.email}: ${next.join(', ')}`);
   } else {
     throw new UsageError(USAGE);
   }

@@ -12,7 +12,13 @@ import type { Reference } from './lookup.js';
 import { logoPng } from './logos.js';
 
 export type SeedDeps = { db: Db; storage: FileStorage; kv: KvStore; mailer: Mailer; log: FastifyBaseLogger };
-export type DemoMember = { id: number; username: string; authorities: string[]; company: DemoCompany };
+export type DemoMember = {
+  id: number;
+  ownerId: number;
+  username: string;
+  authorities: string[];
+  company: DemoCompany;
+};
 
 /** An account nobody is told the password of: 24 random bytes. */
 export const unknownPassword = () => randomBytes(24).toString('base64url');
@@ -49,7 +55,13 @@ export async function createDemoMember(
     routes: ids(c.routes, ref.route),
     ports: ids(c.ports, ref.port),
   });
-  return { id: user.id, username: user.username, authorities: user.authorities, company: c };
+  return {
+    id: user.id,
+    ownerId: user.ownerId,
+    username: user.username,
+    authorities: user.authorities,
+    company: c,
+  };
 }
 
 /**
@@ -62,10 +74,11 @@ export async function completeProfiles(
   members: DemoMember[],
   logos: Map<string, Buffer>,
 ): Promise<void> {
-  for (const { company: c, id } of members) {
+  for (const { company: c, id, ownerId } of members) {
     await updateProfile({
       ...deps,
       userId: id,
+      personId: ownerId,
       sessionId: undefined,
       address: '127.0.0.1',
       sent: {

@@ -343,6 +343,23 @@ export const enUS: Messages = {
   rfq: {
     readyDatePast: 'The cargo ready date cannot be before today',
   },
+  company: {
+    readOnlyRole: 'Your role is viewer (read only): you cannot change data',
+    managersOnly: "Only the company's owners and admins can do this",
+    lastOwner: 'A company needs at least one owner: make someone else owner first',
+    cannotChangeMember: 'You cannot change the role of, or remove, this member',
+    alreadyMember: 'This e-mail address is already a member of the company',
+    alreadyInvited: 'This e-mail address already has a valid invitation',
+    invitationInvalid: 'The invitation link is invalid, expired, revoked or already used',
+    invitationEmailTaken:
+      'This e-mail address has an account: choose “Join with my existing login” and enter its password',
+    invitationWrongPassword: 'The password is not correct',
+    invitationOwnerLeaving:
+      'You are the only owner of your current company: make someone else owner there before joining',
+    invitationThrottled_one: 'Too many invitations; please try again in {{count}} minute',
+    invitationThrottled_other: 'Too many invitations; please try again in {{count}} minutes',
+    role: { owner: 'Owner', admin: 'Admin', operator: 'Operator', viewer: 'Viewer' },
+  },
   config: {
     defaultTitle: 'Freight Booking Portal',
     closeTips: 'Site is closed for maintenance',

@@ -18,6 +18,11 @@ export const enUSMail: MailMessages = {
         'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nOr open this link to set a new password (valid for {{link_minutes}} minutes, once):\n{{link}}\n\nIf this was not you, ignore this email; your password stays as it is.',
     },
   },
+  company: {
+    inviteSubject: '[{{app}}] {{inviter}} invites you to join {{company}}',
+    inviteBody:
+      'Hello,\n\n{{inviter}} invites you to join the company {{company}} on {{app}} as {{role}}.\n\nOpen this link to set your name and password (or to join with the login you already have). It is valid for {{days}} days and works once:\n{{link}}\n\nIf you do not know the sender, ignore this e-mail.',
+  },
   rfq: {
     mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}} ({{company}})',
     mailBody:

@@ -20,6 +20,11 @@ export const zhCNMail = {
         '您好，\n\n您正在重置 {{app}} 账号 {{email}} 的密码。验证码：{{code}}\n验证码 {{minutes}} 分钟内有效，仅可使用一次。\n\n也可以打开以下链接直接设置新密码（{{link_minutes}} 分钟内有效，仅可使用一次）：\n{{link}}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
     },
   },
+  company: {
+    inviteSubject: '[{{app}}] {{inviter}} 邀请你加入 {{company}}',
+    inviteBody:
+      '你好：\n\n{{inviter}} 邀请你以“{{role}}”的身份加入 {{app}} 上的公司 {{company}}。\n\n打开以下链接设置姓名和密码（或用你已有的账号加入），链接 {{days}} 天内有效，只能使用一次：\n{{link}}\n\n如果你不认识对方，请忽略这封邮件。',
+  },
   rfq: {
     mailSubject: '【{{app}}】新询价：{{pol}} → {{to}}（{{company}}）',
     mailBody:

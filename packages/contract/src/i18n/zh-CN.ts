@@ -341,6 +341,21 @@ export const zhCN = {
   rfq: {
     readyDatePast: '货好日期不能早于今天',
   },
+  company: {
+    readOnlyRole: '你的角色是只读（查看者），不能修改数据',
+    managersOnly: '只有公司的所有者和管理员可以执行此操作',
+    lastOwner: '公司至少要有一位所有者：请先指定另一位所有者',
+    cannotChangeMember: '你不能修改此成员的角色或移除此成员',
+    alreadyMember: '该邮箱已是公司成员',
+    alreadyInvited: '该邮箱已有一份有效的邀请',
+    invitationInvalid: '邀请链接无效、已过期、已被撤销或已被使用',
+    invitationEmailTaken: '该邮箱已有账号：请选择“用已有账号加入”并输入它的密码',
+    invitationWrongPassword: '密码不正确',
+    invitationOwnerLeaving: '你是原公司唯一的所有者，请先在原公司指定另一位所有者再加入',
+    invitationThrottled_one: '邀请发送过于频繁，请 {{count}} 分钟后再试',
+    invitationThrottled_other: '邀请发送过于频繁，请 {{count}} 分钟后再试',
+    role: { owner: '所有者', admin: '管理员', operator: '操作员', viewer: '查看者' },
+  },
   config: {
     defaultTitle: '货运订舱平台',
     closeTips: '网站维护中',

@@ -191,6 +191,8 @@ export const bookingHistory = pgTable(
     toStatus: smallint('to_status').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorRole: varchar('actor_role', { length: 10 }).notNull(),
+    /** the person who acted (issue 18), kept by name when they are later removed; '' before 0014 */
+    actorName: varchar('actor_name', { length: 100 }).notNull().default(''),
     reason: varchar('reason', { length: 255 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

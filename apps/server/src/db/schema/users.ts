@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   char,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -14,15 +16,16 @@ import {
 import { countries } from './reference.js';
 
 /**
- * A member account and its company (spec §3 User profile). The login is the e-mail (`username`),
- * stored lower-cased. Forwarders (`is_forwarder`) are listed in the directory unless they opt out.
+ * A member account: a company (spec §3 User profile; issue 18). Every row of the portal that belongs
+ * to a member (bookings, contacts, rates, RFQs, files) points here, so it belongs to the company and
+ * every person of it. `username` is the company's e-mail as registered; people sign in with their own
+ * (`people`). Forwarders (`is_forwarder`) are listed in the directory unless they opt out.
  */
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
     username: varchar('username', { length: 254 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
     linkman: varchar('linkman', { length: 100 }).notNull(),
     phone: varchar('phone', { length: 30 }).notNull(),
     company1: varchar('company1', { length: 200 }).notNull(),
@@ -71,6 +74,85 @@ export const users = pgTable(
 );
 
 /**
+ * A person who signs in to a company (issue 18), with a role (contract `ROLES`). The login is the
+ * e-mail, lower-cased and unique across companies. Removing a person deletes the row (and, by
+ * cascade, their sessions); the activity trail keeps their name.
+ */
+export const people = pgTable(
+  'people',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    role: varchar('role', { length: 10 }).notNull(),
+    language: varchar('language', { length: 5 }).notNull().default('zh-CN'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('people_email_uq').on(t.email), index('people_company_idx').on(t.companyId, t.role)],
+);
+
+/**
+ * An invitation to join a company: only the SHA-256 of its token is kept. Single use
+ * (`accepted_at`), revocable (`revoked_at`), valid until `expires_at`.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    role: varchar('role', { length: 10 }).notNull(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    invitedBy: integer('invited_by').references(() => people.id, { onDelete: 'set null' }),
+    invitedByName: varchar('invited_by_name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+    index('invitations_company_idx').on(t.companyId, t.id),
+  ],
+);
+
+/**
+ * The company's activity trail (issue 18): append-only, written in the transaction of the change.
+ * `person_name` keeps who it was when the person is later removed.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: integer('person_id').references(() => people.id, { onDelete: 'set null' }),
+    personName: varchar('person_name', { length: 100 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    action: varchar('action', { length: 10 }).notNull(),
+    objectId: integer('object_id'),
+    label: varchar('label', { length: 200 }).notNull().default(''),
+    fields: jsonb('fields')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_company_idx').on(t.companyId, t.id),
+    index('activity_company_person_idx').on(t.companyId, t.personId, t.id),
+  ],
+);
+
+/**
  * A login session. Only the SHA-256 of the opaque token is stored. A renewed session keeps its row
  * and gets a new hash; the previous hash lives on in `previous_token_hash` until `previous_valid_until`
  * (a short grace for requests already in flight).
@@ -79,9 +161,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    personId: integer('person_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => people.id, { onDelete: 'cascade' }),
     tokenHash: char('token_hash', { length: 64 }).notNull(),
     previousTokenHash: char('previous_token_hash', { length: 64 }),
     previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
@@ -94,6 +176,6 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('sessions_token_uq').on(t.tokenHash),
     index('sessions_previous_token_idx').on(t.previousTokenHash),
-    index('sessions_user_idx').on(t.userId),
+    index('sessions_person_idx').on(t.personId),
   ],
 );

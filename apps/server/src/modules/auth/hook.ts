@@ -1,4 +1,4 @@
-import { type Authority, hasAll, hasSome } from '@freight/contract';
+import { type Authority, hasAll, hasSome, roleCanManage, roleCanWrite } from '@freight/contract';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { resolveSession, type SessionUser } from './sessions.js';
@@ -28,13 +28,19 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * A preValidation hook (auth before the body is checked) that lets only signed-in members through (401 otherwise), renews their token when it
- * is due (`x-renewed-token` reply header), and checks authorities: all of `all`, and at least one
- * of `some` (403 otherwise).
+ * A preValidation hook (auth before the body is checked) that lets only signed-in people through
+ * (401 otherwise), renews their token when it is due (`x-renewed-token` reply header), and checks
+ * (403 otherwise, each with its own message):
+ * - authorities: all of `all`, and at least one of `some`;
+ * - the role (issue 18): a write (any method but GET/HEAD/OPTIONS) needs a role that writes, unless
+ *   the route only touches the person's own sign-in (`personal`); `manage` routes (team, company
+ *   profile) need a managing role.
  */
 export function authenticated(
-  required: { all?: Authority[]; some?: Authority[] } = {},
+  required: { all?: Authority[]; some?: Authority[]; manage?: boolean; personal?: boolean } = {},
 ): preValidationAsyncHookHandler {
   return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
@@ -50,5 +56,9 @@ export function authenticated(
     if (!hasAll(authorities, required.all ?? []) || !hasSome(authorities, required.some ?? [])) {
       throw new AppError(403, 'errors.forbidden');
     }
+    const role = session.user.role;
+    if (!required.personal && !READS.has(request.method) && !roleCanWrite(role))
+      throw new AppError(403, 'company.readOnlyRole');
+    if (required.manage && !roleCanManage(role)) throw new AppError(403, 'company.managersOnly');
   };
 }

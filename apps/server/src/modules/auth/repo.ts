@@ -1,11 +1,26 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { statementsByShape } from '../../platform/sql.js';
-import { sessions, users } from '../../db/schema.js';
+import { people, sessions, users } from '../../db/schema.js';
 
-export type SessionUser = { id: number; username: string; authorities: string[]; language: string };
+/**
+ * What a live session finds: the person and their company. `authorities` are the company's; the
+ * session hook narrows them by the person's role.
+ */
+export type SessionRow = {
+  companyId: number;
+  personId: number;
+  email: string;
+  name: string;
+  role: string;
+  language: string;
+  companyAuthorities: string[];
+};
 
-export async function insertSession(db: Db, values: { userId: number; tokenHash: string; expiresAt: Date }) {
+export async function insertSession(
+  db: Db,
+  values: { personId: number; tokenHash: string; expiresAt: Date },
+) {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
@@ -19,14 +34,18 @@ function liveSessionQuery(db: Db, statementName: string) {
       renewedAt: sessions.renewedAt,
       lastSeenAt: sessions.lastSeenAt,
       user: {
-        id: users.id,
-        username: users.username,
-        authorities: users.authorities,
-        language: users.language,
+        companyId: people.companyId,
+        personId: people.id,
+        email: people.email,
+        name: people.name,
+        role: people.role,
+        language: people.language,
+        companyAuthorities: users.authorities,
       },
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(people, eq(people.id, sessions.personId))
+    .innerJoin(users, eq(users.id, people.companyId))
     .where(
       and(
         or(
@@ -99,14 +118,14 @@ export async function revokeSessionByHash(db: Db, tokenHash: string) {
     );
 }
 
-/** Ends every session of a user, or every one but `exceptId`. */
-export async function revokeUserSessions(db: Db, userId: number, exceptId?: number) {
+/** Ends every session of a person, or every one but `exceptId`. */
+export async function revokePersonSessions(db: Db, personId: number, exceptId?: number) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
       and(
-        eq(sessions.userId, userId),
+        eq(sessions.personId, personId),
         isNull(sessions.revokedAt),
         exceptId === undefined ? undefined : ne(sessions.id, exceptId),
       ),

@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/system/logout',
     {
-      preValidation: authenticated(),
+      preValidation: authenticated({ personal: true }),
       schema: {
         tags: ['auth'],
         summary: 'End the current session',

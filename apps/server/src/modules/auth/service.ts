@@ -17,7 +17,12 @@ import type { KvStore } from '../../platform/kv.js';
 import type { Mailer } from '../../platform/mail.js';
 import { verifyPassword } from '../../platform/password.js';
 import { getSiteConfig } from '../system/service.js';
-import { assertPasswordAllowed, changePassword, findAccountByUsername } from '../users/service.js';
+import {
+  assertPasswordAllowed,
+  changePassword,
+  findAccountByUsername,
+  recordSignIn,
+} from '../users/service.js';
 import { checkCaptcha } from './captcha.js';
 import { checkProofOfWork } from './proof-of-work.js';
 import { assertNotThrottled, countFailure, failKeys } from './throttle.js';
@@ -52,7 +57,8 @@ export async function login(
     throw new AppError(400, 'account.loginFailed');
   }
   await kv.del(keys.user);
-  return { token: await startSession({ db, config, userId: account.id }) };
+  await recordSignIn({ db, personId: account.id });
+  return { token: await startSession({ db, config, personId: account.id }) };
 }
 
 /* ---------- password reset by e-mail (issue 17; the budget is explained at RESET_CODE) ---------- */
@@ -181,9 +187,9 @@ export async function resetPassword(
     throw new AppError(400, isLink ? 'account.resetLinkUsed' : 'account.codeWrong', {}, [{ field: 'vcode' }]);
   const account = await findAccountByUsername({ db, username });
   if (!account) throw new AppError(400, 'account.codeWrong', {}, [{ field: 'vcode' }]);
-  await changePassword({ db, userId: account.id, password: options.body.password });
+  await changePassword({ db, personId: account.id, password: options.body.password });
   await Promise.all([
-    endAllSessions({ db, userId: account.id }),
+    endAllSessions({ db, personId: account.id }),
     kv.del(codeKey(username)),
     kv.del(linkKey(username)),
   ]);

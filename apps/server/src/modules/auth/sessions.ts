@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { parseRole, type Role, roleAuthorities } from '@freight/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import {
@@ -6,12 +7,38 @@ import {
   insertSession,
   renewSession,
   revokeSessionByHash,
-  revokeUserSessions,
-  type SessionUser,
+  revokePersonSessions,
+  type SessionRow,
   touchSession,
 } from './repo.js';
 
-export type { SessionUser } from './repo.js';
+/**
+ * The signed-in person. `id` is their company's: every row a member owns is the company's, so every
+ * module scopes its reads and writes by it. `authorities` are the company's narrowed by the role.
+ */
+export type SessionUser = {
+  id: number;
+  personId: number;
+  username: string;
+  name: string;
+  role: Role;
+  authorities: string[];
+  language: string;
+};
+
+function sessionUser(row: SessionRow): SessionUser {
+  // A role the contract does not know (a hand-edited row) gets the least: read only.
+  const role = parseRole(row.role) ?? 'viewer';
+  return {
+    id: row.companyId,
+    personId: row.personId,
+    username: row.email,
+    name: row.name,
+    role,
+    authorities: roleAuthorities(role, row.companyAuthorities),
+    language: row.language,
+  };
+}
 
 /** Tokens are 256 random bits; the database keeps only their SHA-256. */
 function newToken(): string {
@@ -26,10 +53,10 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** last_seen_at is written at most this often per session. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function startSession(options: { db: Db; config: Config; userId: number }): Promise<string> {
+export async function startSession(options: { db: Db; config: Config; personId: number }): Promise<string> {
   const token = newToken();
   await insertSession(options.db, {
-    userId: options.userId,
+    personId: options.personId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + options.config.session.maxMs),
   });
@@ -52,7 +79,7 @@ export async function resolveSession(options: {
   if (!session) return undefined;
   const result: { sessionId: number; user: SessionUser; renewedToken?: string } = {
     sessionId: session.id,
-    user: session.user,
+    user: sessionUser(session.user),
   };
   const now = Date.now();
   if (session.tokenHash === tokenHash && now - session.renewedAt.getTime() >= config.session.renewAfterMs) {
@@ -70,11 +97,14 @@ export async function endSession(options: { db: Db; token: string }): Promise<vo
   if (TOKEN_SHAPE.test(options.token)) await revokeSessionByHash(options.db, hashToken(options.token));
 }
 
-/** Ends every session of a user, or every one but `exceptSessionId` (a password change keeps the current one). */
+/**
+ * Ends every session of a person, or every one but `exceptSessionId` (a password change keeps the
+ * current one). A role change or removal ends them all: the next request meets 401.
+ */
 export async function endAllSessions(options: {
   db: Db;
-  userId: number;
-  exceptSessionId?: number;
+  personId: number;
+  exceptSessionId?: number | undefined;
 }): Promise<void> {
-  await revokeUserSessions(options.db, options.userId, options.exceptSessionId);
+  await revokePersonSessions(options.db, options.personId, options.exceptSessionId);
 }

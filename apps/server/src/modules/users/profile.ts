@@ -16,6 +16,7 @@ import { endAllSessions } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { removeFiles } from '../files/service.js';
 import { getSiteConfig } from '../system/service.js';
+import { findPerson, updatePerson } from './people-repo.js';
 import { companyColumns, findUserWithCountry, type UserPatch, updateUser } from './repo.js';
 import {
   assertPasswordAllowed,
@@ -53,7 +54,10 @@ export async function updateProfile(options: {
   storage: FileStorage;
   kv: KvStore;
   mailer: Mailer;
+  /** the company */
   userId: number;
+  /** the person making the change, whose password a new password is */
+  personId: number;
   /** the session making the change, which stays open */
   sessionId: number | undefined;
   /** the client address, for the login throttle */
@@ -66,9 +70,10 @@ export async function updateProfile(options: {
   const input = parseOrThrow(profileUpdate, raw);
   await checkReferences(db, input);
   const current = await findUserWithCountry(db, userId);
-  if (!current) throw new AppError(404, 'errors.notFound');
-  if (input.password) assertPasswordAllowed(input.password, current.user.username);
-  if (needsCurrentPassword(input)) await checkCurrentPassword({ ...options, user: current.user, input });
+  const person = await findPerson(db, options.personId);
+  if (!current || !person) throw new AppError(404, 'errors.notFound');
+  if (input.password) assertPasswordAllowed(input.password, person.email);
+  if (needsCurrentPassword(input)) await checkCurrentPassword({ ...options, person, input });
   const patch: UserPatch = companyColumns(input);
   if (input.profile !== undefined) patch.profile = input.profile;
   if (input.industries) patch.industries = input.industries;
@@ -76,12 +81,13 @@ export async function updateProfile(options: {
   if (input.routes) patch.routes = input.routes;
   if (input.ports) patch.ports = input.ports;
   if (input.listed_in_directory !== undefined) patch.listedInDirectory = input.listed_in_directory;
-  if (input.password) patch.passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const written: string[] = [];
   try {
     await db.transaction(async (tx) => {
       Object.assign(patch, await storeImages(tx, storage, userId, files, written));
       await updateUser(tx, userId, patch);
+      if (passwordHash) await updatePerson(tx, person.id, { passwordHash });
     });
   } catch (error) {
     await Promise.all(written.map((key) => storage.remove(key)));
@@ -95,8 +101,8 @@ export async function updateProfile(options: {
   ];
   await removeFiles({ db, storage, ids: replaced });
   if (input.password) {
-    await endAllSessions({ db, userId, exceptSessionId: options.sessionId });
-    await mailPasswordChanged({ db, mailer: options.mailer, user: current.user });
+    await endAllSessions({ db, personId: person.id, exceptSessionId: options.sessionId });
+    await mailPasswordChanged({ db, mailer: options.mailer, person });
   }
 }
 
@@ -104,32 +110,34 @@ async function checkCurrentPassword(options: {
   kv: KvStore;
   log: FastifyBaseLogger;
   address: string;
-  user: { username: string; passwordHash: string };
+  person: { email: string; passwordHash: string };
   input: { current_password?: string | undefined };
 }): Promise<void> {
-  const keys = failKeys(options.user.username, options.address);
+  const keys = failKeys(options.person.email, options.address);
   await assertNotThrottled(options.kv, keys);
-  if (!(await verifyPassword(options.log, options.user.passwordHash, options.input.current_password ?? ''))) {
+  if (
+    !(await verifyPassword(options.log, options.person.passwordHash, options.input.current_password ?? ''))
+  ) {
     await countFailure(options.kv, keys);
     throw new AppError(400, 'account.currentPasswordWrong', {}, [{ field: 'current_password' }]);
   }
 }
 
-/** Tells the owner that the password changed, in the owner's language; a failed mail is logged. */
+/** Tells the person that their password changed, in their language; a failed mail is logged. */
 async function mailPasswordChanged(options: {
   db: Db;
   mailer: Mailer;
-  user: { username: string; language: string | null };
+  person: { email: string; language: string | null };
 }): Promise<void> {
-  const locale = parseLocale(options.user.language) ?? DEFAULT_LOCALE;
+  const locale = parseLocale(options.person.language) ?? DEFAULT_LOCALE;
   const site = await getSiteConfig({ db: options.db });
   const app = site.app_title || translate(locale, 'config.defaultTitle');
   await options.mailer.send({
-    to: options.user.username,
+    to: options.person.email,
     subject: translate(locale, 'account.mail.passwordChangedSubject', { app }),
     text: translate(locale, 'account.mail.passwordChangedBody', {
       app,
-      email: options.user.username,
+      email: options.person.email,
       time: new Date().toISOString().slice(0, 16).replace('T', ' '),
     }),
   });

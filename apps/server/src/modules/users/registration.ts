@@ -9,7 +9,8 @@ import { checkCaptcha } from '../auth/captcha.js';
 import { checkProofOfWork } from '../auth/proof-of-work.js';
 import { assertRegistrationNotThrottled, countRegistration } from '../auth/throttle.js';
 import { getSiteConfig } from '../system/service.js';
-import { companyColumns, findUserByUsername, insertUser, updateUser } from './repo.js';
+import { findPersonByEmail, insertPerson } from './people-repo.js';
+import { companyColumns, insertUser, updateUser } from './repo.js';
 import {
   assertPasswordAllowed,
   checkReferences,
@@ -20,7 +21,8 @@ import {
 
 /**
  * Registers a member company (spec §3 Registration payload). In app mode 1 an empty profile gets a
- * default text; in mode 2 it stays empty. The account gets the member authorities.
+ * default text; in mode 2 it stays empty. The company gets the member authorities, and the one who
+ * registers it is its owner, signing in with the registered e-mail.
  *
  * Against scripts (issue 17): a throttle per client address, then, once the fields are valid, the
  * proof of work and the image captcha, as at login. Only after them does the reply tell whether the
@@ -35,7 +37,7 @@ export async function register(options: {
   locale: Locale;
   fields: Record<string, string>;
   files: ImageFiles;
-}): Promise<{ id: number; username: string }> {
+}): Promise<{ id: number; username: string; personId: number }> {
   const { db, storage, kv } = options;
   await assertRegistrationNotThrottled(kv, options.address);
   const input = parseOrThrow(registrationFields, options.fields);
@@ -45,7 +47,7 @@ export async function register(options: {
   if (!(await checkCaptcha({ kv, id: input.captcha_id, answer: input.captcha })))
     throw new AppError(400, 'account.captchaWrong', {}, [{ field: 'captcha' }]);
   await checkReferences(db, input);
-  if (await findUserByUsername(db, input.username))
+  if (await findPersonByEmail(db, input.username))
     throw new AppError(409, 'account.usernameTaken', {}, [{ field: 'username' }]);
   const site = await getSiteConfig({ db });
   const profile =
@@ -59,7 +61,6 @@ export async function register(options: {
     return await db.transaction(async (tx) => {
       const user = await insertUser(tx, {
         username: input.username,
-        passwordHash,
         ...companyColumns(input),
         profile,
         industries: input.industries ?? [],
@@ -71,7 +72,16 @@ export async function register(options: {
       });
       const patch = await storeImages(tx, storage, user.id, options.files, written);
       if (Object.keys(patch).length > 0) await updateUser(tx, user.id, patch);
-      return { id: user.id, username: user.username };
+      // The one who registers the company is its first owner (issue 18).
+      const owner = await insertPerson(tx, {
+        companyId: user.id,
+        email: input.username,
+        passwordHash,
+        name: input.linkman,
+        role: 'owner',
+        language: options.locale,
+      });
+      return { id: user.id, username: user.username, personId: owner.id };
     });
   } catch (error) {
     await Promise.all(written.map((key) => storage.remove(key)));

@@ -49,8 +49,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         files: form.files,
       });
       // The new member is signed in at once: the success dialog's OK goes to the portal.
-      const token = await startSession({ db, config, userId: user.id });
-      return ok({ ...user, token });
+      const token = await startSession({ db, config, personId: user.personId });
+      return ok({ id: user.id, username: user.username, token });
     },
   );
 
@@ -64,17 +64,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(userInfo), 401: errorEnvelope },
       },
     },
-    async (request) => ok(await getUserInfo({ db, userId: currentUser(request).id, locale: request.locale })),
+    async (request) => ok(await getUserInfo({ db, user: currentUser(request), locale: request.locale })),
   );
 
   app.put(
     '/userinfo',
     {
-      preValidation: authenticated({ all: ['user'] }),
+      preValidation: authenticated({ all: ['user'], manage: true }),
       schema: {
         tags: ['users'],
         summary:
-          'Update the profile (JSON, or multipart with new license/logo images); a new password needs current_password, ends the other sessions and mails the owner',
+          "Update the company profile (JSON, or multipart with new license/logo images; owners and admins); a new password is the signed-in person's, needs current_password, ends their other sessions and mails them",
         response: { 200: okEnvelope(userInfo), 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
       },
     },
@@ -96,12 +96,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         kv,
         mailer: app.deps.mailer,
         userId: user.id,
+        personId: user.personId,
         sessionId: request.sessionId ?? undefined,
         address: request.ip,
         sent,
         log: request.log,
       });
-      return ok(await getUserInfo({ db, userId: user.id, locale: request.locale }));
+      return ok(await getUserInfo({ db, user, locale: request.locale }));
     },
   );
 };

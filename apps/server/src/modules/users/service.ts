@@ -1,4 +1,4 @@
-import { type Authority, type Locale, PARSE_OPTIONS, type UserInfo } from '@freight/contract';
+import { type Authority, type Locale, PARSE_OPTIONS, type Role, type UserInfo } from '@freight/contract';
 import { judgePassword, PASSWORD_PROBLEM_KEYS } from '@freight/contract/password-strength';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
@@ -7,11 +7,11 @@ import { hashPassword } from '../../platform/password.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { unstorableTextError } from '../../platform/validation.js';
 import { fileUrl, storeImage } from '../files/service.js';
+import { findPersonByEmail, insertPerson, touchSignIn, updatePerson } from './people-repo.js';
 import {
   anyUser,
   countryExists,
   existingIds,
-  findUserByUsername,
   findUserWithCountry,
   insertUser,
   type UserPatch,
@@ -27,8 +27,14 @@ export function hasMembers(options: { db: Db }): Promise<boolean> {
 
 export type ImageFiles = { license?: Buffer | undefined; logo?: Buffer | undefined };
 
+/** The person who signs in with an e-mail (issue 18: logins are people's, not companies'). */
 export async function findAccountByUsername(options: { db: Db; username: string }) {
-  return findUserByUsername(options.db, options.username.trim().toLowerCase());
+  const row = await findPersonByEmail(options.db, options.username.trim().toLowerCase());
+  return row?.person;
+}
+
+export async function recordSignIn(options: { db: Db; personId: number }): Promise<void> {
+  await touchSignIn(options.db, options.personId);
 }
 
 /**
@@ -40,9 +46,9 @@ export function assertPasswordAllowed(password: string, email: string): void {
   if (problem) throw new AppError(400, PASSWORD_PROBLEM_KEYS[problem], {}, [{ field: 'password' }]);
 }
 
-/** Sets a new password; callers check it with assertPasswordAllowed first. */
-export async function changePassword(options: { db: Db; userId: number; password: string }) {
-  await updateUser(options.db, options.userId, { passwordHash: await hashPassword(options.password) });
+/** Sets a person's new password; callers check it with assertPasswordAllowed first. */
+export async function changePassword(options: { db: Db; personId: number; password: string }) {
+  await updatePerson(options.db, options.personId, { passwordHash: await hashPassword(options.password) });
 }
 
 const joinIds = (ids: number[]) => ids.join(',');
@@ -111,8 +117,16 @@ export async function storeImages(
   return patch;
 }
 
-export async function getUserInfo(options: { db: Db; userId: number; locale: Locale }): Promise<UserInfo> {
-  const row = await findUserWithCountry(options.db, options.userId);
+/**
+ * The signed-in person's view of their company: the company's profile, the person (name, login,
+ * role) and the authorities their role gives them.
+ */
+export async function getUserInfo(options: {
+  db: Db;
+  user: { id: number; personId: number; username: string; name: string; role: Role; authorities: string[] };
+  locale: Locale;
+}): Promise<UserInfo> {
+  const row = await findUserWithCountry(options.db, options.user.id);
   if (!row) throw new AppError(404, 'errors.notFound');
   const u = row.user;
   return {
@@ -140,7 +154,13 @@ export async function getUserInfo(options: { db: Db; userId: number; locale: Loc
     businesses: joinIds(u.businesses),
     routes: joinIds(u.routes),
     ports: joinIds(u.ports),
-    authorities: u.authorities,
+    authorities: options.user.authorities,
+    person: {
+      id: options.user.personId,
+      name: options.user.name,
+      email: options.user.username,
+      role: options.user.role,
+    },
     is_forwarder: u.isForwarder,
     listed_in_directory: u.listedInDirectory,
   };
@@ -166,7 +186,10 @@ export async function changeAuthorities(options: {
   return next;
 }
 
-/** Creates a member from the admin CLI or the demo seed; forwarders get rate and quote_forwarder. */
+/**
+ * Creates a member company and its owner (who signs in with `username`) from the admin CLI or the
+ * demo seed; forwarders get rate and quote_forwarder.
+ */
 export async function createMember(options: {
   db: Db;
   username: string;
@@ -185,21 +208,32 @@ export async function createMember(options: {
   routes?: number[];
   ports?: number[];
 }) {
-  return insertUser(options.db, {
-    username: options.username.trim().toLowerCase(),
-    passwordHash: await hashPassword(options.password),
-    company1: options.company1,
-    company2: options.company2 ?? '',
-    linkman: options.linkman,
-    phone: options.phone,
-    city: options.city,
-    address1: options.address1,
-    countryId: options.countryId,
-    isForwarder: options.isForwarder,
-    authorities: [...options.authorities],
-    profile: options.profile ?? '',
-    businesses: options.businesses ?? [],
-    routes: options.routes ?? [],
-    ports: options.ports ?? [],
+  const username = options.username.trim().toLowerCase();
+  const passwordHash = await hashPassword(options.password);
+  return options.db.transaction(async (tx) => {
+    const company = await insertUser(tx, {
+      username,
+      company1: options.company1,
+      company2: options.company2 ?? '',
+      linkman: options.linkman,
+      phone: options.phone,
+      city: options.city,
+      address1: options.address1,
+      countryId: options.countryId,
+      isForwarder: options.isForwarder,
+      authorities: [...options.authorities],
+      profile: options.profile ?? '',
+      businesses: options.businesses ?? [],
+      routes: options.routes ?? [],
+      ports: options.ports ?? [],
+    });
+    const owner = await insertPerson(tx, {
+      companyId: company.id,
+      email: username,
+      passwordHash,
+      name: options.linkman,
+      role: 'owner',
+    });
+    return { ...company, ownerId: owner.id };
   });
 }

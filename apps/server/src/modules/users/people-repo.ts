@@ -1,0 +1,90 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { people, users } from '../../db/schema.js';
+
+export type PersonRow = typeof people.$inferSelect;
+type NewPerson = typeof people.$inferInsert;
+export type PersonPatch = Partial<
+  Pick<NewPerson, 'passwordHash' | 'name' | 'role' | 'language' | 'companyId'>
+>;
+
+export async function insertPerson(db: Db, person: NewPerson): Promise<PersonRow> {
+  const [row] = await db.insert(people).values(person).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A person by login e-mail (lower-cased by the caller), with their company's name. */
+export async function findPersonByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ person: people, company: users.company1 })
+    .from(people)
+    .innerJoin(users, eq(users.id, people.companyId))
+    .where(eq(people.email, email))
+    .limit(1);
+  return row;
+}
+
+export async function findPerson(db: Db, id: number): Promise<PersonRow | undefined> {
+  const [row] = await db.select().from(people).where(eq(people.id, id)).limit(1);
+  return row;
+}
+
+/** A person of one company; another company's person is not found. */
+export async function findCompanyPerson(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(people)
+    .where(and(eq(people.id, id), eq(people.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+export async function updatePerson(db: Db, id: number, patch: PersonPatch): Promise<void> {
+  await db.update(people).set(patch).where(eq(people.id, id));
+}
+
+export async function deletePerson(db: Db, id: number): Promise<void> {
+  await db.delete(people).where(eq(people.id, id));
+}
+
+export async function touchSignIn(db: Db, id: number): Promise<void> {
+  await db
+    .update(people)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(people.id, id));
+}
+
+export async function listCompanyPeople(db: Db, companyId: number): Promise<PersonRow[]> {
+  return db.select().from(people).where(eq(people.companyId, companyId)).orderBy(asc(people.id));
+}
+
+/**
+ * Locks the company's owners (FOR UPDATE) and counts them: two concurrent demotions or removals
+ * of owners queue here, so the second sees the first's result and cannot leave the company
+ * without one. Call inside the transaction that makes the change.
+ */
+export async function lockOwners(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.companyId, companyId), eq(people.role, 'owner')))
+    .orderBy(asc(people.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** The company's owner who registered it (the first owner), for mails to the company. */
+export async function firstOwner(db: Db, companyId: number): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(people)
+    .where(and(eq(people.companyId, companyId), eq(people.role, 'owner')))
+    .orderBy(asc(people.id))
+    .limit(1);
+  return row;
+}

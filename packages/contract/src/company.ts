@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { email, password } from './account.js';
+import { type Authority, ROLES, type Role } from './auth.js';
+import { isoDate } from './validation.js';
+
+/**
+ * Company accounts (issue 18). The member account of the spec is a company; people sign in to it,
+ * each with a role. The company's authorities (spec §6) say which pages the company has; the
+ * person's role says what they may do there. One table, read by the server's guards and the web's
+ * menu alike.
+ */
+export const role = z.enum(ROLES, { error: 'validation.selectRequired' });
+
+/**
+ * - owner: everything, and the only one who can make or change an owner (transfer ownership);
+ * - admin: the team (users, invitations, roles below owner) and the company profile;
+ * - operator: the work (bookings, contacts, RFQs; for forwarders rates and received bookings);
+ * - viewer: reads what an operator reads, changes nothing but their own sign-in.
+ */
+const ROLE_RULES: Record<Role, { write: boolean; manage: boolean; own: boolean }> = {
+  owner: { write: true, manage: true, own: true },
+  admin: { write: true, manage: true, own: false },
+  operator: { write: true, manage: false, own: false },
+  viewer: { write: false, manage: false, own: false },
+};
+
+export function parseRole(value: unknown): Role | undefined {
+  return (ROLES as readonly unknown[]).includes(value) ? (value as Role) : undefined;
+}
+
+/** May the role change the company's data (anything but the person's own sign-in)? */
+export const roleCanWrite = (r: Role): boolean => ROLE_RULES[r].write;
+/** May the role manage the team and edit the company profile? */
+export const roleCanManage = (r: Role): boolean => ROLE_RULES[r].manage;
+
+/** The authority of the team and activity pages, which only managing roles hold. */
+export const TEAM_AUTHORITY = 'team' satisfies Authority;
+
+/**
+ * What a person holds: the company's authorities, plus `team` for the roles that manage it. A
+ * viewer holds the same pages as an operator (reading them); writes are refused by `roleCanWrite`.
+ */
+export function roleAuthorities(r: Role, companyAuthorities: readonly string[]): string[] {
+  const held = companyAuthorities.filter((a) => a !== TEAM_AUTHORITY);
+  return roleCanManage(r) ? [...held, TEAM_AUTHORITY] : held;
+}
+
+/** The roles `actor` may give to someone (an admin cannot make owners; only owners can). */
+export function assignableRoles(actor: Role): readonly Role[] {
+  if (ROLE_RULES[actor].own) return ROLES;
+  if (ROLE_RULES[actor].manage) return ROLES.filter((r) => r !== 'owner');
+  return [];
+}
+
+/**
+ * May `actor` change the role of, or remove, a person who now has `target`, giving them `next`
+ * (undefined for removal)? Nobody changes their own role or removes themselves here, and only
+ * owners touch owners. That the last owner stays is the server's check, in one transaction.
+ */
+export function canChangeMember(options: {
+  actor: Role;
+  target: Role;
+  next?: Role | undefined;
+  self: boolean;
+}): boolean {
+  if (options.self) return false;
+  const allowed = assignableRoles(options.actor);
+  if (!allowed.includes(options.target)) return false;
+  return options.next === undefined || allowed.includes(options.next);
+}
+
+/** Invitations: valid a week, single use; a company sends at most `perHour` of them an hour. */
+export const INVITATION = {
+  ttlMs: 7 * 24 * 3_600_000,
+  perHour: 20,
+  tokenLength: 43,
+} as const;
+export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const personName = z.string().trim().min(1).max(100);
+
+export const inviteBody = z.strictObject({ email, role });
+export type InviteBody = z.input<typeof inviteBody>;
+
+export const roleBody = z.strictObject({ role });
+
+export const teamMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role,
+  last_sign_in_at: z.string().nullable(),
+  created_at: z.string(),
+  is_me: z.boolean(),
+});
+export type TeamMember = z.infer<typeof teamMember>;
+
+export const invitationRow = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role,
+  invited_by: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type InvitationRow = z.infer<typeof invitationRow>;
+
+export const teamReply = z.object({
+  members: z.array(teamMember),
+  invitations: z.array(invitationRow),
+  /** the roles the signed-in person may give */
+  assignable: z.array(role),
+});
+export type TeamReply = z.infer<typeof teamReply>;
+
+/** What the invitation page shows before joining (no account is revealed: only the invite's own data). */
+export const invitationInfo = z.object({
+  company: z.string(),
+  email: z.string(),
+  role,
+  invited_by: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationInfo = z.infer<typeof invitationInfo>;
+
+/**
+ * Joining: a new login (name and password) for the invited address, or an existing login of that
+ * same address (its password), which then moves to the inviting company.
+ */
+export const acceptInvitationBody = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('new'), token: z.string(), name: personName, password }),
+  z.strictObject({ mode: z.literal('existing'), token: z.string(), password: z.string().min(1).max(200) }),
+]);
+export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;
+
+/** The signed-in person's own sign-in details. */
+export const myAccountBody = z.strictObject({
+  name: personName.optional(),
+  language: z.enum(['zh-CN', 'en-US']).optional(),
+});
+
+/* ---------- activity trail ---------- */
+
+export const ACTIVITY_KINDS = ['booking', 'document', 'contact', 'rate', 'company', 'user', 'role'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'import',
+  'submit',
+  'accept',
+  'release',
+  'request',
+  'confirm',
+  'ship',
+  'cancel',
+  'void',
+  'invite',
+  'join',
+  'remove',
+  'transfer',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const activityQuery = z.object({
+  person_id: z.coerce.number().int().positive().optional(),
+  kind: z.enum(ACTIVITY_KINDS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  /** inclusive days, UTC */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+export const activityRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  person_id: z.number().int().nullable(),
+  person: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  action: z.enum(ACTIVITY_ACTIONS),
+  object_id: z.number().int().nullable(),
+  label: z.string(),
+  fields: z.array(z.string()),
+});
+export type ActivityRow = z.infer<typeof activityRow>;
