@@ -3,9 +3,7 @@ import { CITIES, SURNAMES, TRADES, WORDS, ZH_TRADES, ZH_WORDS } from '../vocabul
 import { rng } from './sql.js';
 import { businesses, countries, ports, tradeRoutes, users, type Db } from '../../apps/server/src/surface.js';
 
-/** Accounts made by the generator cannot log in: their hash is not a valid password hash. */
-const NO_LOGIN = '!generated';
-
+/** Companies made by the generator have no people, so nobody can log in to them. */
 export async function generateMembers(
   db: Db,
   options: { count: number; forwarderShare?: number; seed?: number },
@@ -28,7 +26,6 @@ export async function generateMembers(
       const isForwarder = random.next() < (options.forwarderShare ?? 0.2);
       rows.push({
         username: `member${n}@bench.example.com`,
-        passwordHash: NO_LOGIN,
         linkman: `${random.pick(SURNAMES)} ${random.pick(SURNAMES)}`,
         phone: `+86${random.int(13000000000, 18999999999)}`,
         company1: `${WORDS[word]} ${TRADES[trade]} CO., LTD ${n}`,
