@@ -280,12 +280,14 @@ describeEachDatabase('activity trail', (kind) => {
         ['create', 'Bob Operator'],
       ]);
       // The forwarder's actions are in the forwarder's own trail, under its person.
+      expect(mine.every((r) => r.booking_party === 'member')).toBe(true);
       const theirs = (await trail('fwd', '&kind=booking')).list.filter((r) => r.object_id === draft.id);
       expect(theirs.map((r) => [r.action, r.person, r.label])).toEqual([
         ['ship', 'Fred Forwarder', draft.order_no],
         ['release', 'Fred Forwarder', draft.order_no],
         ['accept', 'Fred Forwarder', draft.order_no],
       ]);
+      expect(theirs.every((r) => r.booking_party === 'forwarder')).toBe(true);
       // The timeline names the person of each side.
       expect(shipped.history.map((h) => [h.action, h.person_name])).toEqual([
         ['create', 'Bob Operator'],
@@ -317,6 +319,8 @@ describeEachDatabase('activity trail', (kind) => {
         ['submit', third.id],
         ['create', third.id],
       ]);
+      // A deleted booking is no longer linked.
+      expect((await latest('owner'))?.booking_party).toBeNull();
     });
 
     it('records booking documents: upload and delete, linked to their booking', async () => {

@@ -209,6 +209,11 @@ export const activityRow = z.object({
   object_id: z.number().int().nullable(),
   label: z.string(),
   fields: z.array(z.string()),
+  /**
+   * For booking and document rows: the company's side of the booking, whose detail page the row
+   * links to ('member': /bookings/:id, 'forwarder': /received-bookings/:id); null once it is gone.
+   */
+  booking_party: z.enum(['member', 'forwarder']).nullable(),
 });
 export type ActivityRow = z.infer<typeof activityRow>;
 

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { activity } from '../../db/schema.js';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { activity, bookings } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
 
@@ -9,6 +9,7 @@ import { pageOffset } from '../../platform/sql.js';
  */
 export type ActivityValues = Omit<typeof activity.$inferInsert, 'id' | 'at'>;
 export type ActivityRecord = typeof activity.$inferSelect;
+export type ActivityListed = { entry: ActivityRecord; bookingParty: 'member' | 'forwarder' | null };
 
 export async function insertActivity(db: Db, rows: ActivityValues[]): Promise<void> {
   if (rows.length > 0) await db.insert(activity).values(rows);
@@ -40,12 +41,20 @@ export async function findActivityPage(
   filter: ActivityFilter,
   page: number,
   size: number,
-): Promise<{ rows: ActivityRecord[]; total: number }> {
+): Promise<{ rows: ActivityListed[]; total: number }> {
   const where = filterWhere(filter);
+  // The company's side of a booking the row names, while the booking exists (the row's link).
+  const party = sql<'member' | 'forwarder' | null>`case
+    when ${bookings.ownerId} = ${filter.companyId} then 'member'
+    when ${bookings.forwarderId} = ${filter.companyId} then 'forwarder' end`;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ entry: activity, bookingParty: party })
       .from(activity)
+      .leftJoin(
+        bookings,
+        and(eq(bookings.id, activity.objectId), inArray(activity.kind, ['booking', 'document'])),
+      )
       .where(where)
       .orderBy(desc(activity.id))
       .limit(size)

@@ -16,7 +16,7 @@ import { writeWorkbook } from '../../platform/spreadsheet.js';
 import {
   activityPeople,
   type ActivityFilter,
-  type ActivityRecord,
+  type ActivityListed,
   findActivityPage,
   insertActivity,
 } from './repo.js';
@@ -108,7 +108,7 @@ function filterOf(companyId: number, query: Query): ActivityFilter {
   };
 }
 
-function present(row: ActivityRecord): ActivityRow {
+function present({ entry: row, bookingParty }: ActivityListed): ActivityRow {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -119,6 +119,7 @@ function present(row: ActivityRecord): ActivityRow {
     object_id: row.objectId,
     label: row.label,
     fields: row.fields,
+    booking_party: bookingParty,
   };
 }
 
@@ -164,7 +165,7 @@ export async function exportActivity(options: {
       name: translate(locale, 'activity.sheet'),
       rows: [
         header,
-        ...rows.map((row) => [
+        ...rows.map(({ entry: row }) => [
           sheetTime(row.at, locale),
           row.personName,
           translate(locale, `activity.kindName.${row.kind as ActivityKind}`),
