@@ -59,6 +59,7 @@ export function ActivityFilterForm({
       <Form.Item name="kind" label={t('activity.kind')}>
         <Select
           {...select}
+          showSearch={{ optionFilterProp: 'label' }}
           options={ACTIVITY_KINDS.map((kind) => ({
             value: kind,
             label: t(`shared.activity.kindName.${kind}`),
