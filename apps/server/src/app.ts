@@ -18,6 +18,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.js';
+import { activityRoutes } from './modules/activity/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(rateRoutes);
       await api.register(rfqRoutes);
       await api.register(bookingRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: '/api' },
   );

@@ -156,6 +156,8 @@ export const bookingHistoryEntry = z.object({
   actor: z.enum(BOOKING_PARTIES),
   /** the actor's company; '' for the forwarder while it is hidden from the member */
   actor_name: z.string(),
+  /** the person who acted (issue 18); '' for entries written before, or while the forwarder is hidden */
+  person_name: z.string(),
   reason: z.string(),
   create_time: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, password } from './account.js';
 import { type Authority, ROLES, type Role } from './auth.js';
+import type { BookingAction } from './booking-state.js';
 import { isoDate } from './validation.js';
 
 /**
@@ -144,8 +145,13 @@ export const myAccountBody = z.strictObject({
 
 export const ACTIVITY_KINDS = ['booking', 'document', 'contact', 'rate', 'company', 'user', 'role'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+/**
+ * What was done. Bookings map their own actions onto these: edit → update, copy → copy,
+ * submit_si (the member's shipping instructions, 补料) → request, confirm_si → confirm.
+ */
 export const ACTIVITY_ACTIONS = [
   'create',
+  'copy',
   'update',
   'delete',
   'import',
@@ -164,6 +170,22 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
+/** The trail's action for each booking action. */
+export const BOOKING_ACTIVITY: Record<BookingAction, ActivityAction> = {
+  create: 'create',
+  copy: 'copy',
+  edit: 'update',
+  delete: 'delete',
+  submit: 'submit',
+  accept: 'accept',
+  release: 'release',
+  submit_si: 'request',
+  confirm_si: 'confirm',
+  ship: 'ship',
+  cancel: 'cancel',
+  void: 'void',
+};
+
 export const activityQuery = z.object({
   person_id: z.coerce.number().int().positive().optional(),
   kind: z.enum(ACTIVITY_KINDS).optional(),
@@ -173,6 +195,9 @@ export const activityQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
+
+/** The trail's export holds at most this many rows (newest first), like the other exports. */
+export const ACTIVITY_EXPORT_MAX_ROWS = 10_000;
 
 export const activityRow = z.object({
   id: z.number().int(),
@@ -184,5 +209,23 @@ export const activityRow = z.object({
   object_id: z.number().int().nullable(),
   label: z.string(),
   fields: z.array(z.string()),
+  /**
+   * For booking and document rows: the company's side of the booking, whose detail page the row
+   * links to ('member': /bookings/:id, 'forwarder': /received-bookings/:id); null once it is gone.
+   */
+  booking_party: z.enum(['member', 'forwarder']).nullable(),
 });
 export type ActivityRow = z.infer<typeof activityRow>;
+
+/** A person who appears in the company's trail (the person filter's options), by their latest name. */
+export const activityPerson = z.object({ id: z.number().int(), name: z.string() });
+export type ActivityPerson = z.infer<typeof activityPerson>;
+
+/** GET /api/activity: one page of the trail, newest first, and everyone who appears in it. */
+export const activityReply = z.object({
+  list: z.array(activityRow),
+  total: z.number().int(),
+  people: z.array(activityPerson),
+});
+export type ActivityReply = z.infer<typeof activityReply>;
+export type ActivityQuery = z.input<typeof activityQuery>;

@@ -18,6 +18,7 @@ import {
 } from './booking-plan.js';
 import { uploadPdf } from './documents.js';
 import { containerNumber, vesselOf } from './goods.js';
+import type { Actor } from '../modules/activity/service.js';
 import type { Reference } from './lookup.js';
 import type { DemoMember, SeedDeps } from './members.js';
 import { isoDay, type Random } from './random.js';
@@ -143,18 +144,19 @@ async function book(ctx: BookingContext, plan: PlannedBooking): Promise<number |
   const created = await createBooking({
     ...common,
     viewer: customer,
+    actor: customer.actor,
     input: bookingForm(ctx, plan, rate, c),
     submit: plan.outcome !== 'draft',
   });
   const { id } = created;
-  const side = { ...common, id, viewerId: forwarder.id };
+  const side = { ...common, id, viewerId: forwarder.id, actor: forwarder.actor };
   // Documents on the demo forwarder's bookings and the shipped ones: each upload costs a start-up
   // a dozen milliseconds, and these are the bookings people open.
   const withDocuments = plan.forwarder === 'demo' || plan.outcome === 'shipped';
-  const docs = async (uploaderId: number, type: Parameters<typeof uploadPdf>[1]['type'], lines: string[]) => {
+  const docs = async (uploader: Actor, type: Parameters<typeof uploadPdf>[1]['type'], lines: string[]) => {
     if (withDocuments)
       await uploadPdf(deps, {
-        uploaderId,
+        uploader,
         bookingId: id,
         orderNo: created.order_no,
         type,
@@ -171,7 +173,7 @@ async function book(ctx: BookingContext, plan: PlannedBooking): Promise<number |
         c.readyIn + (plan.outcome === 'shipped' ? 0 : random.int(2, 5)),
       );
       await releaseSpace({ ...side, input });
-      await docs(forwarder.id, 'booking_confirmation', [
+      await docs(forwarder.actor, 'booking_confirmation', [
         `SO NO. ${input.so_no}`,
         `VESSEL / VOYAGE: ${input.vessel} ${input.voyage}`,
         `ETD ${input.etd}   ETA ${input.eta}`,
@@ -180,20 +182,24 @@ async function book(ctx: BookingContext, plan: PlannedBooking): Promise<number |
     }
     if (step === 'si') {
       const si = instructions(ctx, rate.row, c);
-      await submitShipment({ ...common, viewerId: customer.id, id, input: si });
+      await submitShipment({ ...common, viewerId: customer.id, actor: customer.actor, id, input: si });
       if (plan.outcome === 'instructed-m')
-        await docs(customer.id, 'packing_list', si.description.split('\n'));
+        await docs(customer.actor, 'packing_list', si.description.split('\n'));
     }
     if (step === 'confirm') {
       await confirmShipment({ ...side, reason: '已收到邮件补料 / SI received by e-mail' });
-      await docs(forwarder.id, 'draft_bl', [`SHIPPER ${c.shipper}`, `CONSIGNEE ${c.consignee}`]);
+      await docs(forwarder.actor, 'draft_bl', [`SHIPPER ${c.shipper}`, `CONSIGNEE ${c.consignee}`]);
     }
     if (step === 'ship') {
       const blNo = shipInput.parse({
         bl_no: `${rate.row.carrier.replace(/\d/g, '')}${random.int(100_000_000, 999_999_999)}`,
       }).bl_no;
       await markShipped({ ...side, blNo });
-      await docs(forwarder.id, 'bl', [`B/L NO. ${blNo}`, `SHIPPER ${c.shipper}`, `CONSIGNEE ${c.consignee}`]);
+      await docs(forwarder.actor, 'bl', [
+        `B/L NO. ${blNo}`,
+        `SHIPPER ${c.shipper}`,
+        `CONSIGNEE ${c.consignee}`,
+      ]);
     }
     if (step === 'void')
       await voidBooking({ ...side, reason: '本航次舱位已满 / No space left on this sailing' });
@@ -221,6 +227,7 @@ export async function seedBookings(ctx: BookingContext): Promise<void> {
       mailer: ctx.deps.mailer,
       locale: LOCALE,
       viewerId: ctx.customer.id,
+      actor: ctx.customer.actor,
       ids: cancels,
       reason: '买家取消订单 / The buyer cancelled the order',
     });

@@ -1,3 +1,4 @@
+import type { Actor } from '../modules/activity/service.js';
 import { contactQuery } from '@freight/contract';
 import { importContacts, listContacts } from '../modules/contacts/service.js';
 import type { Db } from '../platform/db.js';
@@ -89,11 +90,13 @@ function rows(): string[][] {
  * Imports the contact book as a member would (the contact import: one transaction, every row
  * checked), then reads back the ids by English company name.
  */
-export async function seedContacts(db: Db, ownerId: number): Promise<Map<string, number>> {
+export async function seedContacts(db: Db, actor: Actor): Promise<Map<string, number>> {
+  const ownerId = actor.companyId;
   const csv = [[...CONTACT_COLUMNS], ...rows()].map((row) => row.map(cell).join(',')).join('\r\n');
   const result = await importContacts({
     db,
     ownerId,
+    actor,
     data: Buffer.from(csv, 'utf8'),
     fileName: 'contacts.csv',
     locale: 'zh-CN',

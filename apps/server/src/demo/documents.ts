@@ -1,3 +1,4 @@
+import type { Actor } from '../modules/activity/service.js';
 import type { DocumentType } from '@freight/contract';
 import { uploadDocument } from '../modules/bookings/documents.js';
 import type { SeedDeps } from './members.js';
@@ -54,7 +55,7 @@ const TITLES: Record<DocumentType, string> = {
 export async function uploadPdf(
   deps: SeedDeps,
   options: {
-    uploaderId: number;
+    uploader: Actor;
     bookingId: number;
     orderNo: string;
     type: DocumentType;
@@ -66,7 +67,8 @@ export async function uploadPdf(
   await uploadDocument({
     db: deps.db,
     storage: deps.storage,
-    viewerId: options.uploaderId,
+    viewerId: options.uploader.companyId,
+    actor: options.uploader,
     locale: 'zh-CN',
     form: {
       fields: {

@@ -40,7 +40,7 @@ async function seedRates(deps: SeedDeps, forwarder: DemoMember, random: Random):
     forwarder.company === DEMO_FORWARDER
       ? demoForwarderRows(forwarder.company, DEMO_FORWARDER_RATES, random)
       : rateRows(forwarder.company, FORWARDER_RATES, random);
-  await importRateSheet(deps.db, forwarder.id, rows, 'zh-CN');
+  await importRateSheet(deps.db, forwarder.actor, rows, 'zh-CN');
   // The sheet's rows are created in order: its n-th row is the forwarder's n-th rate.
   const created = (await ownRates(deps.db, forwarder.id)).sort((a, b) => a.id - b.id);
   return rows.map((row, i) => ({ id: created[i]?.id ?? 0, row }));
@@ -93,7 +93,7 @@ export async function seedDemo(options: {
     );
     // Awaited below; a failure meanwhile is not "unhandled".
     others.catch(() => undefined);
-    const contacts = await seedContacts(db, customer.id);
+    const contacts = await seedContacts(db, customer.actor);
     const random = seededRandom(1);
     const rates = new Map([[forwarder.company.key, await seedRates(deps, forwarder, random)]]);
     const forwarders = [forwarder, ...(await others)];

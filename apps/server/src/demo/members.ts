@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { FORWARDER_AUTHORITIES, MEMBER_AUTHORITIES } from '@freight/contract';
+import type { Actor } from '../modules/activity/service.js';
 import { updateProfile } from '../modules/users/profile.js';
 import { createMember } from '../modules/users/service.js';
 import type { Db } from '../platform/db.js';
@@ -18,6 +19,8 @@ export type DemoMember = {
   username: string;
   authorities: string[];
   company: DemoCompany;
+  /** the company's owner, who makes the demo's changes (and so appears in its activity trail) */
+  actor: Actor;
 };
 
 /** An account nobody is told the password of: 24 random bytes. */
@@ -61,6 +64,7 @@ export async function createDemoMember(
     username: user.username,
     authorities: user.authorities,
     company: c,
+    actor: { companyId: user.id, personId: user.ownerId, name: c.linkman },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Actor } from '../modules/activity/service.js';
 import { type Locale, rateQuery, type Rate } from '@freight/contract';
 import { importRates } from '../modules/rates/import.js';
 import { listRates } from '../modules/rates/service.js';
@@ -138,8 +139,15 @@ export function rateSheet(rows: RateRow[]): Buffer {
 }
 
 /** Imports a forwarder's sheet through the rate import (one transaction, every row checked). */
-export async function importRateSheet(db: Db, ownerId: number, rows: RateRow[], locale: Locale) {
-  const result = await importRates({ db, ownerId, data: rateSheet(rows), fileName: 'rates.csv', locale });
+export async function importRateSheet(db: Db, actor: Actor, rows: RateRow[], locale: Locale) {
+  const result = await importRates({
+    db,
+    ownerId: actor.companyId,
+    actor,
+    data: rateSheet(rows),
+    fileName: 'rates.csv',
+    locale,
+  });
   if (result.created !== rows.length)
     throw new Error(`demo rates: ${result.created} of ${rows.length} imported`);
 }

@@ -75,6 +75,8 @@ export function importRoute(
     maxBytes: number;
     run: (input: {
       ownerId: number;
+      /** the request, from which the module reads who acts (for its activity trail) */
+      request: FastifyRequest;
       data: Buffer;
       fileName: string;
       locale: Locale;
@@ -109,6 +111,7 @@ export function importRoute(
       return ok(
         await options.run({
           ownerId: options.owner(request),
+          request,
           data: file,
           fileName: form.fileNames.file ?? '',
           locale: request.locale,
@@ -124,7 +127,7 @@ export function batchDeleteRoute(
   options: Common & {
     path: string;
     noun: string;
-    run: (input: { ownerId: number; ids: number[] }) => Promise<{ deleted: number }>;
+    run: (input: { ownerId: number; request: FastifyRequest; ids: number[] }) => Promise<{ deleted: number }>;
   },
 ) {
   app.delete(
@@ -140,7 +143,7 @@ export function batchDeleteRoute(
     },
     async (request) => {
       const ids = Array.isArray(request.body) ? request.body : request.body.ids;
-      return ok(await options.run({ ownerId: options.owner(request), ids }));
+      return ok(await options.run({ ownerId: options.owner(request), request, ids }));
     },
   );
 }

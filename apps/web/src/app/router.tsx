@@ -46,6 +46,7 @@ const receivedRfqDetail = page(
 const shippers = page(() => import('../features/shippers/shippers-page'), 'ShippersPage');
 const contacts = page(() => import('../features/contacts/contacts-page'), 'ContactsPage');
 const profile = page(() => import('../features/profile/profile-page'), 'ProfilePage');
+const activity = page(() => import('../features/activity/activity-page'), 'ActivityPage');
 const notFound = page(() => import('../features/system/not-found-page'), 'NotFoundPage');
 // The member layout (menu, drawer, language select) is not needed by the login and register pages.
 const mainLayout = page(() => import('./main-layout'), 'MainLayout');
@@ -99,6 +100,7 @@ const routes: RouteObject[] = [
               { path: '/shippers', element: shippers },
               { path: '/contacts', element: contacts },
               { path: '/profile', element: profile },
+              { path: '/activity', element: activity },
             ],
           },
         ],

@@ -1,3 +1,5 @@
+import activityEn from './en-US/activity.json';
+import activityZh from './zh-CN/activity.json';
 import bookingsEn from './en-US/bookings.json';
 import bookingsZh from './zh-CN/bookings.json';
 import contactsEn from './en-US/contacts.json';
@@ -29,6 +31,7 @@ import { strings as zhCN } from './locales/zh-CN';
 export const resources = {
   'zh-CN': {
     ...zhCN,
+    activity: activityZh,
     bookings: bookingsZh,
     contacts: contactsZh,
     humanCheck: humanCheckZh,
@@ -41,6 +44,7 @@ export const resources = {
   },
   'en-US': {
     ...enUS,
+    activity: activityEn,
     bookings: bookingsEn,
     contacts: contactsEn,
     humanCheck: humanCheckEn,

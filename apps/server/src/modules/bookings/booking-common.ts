@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { Actor } from '../activity/service.js';
 import { statusName } from './present.js';
 import type { Scope } from './repo.js';
 
@@ -19,6 +20,8 @@ export type Common = { db: Db; locale: Locale };
 /** The reader's authorities: whether a booking's forwarder may be named to them (hidesForwarder). */
 export type Authorities = { authorities?: readonly string[] | undefined };
 export type WithMail = Common & { mailer: Mailer; log?: FastifyBaseLogger | undefined };
+/** Who makes a change: recorded in the booking's history and the company's activity trail. */
+export type Acting = { actor: Actor };
 
 export const zhOf = (locale: Locale) => locale === 'zh-CN';
 export const scopeOf = (party: BookingParty, viewerId: number): Scope =>

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../platform/multipart.js';
 import { ok } from '../../platform/reply.js';
+import { actorOf } from '../activity/service.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import {
   downloadAttachment,
@@ -74,8 +75,17 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         maxFileBytes: DOCUMENT_MAX_BYTES,
         tooLargeKey: 'booking.documentTooLarge',
       });
-      const { id: viewerId, authorities } = currentUser(request);
-      const common = { db, storage, viewerId, authorities, form, locale: request.locale };
+      const user = currentUser(request);
+      const { id: viewerId, authorities } = user;
+      const common = {
+        db,
+        storage,
+        viewerId,
+        actor: actorOf(user),
+        authorities,
+        form,
+        locale: request.locale,
+      };
       // A form naming a booking or a document type is a document; a bare file is an attachment.
       const isDocument = 'order_id' in form.fields || 'document_type' in form.fields;
       return ok({ file: isDocument ? await uploadDocument(common) : await uploadAttachment(common) });
@@ -231,6 +241,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           storage,
           viewerId: currentUser(request).id,
+          actor: actorOf(currentUser(request)),
           id: request.params.id,
           locale: request.locale,
         }),

@@ -16,6 +16,7 @@ import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { DOCUMENT_CONTENT_TYPES, type DocumentKind, sniffDocument } from '../../platform/file-types.js';
 import type { MultipartData } from '../../platform/multipart.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { type Actor, recordActivity } from '../activity/service.js';
 import { readStoredFile, removeFiles, storeFile } from '../files/service.js';
 import { hidesForwarder } from './present.js';
 import { presentDocument } from './present-detail.js';
@@ -23,6 +24,25 @@ import { deleteDocument, documentsOf, findBookingOfParty, findDocument, insertDo
 
 /** `authorities`: the viewer's, which decide whether the forwarder is named (hidesForwarder). */
 type Common = { db: Db; viewerId: number; locale: Locale; authorities?: readonly string[] | undefined };
+
+/**
+ * A document's line in the activity trail: its booking's order number and its file name. The
+ * object is the booking (a document has no page of its own; the trail links to its booking).
+ */
+function recordDocument(
+  tx: Db,
+  actor: Actor,
+  action: 'create' | 'delete',
+  booking: { id: number; orderNo: string },
+  fileName: string,
+) {
+  return recordActivity(tx, actor, {
+    kind: 'document',
+    action,
+    objectId: booking.id,
+    label: `${booking.orderNo} · ${fileName}`,
+  });
+}
 
 /** Whether the viewer, as this booking's member or its forwarder, is kept from the forwarder's name. */
 function hidden(
@@ -69,7 +89,7 @@ async function visibleBooking(db: Db, viewerId: number, bookingId: number) {
  * its own document types (403: a customer cannot upload a B/L).
  */
 export async function uploadDocument(
-  options: Common & { storage: FileStorage; form: MultipartData },
+  options: Common & { actor: Actor; storage: FileStorage; form: MultipartData },
 ): Promise<BookingDocument> {
   const { db, form } = options;
   const parsed = documentFields.safeParse(form.fields, PARSE_OPTIONS);
@@ -102,15 +122,20 @@ export async function uploadDocument(
     extension: kind,
   });
   let id: number;
+  const fileName = documentFileName(form.fileNames.file ?? '', kind);
   try {
-    id = await insertDocument(db, {
-      bookingId: booking.id,
-      fileId,
-      uploaderId: options.viewerId,
-      uploaderRole: party,
-      documentType: type,
-      description: parsed.data.description,
-      fileName: documentFileName(form.fileNames.file ?? '', kind),
+    id = await db.transaction(async (tx) => {
+      const inserted = await insertDocument(tx, {
+        bookingId: booking.id,
+        fileId,
+        uploaderId: options.viewerId,
+        uploaderRole: party,
+        documentType: type,
+        description: parsed.data.description,
+        fileName,
+      });
+      await recordDocument(tx, options.actor, 'create', booking, fileName);
+      return inserted;
     });
   } catch (error) {
     await removeFiles({ db, storage: options.storage, ids: [fileId] });
@@ -148,12 +173,15 @@ export async function downloadDocument(options: Common & { storage: FileStorage;
 
 /** DELETE /api/document/{id}: only by its uploader (the other side gets 403; strangers 404). */
 export async function removeDocument(
-  options: Common & { storage: FileStorage; id: number },
+  options: Common & { actor: Actor; storage: FileStorage; id: number },
 ): Promise<{ deleted: number }> {
   const row = await findDocument(options.db, options.viewerId, options.id, false);
   if (!row) throw new AppError(404, 'errors.notFound');
   if (row.document.uploaderId !== options.viewerId) throw new AppError(403, 'booking.documentNotOwn');
-  await deleteDocument(options.db, row.document.id);
+  await options.db.transaction(async (tx) => {
+    await deleteDocument(tx, row.document.id);
+    await recordDocument(tx, options.actor, 'delete', row.booking, row.document.fileName);
+  });
   await removeFiles({ db: options.db, storage: options.storage, ids: [row.document.fileId] });
   return { deleted: 1 };
 }

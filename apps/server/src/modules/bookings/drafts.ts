@@ -9,7 +9,9 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { removeFiles } from '../files/service.js';
+import type { Actor } from '../activity/service.js';
 import {
+  type Acting,
   type Authorities,
   type Common,
   detailAndMail,
@@ -18,6 +20,7 @@ import {
   type WithMail,
   wrongStatus,
 } from './booking-common.js';
+import { bookingChanges, recordBooking } from './booking-trail.js';
 import { toBookingValues } from './booking-values.js';
 import { notifyChange } from './notify.js';
 import { getBookingDetail } from './reading.js';
@@ -27,6 +30,7 @@ import {
   deleteDraftBooking,
   documentFileIds,
   findBooking,
+  findBookingOfParty,
   insertBooking,
   insertHistory,
   type LineValues,
@@ -42,12 +46,13 @@ import { holdPoint } from '../../platform/test-hold.js';
 
 async function insertWithNumber(
   db: Db,
-  ownerId: number,
+  actor: Actor,
   values: BookingValues,
   lines: LineValues[],
   history: { action: 'create' | 'copy'; reason: string },
   submit = false,
 ): Promise<number> {
+  const ownerId = actor.companyId;
   return db.transaction(async (tx) => {
     const orderNo = await nextOrderNo(tx);
     const id = await insertBooking(tx, { ...values, orderNo, ownerId }, lines);
@@ -59,10 +64,12 @@ async function insertWithNumber(
         toStatus: BOOKING_STATUS.draft,
         actorId: ownerId,
         actorRole: 'member',
+        actorName: actor.name,
         reason: history.reason,
       },
     ]);
-    if (submit) await submitDraft(tx, ownerId, { id, orderNo, readyDate: values.readyDate ?? null });
+    await recordBooking(tx, actor, history.action, { id, orderNo });
+    if (submit) await submitDraft(tx, actor, { id, orderNo, readyDate: values.readyDate ?? null });
     await holdPoint('booking-create', `booking ${id}`);
     return id;
   });
@@ -79,11 +86,12 @@ function assertSubmittable(row: { orderNo: string; readyDate: string | null }): 
 /** Moves the owner's draft to the forwarder (0 → 1) inside the caller's transaction. */
 async function submitDraft(
   tx: Db,
-  ownerId: number,
+  actor: Actor,
   row: { id: number; orderNo: string; readyDate: string | null },
 ): Promise<void> {
   assertSubmittable(row);
   const def = BOOKING_ACTIONS.submit;
+  const ownerId = actor.companyId;
   const changed = await changeStatus(tx, { ownerId }, [row.id], def.from, def.to);
   if (changed.length === 0) throw notFound();
   await insertHistory(tx, [
@@ -94,9 +102,11 @@ async function submitDraft(
       toStatus: def.to,
       actorId: ownerId,
       actorRole: 'member',
+      actorName: actor.name,
       reason: '',
     },
   ]);
+  await recordBooking(tx, actor, 'submit', row);
 }
 
 /** The forwarder's mail when a draft was submitted with its save. */
@@ -108,12 +118,12 @@ const submittedMail = (options: WithMail, bookingId: number) =>
  * forwarder in the same transaction, and the forwarder is mailed.
  */
 export async function createBooking(
-  options: WithMail & { viewer: Viewer; input: unknown; submit?: boolean },
+  options: WithMail & Acting & { viewer: Viewer; input: unknown; submit?: boolean },
 ): Promise<BookingDetail> {
   const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale);
   const id = await insertWithNumber(
     options.db,
-    options.viewer.id,
+    options.actor,
     values,
     lines,
     { action: 'create', reason: '' },
@@ -130,7 +140,7 @@ export async function createBooking(
 }
 
 /** POST /order/{id}/submit: the owner sends a draft to its forwarder (0 → 1), who is mailed. */
-export function submitBooking(options: WithMail & Authorities & { viewerId: number; id: number }) {
+export function submitBooking(options: WithMail & Authorities & Acting & { viewerId: number; id: number }) {
   return transition({
     ...options,
     party: 'member',
@@ -144,7 +154,7 @@ export function submitBooking(options: WithMail & Authorities & { viewerId: numb
  * also submitted, in the same transaction.
  */
 export async function changeBooking(
-  options: WithMail & { viewer: Viewer; id: number; input: unknown; submit?: boolean },
+  options: WithMail & Acting & { viewer: Viewer; id: number; input: unknown; submit?: boolean },
 ): Promise<BookingDetail> {
   const scope = { ownerId: options.viewer.id };
   const current = await findBooking(options.db, scope, options.id, false);
@@ -160,18 +170,21 @@ export async function changeBooking(
     throw new AppError(409, 'booking.modeChange', {}, [{ field: 'container_mode' }]);
   }
   await options.db.transaction(async (tx) => {
-    if (await updateDraftBooking(tx, options.viewer.id, options.id, values, lines)) {
-      if (options.submit)
-        await submitDraft(tx, options.viewer.id, {
-          id: options.id,
-          orderNo: current.booking.orderNo,
-          readyDate: values.readyDate ?? null,
-        });
-      return;
-    }
+    // Locked first, so the changed fields are read against the row this edit replaces.
     const [now] = await lockBookings(tx, scope, [options.id]);
     if (!now) throw notFound();
-    throw wrongStatus(options.locale, 'edit', now);
+    const before = await findBookingOfParty(tx, options.viewer.id, options.id);
+    if (!before || !canBooking('edit', now.status)) throw wrongStatus(options.locale, 'edit', now);
+    const beforeLines = await rawLines(tx, options.id);
+    if (!(await updateDraftBooking(tx, options.viewer.id, options.id, values, lines))) throw notFound();
+    const fields = bookingChanges(before, beforeLines, values, lines);
+    if (fields.length > 0) await recordBooking(tx, options.actor, 'edit', now, fields);
+    if (options.submit)
+      await submitDraft(tx, options.actor, {
+        id: options.id,
+        orderNo: now.orderNo,
+        readyDate: values.readyDate ?? null,
+      });
   });
   const detail = getBookingDetail({
     ...options,
@@ -189,7 +202,7 @@ export async function changeBooking(
  * copy opens in the editor, which asks for a new one, and the forwarder cannot accept it before.
  */
 export async function copyBooking(
-  options: WithMail & { viewer: Viewer; id: number },
+  options: WithMail & Acting & { viewer: Viewer; id: number },
 ): Promise<BookingDetail> {
   const original = await findBooking(options.db, { ownerId: options.viewer.id }, options.id, false);
   if (!original) throw notFound();
@@ -203,7 +216,7 @@ export async function copyBooking(
   const readyDate = b.readyDate && isReadyDateAllowed(b.readyDate) ? b.readyDate : null;
   const id = await insertWithNumber(
     options.db,
-    options.viewer.id,
+    options.actor,
     {
       forwarderId: b.forwarderId,
       quoteId: b.quoteId,
@@ -241,7 +254,7 @@ export async function copyBooking(
 
 /** DELETE /order/{id}: only a status-0 booking (409 otherwise); its documents go with it. */
 export async function deleteBooking(
-  options: Common & { storage: FileStorage; viewerId: number; id: number },
+  options: Common & Acting & { storage: FileStorage; viewerId: number; id: number },
 ): Promise<{ deleted: number }> {
   const scope = { ownerId: options.viewerId };
   const fileIds = await options.db.transaction(async (tx) => {
@@ -250,6 +263,7 @@ export async function deleteBooking(
     if (!canBooking('delete', row.status)) throw wrongStatus(options.locale, 'delete', row);
     const ids = await documentFileIds(tx, [options.id]);
     if (!(await deleteDraftBooking(tx, options.viewerId, options.id))) throw notFound();
+    await recordBooking(tx, options.actor, 'delete', row);
     return ids;
   });
   await removeFiles({ db: options.db, storage: options.storage, ids: fileIds });

@@ -1,6 +1,6 @@
 import { CONTAINER_MODES, PARSE_OPTIONS, shipmentInput } from '@freight/contract';
 import { AppError, type FieldIssue, RequestValidationError } from '../../platform/errors.js';
-import type { Authorities, WithMail } from './booking-common.js';
+import type { Acting, Authorities, WithMail } from './booking-common.js';
 import { containerNames, rawLines, saveInstructions } from './repo.js';
 import { transition } from './transitions.js';
 
@@ -10,7 +10,7 @@ import { transition } from './transitions.js';
  * a type than booked, no number twice); LCL instructions name none.
  */
 export function submitShipment(
-  options: WithMail & Authorities & { viewerId: number; id: number; input: unknown },
+  options: WithMail & Authorities & Acting & { viewerId: number; id: number; input: unknown },
 ) {
   return transition({
     ...options,

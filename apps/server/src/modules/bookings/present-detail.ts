@@ -40,6 +40,7 @@ export function presentHistory(rows: HistoryRow[], locale: Locale, hidden: boole
       to_name: statusName(locale, entry.toStatus),
       actor: entry.actorRole === 'forwarder' ? 'forwarder' : 'member',
       actor_name: hidden && entry.actorRole === 'forwarder' ? '' : (actorName ?? ''),
+      person_name: hidden && entry.actorRole === 'forwarder' ? '' : entry.actorName,
       reason:
         action === 'copy' && entry.reason
           ? translate(locale, 'booking.copyReason', { order_no: entry.reason })

@@ -28,7 +28,13 @@ export async function findDocument(db: Db, userId: number, id: number, zh: boole
   const [row] = await db
     .select({
       ...documentColumns(zh),
-      booking: { ownerId: bookings.ownerId, fromQuote: bookings.fromQuote, acceptedAt: bookings.acceptedAt },
+      booking: {
+        id: bookings.id,
+        orderNo: bookings.orderNo,
+        ownerId: bookings.ownerId,
+        fromQuote: bookings.fromQuote,
+        acceptedAt: bookings.acceptedAt,
+      },
     })
     .from(bookingDocuments)
     .innerJoin(files, eq(files.id, bookingDocuments.fileId))

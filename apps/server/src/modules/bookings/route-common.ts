@@ -1,5 +1,6 @@
 import { bookingDetail, errorEnvelope, okEnvelope } from '@freight/contract';
 import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../activity/service.js';
 import { currentUser } from '../auth/hook.js';
 
 /** The refusals a booking route may answer (each in the error envelope), shared by its route files. */
@@ -14,8 +15,8 @@ export const failures = {
 /** The replies of a route that answers with the booking's detail. */
 export const detailReplies = { 200: okEnvelope(bookingDetail), ...failures };
 
-/** Who asks, with their authorities, and in which language: what the booking services read. */
+/** Who asks (company and person), with their authorities, and in which language: what the booking services read. */
 export function askerOf(request: FastifyRequest) {
   const user = currentUser(request);
-  return { viewerId: user.id, authorities: user.authorities, locale: request.locale };
+  return { viewerId: user.id, actor: actorOf(user), authorities: user.authorities, locale: request.locale };
 }

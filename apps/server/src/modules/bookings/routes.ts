@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
+import { actorOf } from '../activity/service.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { documentRoutes } from './document-routes.js';
 import { forwarderBookingRoutes } from './forwarder-routes.js';
@@ -61,6 +62,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           mailer,
           log: request.log,
           viewer: currentUser(request),
+          actor: actorOf(currentUser(request)),
           input: request.body,
           submit: request.query.submit,
           locale: request.locale,
@@ -87,6 +89,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           mailer,
           log: request.log,
           viewer: currentUser(request),
+          actor: actorOf(currentUser(request)),
           id: request.params.id,
           input: request.body,
           submit: request.query.submit,
@@ -134,6 +137,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           mailer,
           log: request.log,
           viewer: currentUser(request),
+          actor: actorOf(currentUser(request)),
           id: request.params.id,
           locale: request.locale,
         }),
@@ -157,6 +161,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           mailer,
           log: request.log,
           viewerId: currentUser(request).id,
+          actor: actorOf(currentUser(request)),
           ids: request.body.ids,
           reason: request.body.reason,
           locale: request.locale,
@@ -228,6 +233,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           storage,
           viewerId: currentUser(request).id,
+          actor: actorOf(currentUser(request)),
           id: request.params.id,
           locale: request.locale,
         }),

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import {
+  type Acting,
   type Authorities,
   detailAndMail,
   notFound,
@@ -16,6 +17,7 @@ import {
   type WithMail,
   wrongStatus,
 } from './booking-common.js';
+import { recordBooking, recordBookings } from './booking-trail.js';
 import { type MailEvent, notifyChange } from './notify.js';
 import { getBookingDetail } from './reading.js';
 import { changeStatus, insertHistory, lockBookings, markAccepted } from './repo.js';
@@ -28,7 +30,8 @@ import { changeStatus, insertHistory, lockBookings, markAccepted } from './repo.
  */
 export async function transition(
   options: WithMail &
-    Authorities & {
+    Authorities &
+    Acting & {
       party: BookingParty;
       viewerId: number;
       id: number;
@@ -57,9 +60,11 @@ export async function transition(
         toStatus: def.to,
         actorId: options.viewerId,
         actorRole: options.party,
+        actorName: options.actor.name,
         reason: options.reason ?? '',
       },
     ]);
+    await recordBooking(tx, options.actor, options.action, row);
     return row.status;
   });
   return detailAndMail(
@@ -83,7 +88,7 @@ export function cancelBooking(options: Closing) {
   return closeBooking(options, 'member');
 }
 
-type Closing = WithMail & Authorities & { viewerId: number; id: number; reason: string };
+type Closing = WithMail & Authorities & Acting & { viewerId: number; id: number; reason: string };
 
 /** The member's cancel and the forwarder's void: status 40, recording who closed it and why. */
 function closeBooking(options: Closing, party: BookingParty) {
@@ -98,7 +103,7 @@ function closeBooking(options: Closing, party: BookingParty) {
 
 /** PUT /order/cancel: several of the member's bookings, all or nothing. */
 export async function cancelBookings(
-  options: WithMail & { viewerId: number; ids: number[]; reason: string },
+  options: WithMail & Acting & { viewerId: number; ids: number[]; reason: string },
 ): Promise<{ cancelled: number }> {
   const ids = [...new Set(options.ids)];
   const scope = { ownerId: options.viewerId };
@@ -122,9 +127,11 @@ export async function cancelBookings(
         toStatus: def.to,
         actorId: options.viewerId,
         actorRole: 'member',
+        actorName: options.actor.name,
         reason: options.reason,
       })),
     );
+    await recordBookings(tx, options.actor, 'cancel', found);
     return found;
   });
   for (const row of rows)
@@ -138,7 +145,7 @@ export async function cancelBookings(
 
 /* ---------- forwarder ---------- */
 
-type ForwarderAction = WithMail & { viewerId: number; id: number };
+type ForwarderAction = WithMail & Acting & { viewerId: number; id: number };
 
 /** 0 → 1. A copy whose ready date was cleared cannot be accepted before the member sets one. */
 /** The forwarder accepts a submitted booking (once): it stays at 1 and gets accepted_at. */

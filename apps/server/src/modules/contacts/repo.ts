@@ -89,13 +89,22 @@ export async function updateContact(
   return rows.length === 1;
 }
 
-/** Deletes the member's contacts among `ids`; returns how many went. */
-export async function deleteContacts(db: Db, ownerId: number, ids: number[]): Promise<number> {
-  const rows = await db
+/** Deletes the member's contacts among `ids`; returns those that went. */
+export async function deleteContacts(db: Db, ownerId: number, ids: number[]) {
+  return db
     .delete(contacts)
     .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, ids)))
-    .returning({ id: contacts.id });
-  return rows.length;
+    .returning({ id: contacts.id, company1: contacts.company1, linkman: contacts.linkman });
+}
+
+/** The member's contact, locked for the rest of the transaction. */
+export async function lockContact(db: Db, ownerId: number, id: number): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)))
+    .for('update');
+  return row;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { ok } from '../../platform/reply.js';
+import { actorOf } from '../activity/service.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import {
   changeContact,
@@ -105,6 +106,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         await createContact({
           db,
           ownerId: currentUser(request).id,
+          actor: actorOf(currentUser(request)),
           input: request.body,
           locale: request.locale,
         }),
@@ -128,6 +130,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         await changeContact({
           db,
           ownerId: currentUser(request).id,
+          actor: actorOf(currentUser(request)),
           id: request.params.id,
           input: request.body,
           locale: request.locale,
@@ -141,7 +144,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     owner: (request) => currentUser(request).id,
     tags,
     noun: 'contacts',
-    run: ({ ownerId, ids }) => removeContacts({ db, ownerId, ids }),
+    run: ({ ownerId, request, ids }) =>
+      removeContacts({ db, ownerId, actor: actorOf(currentUser(request)), ids }),
   });
 
   importRoute(app, {
@@ -151,6 +155,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     noun: 'contacts',
     maxBytes: IMPORT_LIMITS.maxBytes,
-    run: (input) => importContacts({ db, ...input }),
+    run: ({ request, ...input }) => importContacts({ db, ...input, actor: actorOf(currentUser(request)) }),
   });
 };

@@ -19,6 +19,7 @@ import { deleteAllOrNothing } from '../../platform/batch.js';
 import { AppError, isUniqueViolation, RequestValidationError } from '../../platform/errors.js';
 import { sortByName } from '../../platform/locale.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
+import { type Actor, changedFields, recordActivity } from '../activity/service.js';
 import {
   allCountries,
   type ContactRow,
@@ -27,6 +28,7 @@ import {
   findContact,
   findContactPage,
   insertContact,
+  lockContact,
   updateContact,
   upsertContacts,
 } from './repo.js';
@@ -106,6 +108,25 @@ function contactValues(v: z.output<typeof contactInput>): ContactValues {
 
 const duplicate = () => new AppError(409, 'contacts.duplicate', {}, [{ field: 'company1' }]);
 
+/** A contact's fields by their API names, for the activity trail's changed fields. */
+const CONTACT_FIELDS = {
+  type: 'type',
+  company1: 'company1',
+  company2: 'company2',
+  linkman: 'linkman',
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  province: 'province',
+  countryId: 'country_id',
+  zipCode: 'zip_code',
+  phone: 'phone',
+  email: 'email',
+} as const satisfies Partial<Record<keyof ContactValues, string>>;
+
+/** How the trail names a contact: its company and contact person. */
+const contactLabel = (c: { company1: string; linkman: string }) => `${c.company1} · ${c.linkman}`;
+
 export async function listContacts(options: {
   db: Db;
   ownerId: number;
@@ -131,12 +152,22 @@ export async function getContact(options: {
 export async function createContact(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   input: unknown;
   locale: Locale;
 }): Promise<Contact> {
   const values = await toValues(options.db, options.input);
   try {
-    const id = await insertContact(options.db, options.ownerId, values);
+    const id = await options.db.transaction(async (tx) => {
+      const inserted = await insertContact(tx, options.ownerId, values);
+      await recordActivity(tx, options.actor, {
+        kind: 'contact',
+        action: 'create',
+        objectId: inserted,
+        label: contactLabel(values),
+      });
+      return inserted;
+    });
     return getContact({ ...options, id });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate();
@@ -147,14 +178,27 @@ export async function createContact(options: {
 export async function changeContact(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   id: number;
   input: unknown;
   locale: Locale;
 }): Promise<Contact> {
   const values = await toValues(options.db, options.input);
   try {
-    if (!(await updateContact(options.db, options.ownerId, options.id, values)))
-      throw new AppError(404, 'errors.notFound');
+    await options.db.transaction(async (tx) => {
+      const before = await lockContact(tx, options.ownerId, options.id);
+      if (!before || !(await updateContact(tx, options.ownerId, options.id, values)))
+        throw new AppError(404, 'errors.notFound');
+      const fields = changedFields(before, values, CONTACT_FIELDS);
+      if (fields.length > 0)
+        await recordActivity(tx, options.actor, {
+          kind: 'contact',
+          action: 'update',
+          objectId: options.id,
+          label: contactLabel(values),
+          fields,
+        });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
@@ -166,12 +210,27 @@ export async function changeContact(options: {
 export async function removeContacts(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   ids: number[];
 }): Promise<{ deleted: number }> {
   return deleteAllOrNothing({
     db: options.db,
     ids: options.ids,
-    remove: (tx, ids) => deleteContacts(tx, options.ownerId, ids),
+    // Recorded before the batch is judged: a refused batch rolls the trail back with the deletes.
+    remove: async (tx, ids) => {
+      const gone = await deleteContacts(tx, options.ownerId, ids);
+      await recordActivity(
+        tx,
+        options.actor,
+        ...gone.map((c) => ({
+          kind: 'contact' as const,
+          action: 'delete' as const,
+          objectId: c.id,
+          label: contactLabel(c),
+        })),
+      );
+      return gone.length;
+    },
     refusedKey: 'contacts.notAllYours',
   });
 }
@@ -188,6 +247,7 @@ function headerNames(locale: Locale) {
 export async function importContacts(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   data: Buffer;
   fileName: string;
   locale: Locale;
@@ -293,7 +353,10 @@ export async function importContacts(options: {
       throw new AppError(422, 'import.rowsFailed', { count: rows }, [], {}, { rows: errors });
     }
     const values = [...byKey.values()];
-    const created = await db.transaction((tx) => upsertContacts(tx, options.ownerId, values));
+    const created = await db.transaction(async (tx) => {
+      await recordActivity(tx, options.actor, { kind: 'contact', action: 'import', label: options.fileName });
+      return upsertContacts(tx, options.ownerId, values);
+    });
     return { created, updated: values.length - created, skipped };
   } finally {
     await sheet.close();

@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
 import { holdPoint } from '../../platform/test-hold.js';
+import { type Actor, recordActivity } from '../activity/service.js';
 import { importDictionaries, insertRates, rateValues, type RateValues } from './repo.js';
 import type { BoardChanges } from './service.js';
 
@@ -105,6 +106,7 @@ function isExampleRow(
 export async function importRates(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   data: Buffer;
   fileName: string;
   locale: Locale;
@@ -216,6 +218,7 @@ export async function importRates(options: {
       );
     }
     const ids = await db.transaction(async (tx) => {
+      await recordActivity(tx, options.actor, { kind: 'rate', action: 'import', label: options.fileName });
       const inserted = await insertRates(tx, options.ownerId, values);
       await holdPoint('rate-import', `${inserted.length} inserted`);
       return inserted;

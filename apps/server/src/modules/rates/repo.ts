@@ -270,3 +270,30 @@ export async function importDictionaries(db: Db) {
   ]);
   return { carriers: carrierRows, ports: portRows, containers: containerRows };
 }
+
+/** The forwarder's rate with its prices, locked for the rest of the transaction (to compare an update against). */
+export async function lockRate(db: Db, ownerId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(rates)
+    .where(and(eq(rates.id, id), eq(rates.ownerId, ownerId)))
+    .for('update');
+  if (!row) return undefined;
+  const spaces = await db
+    .select({ containerId: rateSpaces.containerId, price: rateSpaces.price })
+    .from(rateSpaces)
+    .where(eq(rateSpaces.rateId, id));
+  return { ...row, spaces };
+}
+
+/** How the activity trail names the forwarder's rates: port of loading → port of discharge (UN/LOCODEs). */
+export async function rateLabels(db: Db, ownerId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: rates.id, pol: pol.code, pod: pod.code })
+    .from(rates)
+    .innerJoin(pol, eq(pol.id, rates.polId))
+    .innerJoin(pod, eq(pod.id, rates.podId))
+    .where(and(eq(rates.ownerId, ownerId), inArray(rates.id, ids)));
+  return new Map(rows.map((row) => [row.id, `${row.pol} → ${row.pod}`]));
+}

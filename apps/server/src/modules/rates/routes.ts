@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { reportIncident } from '../../platform/incidents.js';
 import { ok } from '../../platform/reply.js';
+import { actorOf } from '../activity/service.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { boardCache } from './board-cache.js';
 import { importRates, rateTemplate } from './import.js';
@@ -120,6 +121,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         await createRate({
           db,
           ownerId: currentUser(request).id,
+          actor: actorOf(currentUser(request)),
           input: request.body,
           locale: request.locale,
           board: changes,
@@ -143,6 +145,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         await changeRate({
           db,
           ownerId: currentUser(request).id,
+          actor: actorOf(currentUser(request)),
           id: request.params.id,
           input: request.body,
           locale: request.locale,
@@ -156,7 +159,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     owner: (request) => currentUser(request).id,
     tags,
     noun: 'rates',
-    run: ({ ownerId, ids }) => removeRates({ db, ownerId, ids, board: changes }),
+    run: ({ ownerId, request, ids }) =>
+      removeRates({ db, ownerId, actor: actorOf(currentUser(request)), ids, board: changes }),
   });
   importRoute(app, {
     path: '/rate/import',
@@ -165,7 +169,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     noun: 'rates',
     maxBytes: RATE_IMPORT_LIMITS.maxBytes,
-    run: (input) => importRates({ db, ...input, board: changes }),
+    run: ({ request, ...input }) =>
+      importRates({ db, ...input, actor: actorOf(currentUser(request)), board: changes }),
   });
 
   app.get(

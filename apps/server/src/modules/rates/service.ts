@@ -9,12 +9,15 @@ import {
 import type { Db } from '../../platform/db.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
+import { type Actor, changedFields, recordActivity } from '../activity/service.js';
 import {
   deleteRates,
   findRate,
   findRatePage,
   importDictionaries,
   insertRates,
+  lockRate,
+  rateLabels,
   rateValues,
   type RateValues,
   spacesOf,
@@ -113,16 +116,49 @@ export async function getRate(options: {
  */
 export type BoardChanges = { changed(): Promise<void> };
 
+/** A rate's fields by their API names, for the activity trail; prices compared as numbers, in container order. */
+const RATE_FIELDS = {
+  carrierId: 'carrier_id',
+  polId: 'pol_id',
+  podId: 'pod_id',
+  toId: 'to_id',
+  sdate: 'sdate',
+  edate: 'edate',
+  transitDays: 'transit_days',
+  etd: 'etd',
+  eta: 'eta',
+  remark: 'remark',
+  spaces: 'spaces',
+} as const satisfies Record<keyof RateValues, string>;
+
+function comparableRate(rate: RateValues): RateValues {
+  const spaces = rate.spaces
+    .map((s) => ({ containerId: s.containerId, price: Number(s.price).toFixed(2) }))
+    .sort((a, b) => a.containerId - b.containerId);
+  return { ...rate, spaces };
+}
+
 export async function createRate(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   input: unknown;
   locale: Locale;
   board?: BoardChanges | undefined;
 }): Promise<Rate> {
   const values = await toRateValues(options.db, options.input);
-  const [id] = await options.db.transaction((tx) => insertRates(tx, options.ownerId, [values]));
-  if (id === undefined) throw new Error('rate not created');
+  const id = await options.db.transaction(async (tx) => {
+    const [inserted] = await insertRates(tx, options.ownerId, [values]);
+    if (inserted === undefined) throw new Error('rate not created');
+    const labels = await rateLabels(tx, options.ownerId, [inserted]);
+    await recordActivity(tx, options.actor, {
+      kind: 'rate',
+      action: 'create',
+      objectId: inserted,
+      label: labels.get(inserted) ?? '',
+    });
+    return inserted;
+  });
   await options.board?.changed();
   return getRate({ ...options, id });
 }
@@ -130,14 +166,28 @@ export async function createRate(options: {
 export async function changeRate(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   id: number;
   input: unknown;
   locale: Locale;
   board?: BoardChanges | undefined;
 }): Promise<Rate> {
   const values = await toRateValues(options.db, options.input);
-  const changed = await options.db.transaction((tx) => updateRate(tx, options.ownerId, options.id, values));
-  if (!changed) throw new AppError(404, 'errors.notFound');
+  await options.db.transaction(async (tx) => {
+    const before = await lockRate(tx, options.ownerId, options.id);
+    if (!before || !(await updateRate(tx, options.ownerId, options.id, values)))
+      throw new AppError(404, 'errors.notFound');
+    const fields = changedFields(comparableRate(before), comparableRate(values), RATE_FIELDS);
+    if (fields.length === 0) return;
+    const labels = await rateLabels(tx, options.ownerId, [options.id]);
+    await recordActivity(tx, options.actor, {
+      kind: 'rate',
+      action: 'update',
+      objectId: options.id,
+      label: labels.get(options.id) ?? '',
+      fields,
+    });
+  });
   await options.board?.changed();
   return getRate(options);
 }
@@ -146,13 +196,29 @@ export async function changeRate(options: {
 export async function removeRates(options: {
   db: Db;
   ownerId: number;
+  actor: Actor;
   ids: number[];
   board?: BoardChanges | undefined;
 }): Promise<{ deleted: number }> {
   const result = await deleteAllOrNothing({
     db: options.db,
     ids: options.ids,
-    remove: (tx, ids) => deleteRates(tx, options.ownerId, ids),
+    // Recorded before the batch is judged: a refused batch rolls the trail back with the deletes.
+    remove: async (tx, ids) => {
+      const labels = await rateLabels(tx, options.ownerId, ids);
+      const deleted = await deleteRates(tx, options.ownerId, ids);
+      await recordActivity(
+        tx,
+        options.actor,
+        ...[...labels].map(([id, label]) => ({
+          kind: 'rate' as const,
+          action: 'delete' as const,
+          objectId: id,
+          label,
+        })),
+      );
+      return deleted;
+    },
     refusedKey: 'rates.notAllYours',
   });
   await options.board?.changed();

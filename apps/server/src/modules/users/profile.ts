@@ -12,6 +12,7 @@ import type { KvStore } from '../../platform/kv.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { changedFields, recordActivity } from '../activity/service.js';
 import { endAllSessions } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { removeFiles } from '../files/service.js';
@@ -42,6 +43,29 @@ function profileUpdateOf(sent: ProfileSent): { input: unknown; files: ImageFiles
   if (input.password === '') delete input.password;
   return { input, files };
 }
+
+/** The company's profile fields by their API names, for the activity trail (images by their field). */
+const PROFILE_FIELDS = {
+  linkman: 'linkman',
+  phone: 'phone',
+  company1: 'company1',
+  company2: 'company2',
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  province: 'province',
+  zipCode: 'zip_code',
+  countryId: 'country_id',
+  creditNo: 'credit_no',
+  profile: 'profile',
+  industries: 'industries',
+  businesses: 'businesses',
+  routes: 'routes',
+  ports: 'ports',
+  listedInDirectory: 'listed_in_directory',
+  logo: 'logo',
+  license: 'license',
+} as const satisfies Partial<Record<keyof UserPatch, string>>;
 
 /**
  * Updates the member's own profile. New logo or licence images replace the old files. A new password
@@ -88,6 +112,20 @@ export async function updateProfile(options: {
       Object.assign(patch, await storeImages(tx, storage, userId, files, written));
       await updateUser(tx, userId, patch);
       if (passwordHash) await updatePerson(tx, person.id, { passwordHash });
+      // The company's trail names the profile fields that changed; a password is the person's own.
+      const fields = changedFields(current.user, patch, PROFILE_FIELDS);
+      if (fields.length > 0)
+        await recordActivity(
+          tx,
+          { companyId: userId, personId: person.id, name: person.name },
+          {
+            kind: 'company',
+            action: 'update',
+            objectId: userId,
+            label: patch.company1 ?? current.user.company1,
+            fields,
+          },
+        );
     });
   } catch (error) {
     await Promise.all(written.map((key) => storage.remove(key)));

@@ -26,8 +26,10 @@ export function BookingTimeline({ history }: { history: BookingHistoryEntry[] })
               <Typography.Text strong>{capitalized(entry.action_name)}</Typography.Text>
               <br />
               <Typography.Text type="secondary">
-                {t('bookings.detail.timelineBy', {
+                {/* The person who acted (issue 18); entries written before name only the party. */}
+                {t(entry.person_name ? 'bookings.detail.timelineByPerson' : 'bookings.detail.timelineBy', {
                   time: formatDateTime(entry.create_time, locale),
+                  person: entry.person_name,
                   party: t(`shared.bookingParty.${entry.actor}`),
                   name: entry.actor_name,
                 })}

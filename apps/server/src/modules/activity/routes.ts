@@ -1,0 +1,55 @@
+import { activityQuery, activityReply, errorEnvelope, okEnvelope } from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/reply.js';
+import { authenticated, currentUser } from '../auth/hook.js';
+import { exportActivity, listActivity } from './service.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The company's activity trail (issue 18): its owners and admins (authority team) read it. */
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const team = authenticated({ all: ['team'] });
+  const tags = ['activity'];
+  const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+
+  app.get(
+    '/activity',
+    {
+      preValidation: team,
+      schema: {
+        tags,
+        summary:
+          "A page of the company's activity trail, newest first, filtered by person, kind and UTC days",
+        querystring: activityQuery,
+        response: { 200: okEnvelope(activityReply), ...failures },
+      },
+    },
+    async (request) =>
+      ok(await listActivity({ db, companyId: currentUser(request).id, query: request.query })),
+  );
+  app.get(
+    '/activity/export',
+    {
+      preValidation: team,
+      schema: {
+        tags,
+        summary: 'The filtered activity trail as .xlsx (headers in the Lang), at most 10,000 rows',
+        querystring: activityQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportActivity({
+        db,
+        companyId: currentUser(request).id,
+        query: request.query,
+        locale: request.locale,
+      });
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', 'attachment; filename="activity.xlsx"')
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import { BOOKING_ACTIVITY, type BookingAction, CONTAINER_MODES } from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { type Actor, changedFields, recordActivity } from '../activity/service.js';
+import type { BookingRecord, BookingValues, LineValues } from './repo.js';
+
+/* What a booking change writes to the company's activity trail (issue 18). */
+
+/** The form fields a member edits, by their API names. Derived columns (totals, party snapshots) are not listed. */
+const FORM_FIELDS = {
+  forwarderId: 'forwarder_id',
+  shipperId: 'shipper_id',
+  consigneeId: 'consignee_id',
+  custRefNo: 'cust_ref_no',
+  readyDate: 'ready_date',
+  incotermId: 'incoterm',
+  placeOfReceipt: 'place_of_receipt',
+  polId: 'pol_id',
+  podId: 'pod_id',
+  toId: 'to_id',
+  carrierId: 'carrier_id',
+  remark: 'remark',
+} as const satisfies Partial<Record<keyof BookingValues, string>>;
+
+/** A line as compared: decimals as numbers (the database writes 1.5 as "1.500"). */
+function comparable(line: LineValues) {
+  return {
+    containerId: line.containerId ?? null,
+    containerNo: line.containerNo ?? '',
+    sealNo: line.sealNo ?? '',
+    quantity: line.quantity ?? 1,
+    hsCode: line.hsCode ?? '',
+    description: line.description ?? '',
+    packages: line.packages,
+    unitId: line.unitId,
+    weight: Number(line.weight),
+    volume: Number(line.volume),
+  };
+}
+
+/** The API names of the fields a draft edit changed: form fields, then its container or cargo lines. */
+export function bookingChanges(
+  before: BookingRecord,
+  beforeLines: LineValues[],
+  values: BookingValues,
+  lines: LineValues[],
+): string[] {
+  const fields = changedFields(before, values, FORM_FIELDS);
+  const linesChanged = JSON.stringify(beforeLines.map(comparable)) !== JSON.stringify(lines.map(comparable));
+  if (linesChanged) fields.push(values.containerMode === CONTAINER_MODES.fcl ? 'containers' : 'cargo_items');
+  return fields;
+}
+
+/** Records a booking action (and, for edits, the changed fields) in the transaction of the change. */
+export function recordBooking(
+  tx: Db,
+  actor: Actor,
+  action: BookingAction,
+  booking: { id: number; orderNo: string },
+  fields?: string[],
+): Promise<void> {
+  return recordBookings(tx, actor, action, [booking], fields);
+}
+
+/** One action on several bookings (a batch cancel), in one statement. */
+export function recordBookings(
+  tx: Db,
+  actor: Actor,
+  action: BookingAction,
+  bookings: { id: number; orderNo: string }[],
+  fields?: string[],
+): Promise<void> {
+  return recordActivity(
+    tx,
+    actor,
+    ...bookings.map((booking) => ({
+      kind: 'booking' as const,
+      action: BOOKING_ACTIVITY[action],
+      objectId: booking.id,
+      label: booking.orderNo,
+      fields,
+    })),
+  );
+}

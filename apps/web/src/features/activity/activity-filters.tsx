@@ -1,0 +1,94 @@
+import './strings';
+import '../../i18n/dayjs-locale';
+import {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  type ActivityPerson,
+  DATE_FORMAT,
+  WIRE_DATE,
+} from '@freight/contract';
+import { Button, DatePicker, Form, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useForm } from '../../components/use-form';
+import { currentLocale } from '../../i18n';
+import type { ActivityFilters } from './activity-api';
+
+type FilterValues = {
+  person_id?: number;
+  kind?: ActivityKind;
+  dates?: [Dayjs | null, Dayjs | null] | null;
+};
+
+const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DATE) : undefined);
+
+/** The trail's filters: person (everyone who appears in it), kind and a range of UTC days. */
+export function ActivityFilterForm({
+  people,
+  onSearch,
+}: {
+  people: ActivityPerson[];
+  onSearch: (filters: ActivityFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = useForm<FilterValues>();
+  const select = { allowClear: true, placeholder: t('activity.all'), style: { width: 200 } };
+
+  const onFinish = (values: FilterValues) => {
+    const [from, to] = values.dates ?? [];
+    onSearch({ person_id: values.person_id, kind: values.kind, from: wire(from), to: wire(to) });
+  };
+
+  return (
+    <Form<FilterValues>
+      name="activityFilter"
+      form={form}
+      layout="inline"
+      role="search"
+      onFinish={onFinish}
+      style={{ rowGap: 12, marginBottom: 16 }}
+      aria-label={t('activity.filters')}
+    >
+      <Form.Item name="person_id" label={t('activity.person')}>
+        <Select
+          {...select}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={people.map((p) => ({ value: p.id, label: p.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="kind" label={t('activity.kind')}>
+        <Select
+          {...select}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={ACTIVITY_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`shared.activity.kindName.${kind}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="dates" label={t('activity.dates')}>
+        <DatePicker.RangePicker
+          format={DATE_FORMAT[currentLocale()]}
+          allowEmpty={[true, true]}
+          placeholder={[t('activity.from'), t('activity.to')]}
+          style={{ maxWidth: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import './strings';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title';
+import { errorMessage } from '../../components/api-error';
+import { type ActivityFilters, exportActivity, useActivity } from './activity-api';
+import { ActivityFilterForm } from './activity-filters';
+import { ACTIVITY_PAGE_SIZES, ActivityTable } from './activity-table';
+
+/**
+ * The company's activity trail (issue 18, owners and admins): who changed which booking,
+ * document, contact, rate or the company profile, when, and which fields; filtered by person,
+ * kind and days, exported as .xlsx.
+ */
+export function ActivityPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('menu.activity'));
+  const { modal } = App.useApp();
+  const [filters, setFilters] = useState<ActivityFilters>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(ACTIVITY_PAGE_SIZES[0]);
+  const [exporting, setExporting] = useState(false);
+  const list = useActivity(filters, page, size);
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportActivity(filters);
+    } catch (error) {
+      modal.error({
+        title: t('activity.exportFailed'),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="activity-title">
+      <Typography.Title level={4} id="activity-title">
+        {t('menu.activity')}
+      </Typography.Title>
+      <ActivityFilterForm
+        people={list.data?.people ?? []}
+        onSearch={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
+          {t('activity.export')}
+        </Button>
+      </Space>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${t('activity.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
+        />
+      )}
+      <ActivityTable
+        rows={list.data?.list ?? []}
+        total={list.data?.total ?? 0}
+        query={list}
+        page={page}
+        size={size}
+        onPage={(nextPage, nextSize) => {
+          setPage(nextSize === size ? nextPage : 1);
+          setSize(nextSize);
+        }}
+      />
+    </section>
+  );
+}
