@@ -22,7 +22,8 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
   for (const kind of testDatabaseKinds()) describe(`${name} [${kind}]`, () => suite(kind));
 }
 
-export type TestDatabase = Database & { drop(): Promise<void> };
+/** `url`: the PostgreSQL database's own connection URL (for a child process); none for PGlite. */
+export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
 
 function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -53,6 +54,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await seedBase(database.db);
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl() });
