@@ -99,8 +99,8 @@ describeEachDatabase('demo data', (kind) => {
 
   it('has only the documented logins: every other account has a random password of its own', async () => {
     const others = await rows<{ username: string; hash: string }>(
-      sql`select username, password_hash as hash from users
-           where username not in ('demo@example.com', 'forwarder@example.com')`,
+      sql`select email as username, password_hash as hash from people
+           where email not in ('demo@example.com', 'forwarder@example.com')`,
     );
     expect(others.length).toBeGreaterThanOrEqual(7);
     expect(new Set(others.map((o) => o.hash)).size).toBe(others.length);

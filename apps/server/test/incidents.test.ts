@@ -69,7 +69,7 @@ describeEachDatabase('incidents: logged at error level and counted', (kind) => {
     expect((await register(app, registrationForm({ username, password: 'secret123' }))).status).toBe(200);
     const before = await counted('password_hash_unreadable');
     await database.db.execute(
-      sql`update users set password_hash = ${'$argon2id$v=19$m=19456,t=2,p=1$truncated'} where username = ${username}`,
+      sql`update people set password_hash = ${'$argon2id$v=19$m=19456,t=2,p=1$truncated'} where email = ${username}`,
     );
     const reply = await login(app, username, 'secret123', 'en');
     expect(reply.status).toBe(400);
