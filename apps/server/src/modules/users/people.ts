@@ -27,7 +27,11 @@ export { listCompanies, listCompanyPeople };
  * rather than deadlock) and then reads the person again, so two concurrent demotions of the last
  * two owners cannot both pass. Returns the person as they are now (undefined if gone meanwhile).
  */
-export async function assertOwnerRemains(db: Db, person: PersonRow): Promise<PersonRow | undefined> {
+export async function assertOwnerRemains(options: {
+  db: Db;
+  person: PersonRow;
+}): Promise<PersonRow | undefined> {
+  const { db, person } = options;
   if (person.role !== 'owner') return findPerson(db, person.id);
   const owners = await lockOwners(db, person.companyId);
   const now = await findPerson(db, person.id);
@@ -57,7 +61,7 @@ export async function changePersonRole(options: {
   return options.db.transaction(async (tx) => {
     const read = await findPerson(tx, options.personId);
     if (!read) throw new AppError(404, 'errors.notFound');
-    const person = options.role === 'owner' ? read : await assertOwnerRemains(tx, read);
+    const person = options.role === 'owner' ? read : await assertOwnerRemains({ db: tx, person: read });
     if (!person) throw new AppError(404, 'errors.notFound');
     if (person.role === options.role) return { person, changed: false };
     await updatePerson(tx, person.id, { role: options.role });
@@ -82,7 +86,7 @@ export async function movePerson(options: {
     if (!read) throw new AppError(404, 'errors.notFound');
     if (read.companyId === options.companyId) throw new AppError(409, 'company.alreadyMember');
     if (!(await findCompany(tx, { id: options.companyId }))) throw new AppError(404, 'errors.notFound');
-    const person = await assertOwnerRemains(tx, read);
+    const person = await assertOwnerRemains({ db: tx, person: read });
     if (!person || person.companyId !== read.companyId) throw new AppError(404, 'errors.notFound');
     await updatePerson(tx, person.id, { companyId: options.companyId, role: options.role });
     await endAllSessions({ db: tx, personId: person.id });
