@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
-import { ALL_AUTHORITIES, type Authority, isValidContainerNo } from '@freight/contract';
+import {
+  ALL_AUTHORITIES,
+  type Authority,
+  DEFAULT_LOCALE,
+  isValidContainerNo,
+  type MessageKey,
+  type Role,
+  TEAM_AUTHORITY,
+  translate,
+} from '@freight/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import type { Db } from '../src/platform/db.js';
+import { hashPassword } from '../src/platform/password.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import {
   captcha,
@@ -31,13 +42,52 @@ import { readXlsx, xlsx } from './sheets.js';
  * and every reply is searched for the private markers (contact, rate remark, booking reference,
  * RFQ, document description, attachment name, credit code) of the members the actor may not see. Writes by anyone
  * but the owner (or the allowed forwarder) must leave the owner's row exactly as it was.
+ *
+ * Roles (issue 18): the owner's member is a company, and "owner" is the person who registered it
+ * (role owner). Three more people of the same company, an admin, an operator and a viewer, try every
+ * row too. They share the company's data: where the row's `roles` rule lets a role through, the
+ * person gets the owner's answer and sees the owner's markers (an operator sees the bookings the
+ * owner made); writes they are allowed run on a fresh resource of their own (the row's `make` is
+ * called again), so the owner's own call still finds its row as it was. Where the rule refuses the
+ * role, the reply is 403 with the rule's message (in the body, in the request's language) and the
+ * owner's row stays as it was. The other member (another company) is refused the owner's rows
+ * (404, or the row's `other`) whatever the route, as before.
+ *
+ * A new route is one row. Its `roles` rule says what each role of the company may do:
+ * - omitted: 'read' for GET (every role), 'write' for any other method (owner, admin and operator;
+ *   the viewer 403 company.readOnlyRole) — what `authenticated()` does without `manage`/`personal`;
+ * - 'manage' for routes with `authenticated({ manage: true })` (owner and admin; operator 403
+ *   company.managersOnly, viewer 403 company.readOnlyRole on writes);
+ * - 'team' for routes that need the team authority, which only owners and admins hold (operator and
+ *   viewer 403 errors.forbidden); such a route's authority cannot be missing from a company, so no
+ *   "lacking" member is tried for it;
+ * - 'personal' for `authenticated({ personal: true })` (the person's own sign-in: every role);
+ * - or a map of role → outcome for a route that differs (e.g. owner only).
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Access = 'public' | 'authenticated' | { all: Authority[] } | { some: Authority[] };
 const WHO = ['owner', 'other', 'forwarder'] as const;
 type Who = (typeof WHO)[number];
+/** People of the owner's company besides its owner, one per other role. */
+const PEOPLE = ['admin', 'operator', 'viewer'] as const;
+type Person = (typeof PEOPLE)[number];
 type Actor = 'anonymous' | 'lacking' | Who;
+/** 'ok': the company owner's answer; otherwise 403 with this message. */
+type RoleOutcome = 'ok' | MessageKey;
+type RoleRule = 'read' | 'write' | 'manage' | 'team' | 'personal';
+const ROLE_RULES: Record<RoleRule, Record<Role, RoleOutcome>> = {
+  read: { owner: 'ok', admin: 'ok', operator: 'ok', viewer: 'ok' },
+  personal: { owner: 'ok', admin: 'ok', operator: 'ok', viewer: 'ok' },
+  write: { owner: 'ok', admin: 'ok', operator: 'ok', viewer: 'company.readOnlyRole' },
+  manage: {
+    owner: 'ok',
+    admin: 'ok',
+    operator: 'company.managersOnly',
+    viewer: 'company.readOnlyRole',
+  },
+  team: { owner: 'ok', admin: 'ok', operator: 'errors.forbidden', viewer: 'errors.forbidden' },
+};
 /** The kinds of private data each member holds, each with a unique marker string in it. */
 const KINDS = ['contact', 'rate', 'booking', 'rfq', 'document', 'attachment', 'profile'] as const;
 type Kind = (typeof KINDS)[number];
@@ -64,11 +114,15 @@ type Row = {
   shows?: Partial<Record<'owner' | 'forwarder', Kind>>;
   /** Each member calls with a session of its own made for this row (logout ends it). */
   freshSession?: boolean;
+  /** What each role of the owner's company may do (see the top); default 'read' for GET, else 'write'. */
+  roles?: RoleRule | Record<Role, RoleOutcome>;
 };
 
 type Account = { id: number; token: string; username: string; password: string };
 type World = {
   user: Record<Who, Account>;
+  /** The owner's company's other people, signed in through the API. */
+  people: Record<Person, Account>;
   ref: Record<'maersk' | 'sha' | 'rtm' | 'gp20' | 'gp40' | 'hq40' | 'ct', number>;
   mark: (who: Who, kind: Kind) => string;
   /** The owner's resources that reads address (the booking is at status 2, with a document). */
@@ -184,6 +238,7 @@ const MATRIX: Row[] = [
     method: 'POST',
     url: '/api/system/logout',
     access: 'authenticated',
+    roles: 'personal',
     freshSession: true,
     make: () => ({ ...at('/api/system/logout'), readBack: '/api/userinfo' }),
   },
@@ -193,6 +248,7 @@ const MATRIX: Row[] = [
     method: 'PUT',
     url: '/api/userinfo',
     access: { all: ['user'] },
+    roles: 'manage',
     shows: { owner: 'profile' },
     make: (w) => ({
       request: (actor) => ({
@@ -742,6 +798,24 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
   }
   const user = accounts as Record<Who, Account>;
 
+  // The owner's company's other people (issue 18), each signing in through the API.
+  const passwordHash = await hashPassword('secret123');
+  const staff: Partial<Record<Person, Account>> = {};
+  for (const role of PEOPLE) {
+    const username = uniqueEmail(role).toLowerCase();
+    await insertPerson(db, {
+      companyId: user.owner.id,
+      email: username,
+      passwordHash,
+      name: `${role.toUpperCase()} OF OWNER CO`,
+      role,
+    });
+    const session = await login(app, username, 'secret123');
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    staff[role] = { id: user.owner.id, token: session.body.data.token, username, password: 'secret123' };
+  }
+  const people = staff as Record<Person, Account>;
+
   async function api<T>(who: Who, method: Method, url: string, body?: Body): Promise<T> {
     const reply = await send(app, method, { url, ...(body ? { body } : {}) }, user[who].token);
     expect(reply.status, `${who} ${method} ${url}: ${reply.text.slice(0, 400)}`).toBe(200);
@@ -915,6 +989,7 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
 
   return {
     user,
+    people,
     ref,
     mark,
     base: {
@@ -948,7 +1023,7 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
         contactHeaders.rows(contactHeaders.sheets[0] ?? '')[0] ?? [],
         [
           'shipper',
-          'IMPORT ONE LTD',
+          `IMPORT ${(contacts += 1)} LTD`,
           '',
           'WANG FANG',
           'NO. 2 ROAD',
@@ -1017,7 +1092,10 @@ describeEachDatabase('authorization matrix', (kind) => {
   /** Members each missing what the route needs: one per authority of an "all", one without any of a "some". */
   async function lackingMembers(access: Access): Promise<{ label: string; account: Account }[]> {
     if (typeof access === 'string') return [];
-    const sets = 'all' in access ? access.all.map((a) => [a]) : [access.some];
+    // The team authority comes with the role, not the company: no company lacks it (rule 'team').
+    const sets = ('all' in access ? access.all.map((a) => [a]) : [access.some]).filter(
+      (set) => !set.includes(TEAM_AUTHORITY),
+    );
     const out: { label: string; account: Account }[] = [];
     for (const missing of sets) {
       const key = [...missing].sort().join('+');
@@ -1115,24 +1193,20 @@ describeEachDatabase('authorization matrix', (kind) => {
         forwarder: row.forwarder === 'ok' ? 200 : (row.forwarder ?? (row.owned ? 404 : 200)),
         owner: row.owner ?? 200,
       };
+
       const mayChange: Record<Who, boolean> = {
         other: false,
         forwarder: row.forwarder === 'ok',
         owner: row.owner === undefined,
       };
-      const order: Who[] = ['other', 'forwarder', 'owner'];
-      const sequence = [
-        ...order.filter((a) => !isOk(expected[a])),
-        ...order.filter((a) => isOk(expected[a])),
-      ];
-      for (const who of sequence) {
-        let token = w.user[who].token;
-        if (row.freshSession) {
-          const session = await login(t.app, w.user[who].username, w.user[who].password);
-          expect(session.status).toBe(200);
-          token = session.body.data.token;
-        }
-        const reply = await send(t.app, row.method, c.request(who), token);
+      const tokenOf = async (account: Account) => {
+        if (!row.freshSession) return account.token;
+        const session = await login(t.app, account.username, account.password);
+        expect(session.status).toBe(200);
+        return session.body.data.token;
+      };
+      const callAs = async (who: Who) => {
+        const reply = await send(t.app, row.method, c.request(who), await tokenOf(w.user[who]));
         expect(reply.status, `${where(who)}: ${reply.text.slice(0, 300)}`).toBe(expected[who]);
         noLeak(who, who, reply.text);
         const shown = who === 'other' ? undefined : row.shows?.[who];
@@ -1142,7 +1216,42 @@ describeEachDatabase('authorization matrix', (kind) => {
             `${where(who)} shows the owner's ${shown}`,
           ).toBe(true);
         if (!mayChange[who]) await unchanged(who);
-      }
+      };
+
+      // The owner's company's admin, operator and viewer: the owner's answer where their role may,
+      // else 403 with the rule's message. They read the owner's data as the owner does.
+      const rule = row.roles ?? (row.method === 'GET' ? 'read' : 'write');
+      const outcomes = typeof rule === 'string' ? ROLE_RULES[rule] : rule;
+      expect(outcomes.owner, `${row.method} ${row.url}: the owner's role rule`).toBe('ok');
+      const roleStatus = (role: Person) => (outcomes[role] === 'ok' ? expected.owner : 403);
+      const callAsPerson = async (role: Person) => {
+        const outcome = outcomes[role];
+        const label = `${role} of the owner's company`;
+        // An allowed write gets a resource of its own (the row's make again): the owner's stays as it was.
+        const own = row.method !== 'GET' && isOk(roleStatus(role)) ? await (row.make ?? (() => c))(w) : c;
+        const reply = await send(t.app, row.method, own.request('owner'), await tokenOf(w.people[role]));
+        expect(reply.status, `${where(label)}: ${reply.text.slice(0, 300)}`).toBe(roleStatus(role));
+        noLeak('owner', label, reply.text);
+        if (outcome !== 'ok')
+          expect(
+            (JSON.parse(reply.text) as { msg: string }).msg,
+            `${where(label)}: the refusal's message`,
+          ).toBe(translate(DEFAULT_LOCALE, outcome));
+        const shown = row.shows?.owner;
+        if (shown && isOk(reply.status))
+          expect(
+            reply.text.includes(w.mark('owner', shown)),
+            `${where(label)} shows the owner's ${shown}`,
+          ).toBe(true);
+        if (own === c) await unchanged(label);
+      };
+
+      // Refusals first, then the allowed calls, the owner's own last.
+      const order: Who[] = ['other', 'forwarder', 'owner'];
+      for (const role of PEOPLE.filter((r) => !isOk(roleStatus(r)))) await callAsPerson(role);
+      for (const who of order.filter((a) => !isOk(expected[a]))) await callAs(who);
+      for (const role of PEOPLE.filter((r) => isOk(roleStatus(r)))) await callAsPerson(role);
+      for (const who of order.filter((a) => isOk(expected[a]))) await callAs(who);
     });
   }
 });

@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import { seedBase } from '../src/db/seed/index.js';
 import { type Database, openDatabase, runMigrations } from '../src/platform/db.js';
 
-type DatabaseKind = 'pglite' | 'postgres';
+export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function testDatabaseKinds(): DatabaseKind[] {
@@ -22,7 +22,8 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
   for (const kind of testDatabaseKinds()) describe(`${name} [${kind}]`, () => suite(kind));
 }
 
-export type TestDatabase = Database & { drop(): Promise<void> };
+/** `url`: the PostgreSQL database's own connection URL (for a child process); none for PGlite. */
+export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
 
 function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -35,10 +36,16 @@ function adminUrl(): string {
  * the TEST_DATABASE_URL server that drop() removes again.
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const database = await createEmptyDatabase(kind);
+  await runMigrations(database);
+  await seedBase(database.db);
+  return database;
+}
+
+/** A fresh database of the given kind with nothing in it, not even migrations (see createTestDatabase). */
+export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({});
-    await runMigrations(database);
-    await seedBase(database.db);
     return { ...database, drop: () => database.close() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -49,10 +56,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await runMigrations(database);
-  await seedBase(database.db);
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl() });
@@ -75,7 +81,14 @@ export async function createTestApp(
   kind: DatabaseKind,
   options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  return createTestAppOn(await createTestDatabase(kind), options);
+}
+
+/** The real app on a database the test prepared itself; close() drops the database too. */
+export async function createTestAppOn(
+  database: TestDatabase,
+  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -5,6 +5,10 @@ import {
   MEMBER_AUTHORITIES,
   password as passwordRule,
   email as emailRule,
+  parseRole,
+  type Role,
+  ROLES,
+  translate,
 } from '@freight/contract';
 import { eq } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
@@ -13,12 +17,20 @@ import { prepareDatabase } from '../db/prepare.js';
 import { countries } from '../db/schema.js';
 import { ConfigValueError, getSiteConfig, setSiteConfigValue } from '../modules/system/service.js';
 import {
+  changePersonRole,
+  listCompanies,
+  listCompanyPeople,
+  movePerson,
+  resolveCompany,
+} from '../modules/users/people.js';
+import {
   changeAuthorities,
   createMember,
   findAccountByUsername,
   listUsers,
 } from '../modules/users/service.js';
 import { DatabaseUnavailableError, type Db } from '../platform/db.js';
+import { AppError } from '../platform/errors.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -27,11 +39,22 @@ Site configuration:
   config set <name> <value>           change one entry, e.g. "config set app_mode 2", "config set app_close true"
 
 Users:
-  user list                           list members with their authorities
+  user list                           list members (companies) with their authorities
   user create <email> <password> --company <name> [--forwarder] [--country CN] [--linkman N] [--phone P] [--city C]
-                                      create a member (a forwarder also gets rate and quote_forwarder)
-  user grant <email> <authority…>     add authorities (${ALL_AUTHORITIES.join(', ')})
-  user revoke <email> <authority…>    remove authorities
+                                      create a member company and its owner, who signs in with <email>
+                                      (a forwarder also gets rate and quote_forwarder)
+  user grant <email> <authority…>     add authorities to the company of the person <email>
+                                      (${ALL_AUTHORITIES.join(', ')})
+  user revoke <email> <authority…>    remove authorities from the company of the person <email>
+
+Companies and their people (roles: ${ROLES.join(', ')}):
+  company list                        id, company name, e-mail, forwarder or customer, number of people
+  company users <company>             the people of a company (id or e-mail): id, name, e-mail, role, last sign-in
+  person move <email> <company> [--role R]
+                                      move a person to another company (id or e-mail) as R (default operator);
+                                      ends their sessions; the last owner of a company cannot leave it
+  person role <email> <role>          give a person a role; ends their sessions; the last owner of a
+                                      company cannot be demoted
 
 The CLI uses the server's environment (DATABASE_URL, or DATA_DIR for the embedded database).
 The embedded database allows one process at a time: stop the server first.`;
@@ -51,6 +74,24 @@ async function account(db: Db, username: string) {
   const user = await findAccountByUsername({ db, username });
   if (!user) throw new UsageError(`No member ${username}`);
   return user;
+}
+
+async function company(db: Db, key: string) {
+  const found = await resolveCompany({ db, key });
+  if (!found) throw new UsageError(`No company ${key}`);
+  return found;
+}
+
+async function person(db: Db, email: string) {
+  const found = await findAccountByUsername({ db, username: email });
+  if (!found) throw new UsageError(`No person signs in as ${email}`);
+  return found;
+}
+
+function roleOf(name: string): Role {
+  const role = parseRole(name);
+  if (!role) throw new UsageError(`Unknown role: ${name}. Known: ${ROLES.join(', ')}`);
+  return role;
 }
 
 async function run(db: Db, positionals: string[], options: Record<string, string | boolean | undefined>) {
@@ -110,6 +151,36 @@ async function run(db: Db, positionals: string[], options: Record<string, string
     const person = await account(db, username);
     const next = await changeAuthorities({ db, userId: person.companyId, [command]: changes });
     console.log(`${person.email}: ${next.join(', ')}`);
+  } else if (area === 'company' && command === 'list' && rest.length === 0) {
+    for (const company of await listCompanies(db))
+      console.log(
+        [
+          company.id,
+          company.name,
+          company.email,
+          company.isForwarder ? 'forwarder' : 'customer',
+          `${company.people} ${company.people === 1 ? 'person' : 'people'}`,
+        ].join('\t'),
+      );
+  } else if (area === 'company' && command === 'users' && rest.length === 1) {
+    const { id } = await company(db, rest[0] ?? '');
+    for (const p of await listCompanyPeople(db, id))
+      console.log(
+        [p.id, p.name, p.email, p.role, p.lastSignInAt ? p.lastSignInAt.toISOString() : 'never'].join('\t'),
+      );
+  } else if (area === 'person' && command === 'move' && rest.length === 2) {
+    const [email, key] = rest as [string, string];
+    const role = roleOf(typeof options.role === 'string' ? options.role : 'operator');
+    const found = await person(db, email);
+    const target = await company(db, key);
+    await movePerson({ db, personId: found.id, companyId: target.id, role });
+    console.log(`${found.email} moved to ${target.name} (id ${target.id}) as ${role}; sessions ended`);
+  } else if (area === 'person' && command === 'role' && rest.length === 2) {
+    const [email, name] = rest as [string, string];
+    const role = roleOf(name);
+    const found = await person(db, email);
+    const { changed } = await changePersonRole({ db, personId: found.id, role });
+    console.log(changed ? `${found.email}: ${role}; sessions ended` : `${found.email} is ${role} already`);
   } else {
     throw new UsageError(USAGE);
   }
@@ -126,6 +197,7 @@ async function main(argv: string[]) {
       linkman: { type: 'string' },
       phone: { type: 'string' },
       city: { type: 'string' },
+      role: { type: 'string' },
     },
   });
   if (positionals.length === 0 || positionals[0] === 'help') {
@@ -141,6 +213,12 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof AppError) {
+    // A refusal of the services (an unknown company, the last owner…), in the operator's words.
+    console.error(translate('en-US', error.key, error.params));
+    process.exitCode = 1;
+    return;
+  }
   const known = [UsageError, ConfigError, DatabaseUnavailableError, ConfigValueError].some(
     (type) => error instanceof type,
   );

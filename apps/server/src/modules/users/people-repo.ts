@@ -88,3 +88,29 @@ export async function firstOwner(db: Db, companyId: number): Promise<PersonRow |
     .limit(1);
   return row;
 }
+
+/** Every company with its number of people, for the admin CLI. */
+export async function listCompanies(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      name: users.company1,
+      email: users.username,
+      isForwarder: users.isForwarder,
+      people: sql<number>`count(${people.id})::int`,
+    })
+    .from(users)
+    .leftJoin(people, eq(people.companyId, users.id))
+    .groupBy(users.id)
+    .orderBy(asc(users.id));
+}
+
+/** A company by id, or by the e-mail it registered with (lower-cased by the caller). */
+export async function findCompany(db: Db, key: { id: number } | { email: string }) {
+  const [row] = await db
+    .select({ id: users.id, name: users.company1, email: users.username })
+    .from(users)
+    .where('id' in key ? eq(users.id, key.id) : eq(users.username, key.email))
+    .limit(1);
+  return row;
+}

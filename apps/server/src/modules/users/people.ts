@@ -1,0 +1,95 @@
+import type { Role } from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { endAllSessions } from '../auth/sessions.js';
+import {
+  findCompany,
+  findPerson,
+  listCompanies,
+  listCompanyPeople,
+  lockOwners,
+  type PersonRow,
+  updatePerson,
+} from './people-repo.js';
+
+/**
+ * The people of companies (issue 18): moving a person to another company and changing their role,
+ * with the one rule that a company never loses its last owner. The admin CLI and the team module
+ * both change people through here.
+ */
+
+export { listCompanies, listCompanyPeople };
+
+/**
+ * Refuses (409 company.lastOwner) a change that takes `person` out of their company's owners
+ * (demotion, removal, moving away) when they are its only owner. Call it inside the transaction of
+ * the change: it locks the company's owners (FOR UPDATE, in id order, so concurrent callers queue
+ * rather than deadlock) and then reads the person again, so two concurrent demotions of the last
+ * two owners cannot both pass. Returns the person as they are now (undefined if gone meanwhile).
+ */
+export async function assertOwnerRemains(options: {
+  db: Db;
+  person: PersonRow;
+}): Promise<PersonRow | undefined> {
+  const { db, person } = options;
+  if (person.role !== 'owner') return findPerson(db, person.id);
+  const owners = await lockOwners(db, person.companyId);
+  const now = await findPerson(db, person.id);
+  if (now && now.companyId === person.companyId && owners.includes(now.id) && owners.length < 2)
+    throw new AppError(409, 'company.lastOwner');
+  return now;
+}
+
+/** A company by its id (all digits) or by the e-mail it registered with. */
+export async function resolveCompany(options: { db: Db; key: string }) {
+  const key = options.key.trim();
+  if (/^\d+$/.test(key))
+    return Number(key) > 2_147_483_647 ? undefined : findCompany(options.db, { id: Number(key) });
+  return findCompany(options.db, { email: key.toLowerCase() });
+}
+
+/**
+ * Gives a person another role. Demoting a company's last owner is refused (409 company.lastOwner).
+ * A change ends all the person's sessions, so the new role holds from their next request; giving
+ * the role they have already changes nothing.
+ */
+export async function changePersonRole(options: {
+  db: Db;
+  personId: number;
+  role: Role;
+}): Promise<{ person: PersonRow; changed: boolean }> {
+  return options.db.transaction(async (tx) => {
+    const read = await findPerson(tx, options.personId);
+    if (!read) throw new AppError(404, 'errors.notFound');
+    const person = options.role === 'owner' ? read : await assertOwnerRemains({ db: tx, person: read });
+    if (!person) throw new AppError(404, 'errors.notFound');
+    if (person.role === options.role) return { person, changed: false };
+    await updatePerson(tx, person.id, { role: options.role });
+    await endAllSessions({ db: tx, personId: person.id });
+    return { person: { ...person, role: options.role }, changed: true };
+  });
+}
+
+/**
+ * Moves a person to another company with `role`. The last owner of their company cannot leave it
+ * (409 company.lastOwner); a person of the company already is refused (409 company.alreadyMember).
+ * Their sessions end: the next request signs them in to the new company.
+ */
+export async function movePerson(options: {
+  db: Db;
+  personId: number;
+  companyId: number;
+  role: Role;
+}): Promise<PersonRow> {
+  return options.db.transaction(async (tx) => {
+    const read = await findPerson(tx, options.personId);
+    if (!read) throw new AppError(404, 'errors.notFound');
+    if (read.companyId === options.companyId) throw new AppError(409, 'company.alreadyMember');
+    if (!(await findCompany(tx, { id: options.companyId }))) throw new AppError(404, 'errors.notFound');
+    const person = await assertOwnerRemains({ db: tx, person: read });
+    if (!person || person.companyId !== read.companyId) throw new AppError(404, 'errors.notFound');
+    await updatePerson(tx, person.id, { companyId: options.companyId, role: options.role });
+    await endAllSessions({ db: tx, personId: person.id });
+    return { ...person, companyId: options.companyId, role: options.role };
+  });
+}

@@ -1,0 +1,310 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedBase } from '../src/db/seed/index.js';
+import { type Database, rowsOf, runMigrations } from '../src/platform/db.js';
+import { hashPassword } from '../src/platform/password.js';
+import {
+  call,
+  createEmptyDatabase,
+  createTestAppOn,
+  type DatabaseKind,
+  describeEachDatabase,
+  type TestApp,
+} from './helpers.js';
+import { type Envelope, login } from './fixtures.js';
+
+/**
+ * Migrations 0012–0014 (issue 18, company accounts) on a copy of a populated database: members with
+ * passwords, open and ended sessions, bookings with their history, all written as the schema stood
+ * at 0011. After the upgrade every member is a company whose one person is its owner, signing in as
+ * before, and nothing else is lost.
+ */
+
+const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations');
+const LAST_BEFORE_COMPANIES = 11;
+
+/**
+ * Migrates to 0011 with Drizzle's own migrator, reading a copy of the migrations whose journal stops
+ * there; the real runMigrations then applies the rest as an upgrade would.
+ */
+async function migrateUpTo(database: Database, kind: DatabaseKind, last: number): Promise<void> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
+  try {
+    fs.cpSync(MIGRATIONS, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
+    journal.entries = journal.entries.filter((entry) => entry.idx <= last);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    if (kind === 'pglite') {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: folder });
+    } else {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: folder });
+    }
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const one = async <T extends Record<string, unknown>>(database: Database, query: SQL) => {
+  const [row] = await rowsOf<T>(database.db, query);
+  if (!row) throw new Error('no row');
+  return row;
+};
+
+/** The number of rows of every table of the public schema. */
+async function tableCounts(database: Database): Promise<Record<string, number>> {
+  const tables = await rowsOf<{ name: string }>(
+    database.db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables)
+    counts[name] = Number(
+      (await one<{ n: number }>(database, sql`select count(*)::int as n from ${sql.identifier(name)}`)).n,
+    );
+  return counts;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 43 base64url characters, the shape of a session token. */
+const token = (label: string) => createHash('sha256').update(label).digest('base64url').slice(0, 43);
+
+type Member = {
+  key: 'shipper' | 'nameless' | 'forwarder';
+  username: string;
+  password: string;
+  linkman: string;
+  language: string;
+  forwarder: boolean;
+};
+const MEMBERS: Member[] = [
+  {
+    key: 'shipper',
+    username: 'li.lei@shipper.example.com',
+    password: 'old-pass-1',
+    linkman: 'LI LEI',
+    language: 'en-US',
+    forwarder: false,
+  },
+  // No contact name: the owner is named by the e-mail.
+  {
+    key: 'nameless',
+    username: 'nameless@shipper.example.com',
+    password: 'old-pass-2',
+    linkman: '  ',
+    language: 'zh-CN',
+    forwarder: false,
+  },
+  {
+    key: 'forwarder',
+    username: 'ops@forwarder.example.com',
+    password: 'old-pass-3',
+    linkman: 'HAN MEIMEI',
+    language: 'zh-CN',
+    forwarder: true,
+  },
+];
+
+describeEachDatabase('company accounts migration (0012–0014) on a populated database', (kind) => {
+  let t: TestApp;
+  let before: Record<string, number>;
+  const ids: Record<Member['key'], number> = { shipper: 0, nameless: 0, forwarder: 0 };
+  const hashes: Record<Member['key'], string> = { shipper: '', nameless: '', forwarder: '' };
+  const sessions = {
+    shipperOpen: token('shipper open'),
+    shipperEnded: token('shipper ended'),
+    forwarderOpen: token('forwarder open'),
+  };
+
+  beforeAll(async () => {
+    const database = await createEmptyDatabase(kind);
+    try {
+      await migrateUpTo(database, kind, LAST_BEFORE_COMPANIES);
+      const tables = await tableCounts(database);
+      expect(Object.keys(tables)).not.toContain('people');
+      await seedBase(database.db);
+      const ref = await one<{ country: number; sha: number; rtm: number; fob: number }>(
+        database,
+        sql`select (select id from countries where code = 'CN') as country,
+                   (select id from ports where code = 'CNSHA') as sha,
+                   (select id from ports where code = 'NLRTM') as rtm,
+                   (select id from incoterms where code = 'FOB') as fob`,
+      );
+
+      // Members as they were: the login is the member, with its password hash.
+      for (const m of MEMBERS) {
+        hashes[m.key] = await hashPassword(m.password);
+        const authorities = m.forwarder
+          ? ['quote', 'order', 'shipper', 'contact', 'user', 'rate', 'quote_forwarder']
+          : ['quote', 'order', 'shipper', 'contact', 'user'];
+        const row = await one<{ id: number }>(
+          database,
+          sql`insert into users (username, password_hash, linkman, phone, company1, address1, city,
+                                 country_id, authorities, is_forwarder, language)
+              values (${m.username}, ${hashes[m.key]}, ${m.linkman}, '0', ${`${m.key.toUpperCase()} CO`},
+                      '1 ROAD', 'NINGBO', ${ref.country}, ${sql.param(authorities)}::text[],
+                      ${m.forwarder}, ${m.language})
+              returning id`,
+        );
+        ids[m.key] = Number(row.id);
+      }
+      const session = (userId: number, value: string, revoked: boolean) =>
+        database.db.execute(
+          sql`insert into sessions (user_id, token_hash, expires_at, revoked_at)
+              values (${userId}, ${tokenHash(value)}, now() + interval '1 day',
+                      ${revoked ? sql`now()` : sql`null`})`,
+        );
+      await session(ids.shipper, sessions.shipperOpen, false);
+      await session(ids.shipper, sessions.shipperEnded, true);
+      await session(ids.forwarder, sessions.forwarderOpen, false);
+
+      // Bookings to the forwarder, each submitted by its member and accepted by the forwarder.
+      const party = JSON.stringify({
+        company1: 'PARTY LTD',
+        company2: '',
+        linkman: 'WANG',
+        address1: '1 ROAD',
+        address2: '',
+        city: 'NINGBO',
+        province: '',
+        countryId: ref.country,
+        zipCode: '',
+        phone: '0',
+        email: 'party@example.com',
+      });
+      let serial = 0;
+      for (const owner of [ids.shipper, ids.shipper, ids.nameless]) {
+        serial += 1;
+        const booking = await one<{ id: number }>(
+          database,
+          sql`insert into bookings (order_no, owner_id, forwarder_id, status, container_mode, shipper,
+                                    consignee, cust_ref_no, incoterm_id, pol_id, pod_id, to_id, accepted_at)
+              values (${`BK250101${String(serial).padStart(6, '0')}`}, ${owner}, ${ids.forwarder}, 2, 1,
+                      ${party}::jsonb, ${party}::jsonb, ${`REF-${serial}`}, ${ref.fob}, ${ref.sha},
+                      ${ref.rtm}, ${ref.rtm}, now())
+              returning id`,
+        );
+        const history = (action: string, from: number, to: number, actor: number | null, role: string) =>
+          database.db.execute(
+            sql`insert into booking_history (booking_id, action, from_status, to_status, actor_id, actor_role)
+                values (${booking.id}, ${action}, ${from}, ${to}, ${actor}, ${role})`,
+          );
+        await history('submit', 0, 1, owner, 'member');
+        await history('accept', 1, 1, ids.forwarder, 'forwarder');
+        await history('release', 1, 2, ids.forwarder, 'forwarder');
+      }
+      before = await tableCounts(database);
+
+      // The upgrade, as a starting server runs it.
+      await runMigrations(database);
+    } catch (error) {
+      await database.drop();
+      throw error;
+    }
+    t = await createTestAppOn(database);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives every member exactly one person: its owner, with the same e-mail, password hash and language', async () => {
+    const people = await rowsOf<{
+      company_id: number;
+      email: string;
+      password_hash: string;
+      name: string;
+      role: string;
+      language: string;
+    }>(t.database.db, sql`select * from people order by id`);
+    expect(people).toHaveLength(MEMBERS.length);
+    for (const m of MEMBERS)
+      expect(people.filter((p) => Number(p.company_id) === ids[m.key])).toEqual([
+        expect.objectContaining({
+          email: m.username,
+          password_hash: hashes[m.key],
+          name: m.linkman.trim() || m.username,
+          role: 'owner',
+          language: m.language,
+        }),
+      ]);
+  });
+
+  it('keeps every row of every table that was there, and drops users.password_hash', async () => {
+    const after = await tableCounts(t.database);
+    for (const [table, count] of Object.entries(before))
+      expect({ table, count: after[table] }).toEqual({ table, count });
+    expect(after.people).toBe(MEMBERS.length);
+    expect(before.bookings).toBe(3);
+    expect(before.booking_history).toBe(9);
+    expect(before.sessions).toBe(3);
+    const columns = await rowsOf<{ name: string }>(
+      t.database.db,
+      sql`select column_name as name from information_schema.columns
+          where table_schema = 'public' and table_name = 'users'`,
+    );
+    expect(columns.map((c) => c.name)).toContain('username');
+    expect(columns.map((c) => c.name)).not.toContain('password_hash');
+  });
+
+  it('signs every member in through the app with the old password, as its owner', async () => {
+    for (const m of MEMBERS) {
+      const reply = await login(t.app, m.username, m.password);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const info = await call<Envelope<{ id: number; person: { email: string; role: string } }>>(t.app, {
+        method: 'GET',
+        url: '/api/userinfo',
+        headers: { authorization: `Bearer ${reply.body.data.token}` },
+      });
+      expect(info.body.data).toMatchObject({ id: ids[m.key], person: { email: m.username, role: 'owner' } });
+      expect((await login(t.app, m.username, `${m.password}x`)).status).toBe(400);
+    }
+  });
+
+  it('keeps open sessions open, as the owner of their company; an ended one stays ended', async () => {
+    const userinfo = (value: string) =>
+      call<Envelope<{ id: number; person: { email: string; role: string } }>>(t.app, {
+        method: 'GET',
+        url: '/api/userinfo',
+        headers: { authorization: `Bearer ${value}` },
+      });
+    const shipper = await userinfo(sessions.shipperOpen);
+    expect(shipper.status).toBe(200);
+    expect(shipper.body.data).toMatchObject({
+      id: ids.shipper,
+      person: { email: 'li.lei@shipper.example.com', role: 'owner' },
+    });
+    const forwarder = await userinfo(sessions.forwarderOpen);
+    expect(forwarder.body.data).toMatchObject({ id: ids.forwarder, person: { role: 'owner' } });
+    expect((await userinfo(sessions.shipperEnded)).status).toBe(401);
+    // The company's bookings are its owner's to read, through the same session.
+    const list = await call<Envelope<{ total: number }>>(t.app, {
+      method: 'GET',
+      url: '/api/order',
+      headers: { authorization: `Bearer ${sessions.shipperOpen}` },
+    });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data.total).toBe(2);
+  });
+
+  it("names each booking history entry's actor: the owner of the member that acted", async () => {
+    const entries = await rowsOf<{ action: string; actor_id: number; actor_name: string }>(
+      t.database.db,
+      sql`select action, actor_id, actor_name from booking_history order by id`,
+    );
+    expect(entries).toHaveLength(9);
+    const names: Record<number, string> = {
+      [ids.shipper]: 'LI LEI',
+      [ids.nameless]: 'nameless@shipper.example.com',
+      [ids.forwarder]: 'HAN MEIMEI',
+    };
+    for (const entry of entries) expect(entry.actor_name).toBe(names[Number(entry.actor_id)]);
+    expect(new Set(entries.map((e) => e.actor_name))).toEqual(new Set(Object.values(names)));
+  });
+});

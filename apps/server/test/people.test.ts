@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { changePersonRole, movePerson } from '../src/modules/users/people.js';
+import { insertPerson, listCompanyPeople } from '../src/modules/users/people-repo.js';
+import { createMember } from '../src/modules/users/service.js';
+import { AppError } from '../src/platform/errors.js';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers.js';
+import { uniqueEmail } from './fixtures.js';
+
+/**
+ * The last-owner rule of modules/users/people.ts (issue 18): concurrent demotions and moves of a
+ * company's two owners cannot both pass. On PostgreSQL the changes run on separate connections at
+ * once; PGlite runs one transaction at a time, which must give the same answer.
+ */
+describeEachDatabase('people: a company keeps an owner', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  async function companyWithTwoOwners() {
+    const db = database.db;
+    const company = await createMember({
+      db,
+      username: uniqueEmail('owner'),
+      password: 'secret123',
+      company1: 'TWO OWNERS LTD',
+      linkman: 'FIRST OWNER',
+      phone: '0',
+      city: 'NINGBO',
+      address1: '-',
+      countryId: 1,
+      isForwarder: false,
+      authorities: [],
+    });
+    const second = await insertPerson(db, {
+      companyId: company.id,
+      email: uniqueEmail('second'),
+      passwordHash: 'x',
+      name: 'SECOND OWNER',
+      role: 'owner',
+    });
+    return { companyId: company.id, owners: [company.ownerId, second.id] as const };
+  }
+
+  const owners = async (companyId: number) =>
+    (await listCompanyPeople(database.db, companyId)).filter((p) => p.role === 'owner').map((p) => p.id);
+
+  const refusals = (results: PromiseSettledResult<unknown>[]) =>
+    results.flatMap((r) =>
+      r.status === 'rejected'
+        ? [r.reason instanceof AppError ? `${r.reason.status} ${r.reason.key}` : r.reason]
+        : [],
+    );
+
+  it('lets one of two concurrent demotions of the last two owners through', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { companyId, owners: pair } = await companyWithTwoOwners();
+      const results = await Promise.allSettled(
+        pair.map((personId) => changePersonRole({ db: database.db, personId, role: 'admin' })),
+      );
+      expect(refusals(results)).toEqual(['409 company.lastOwner']);
+      expect(await owners(companyId)).toHaveLength(1);
+    }
+  });
+
+  it('lets one of a concurrent move away and demotion of the last two owners through', async () => {
+    const { companyId: other } = await companyWithTwoOwners();
+    for (let round = 0; round < 5; round++) {
+      const { companyId, owners: pair } = await companyWithTwoOwners();
+      const results = await Promise.allSettled([
+        movePerson({ db: database.db, personId: pair[0], companyId: other, role: 'operator' }),
+        changePersonRole({ db: database.db, personId: pair[1], role: 'viewer' }),
+      ]);
+      expect(refusals(results)).toEqual(['409 company.lastOwner']);
+      expect(await owners(companyId)).toHaveLength(1);
+    }
+  });
+
+  it('refuses an unknown person and a move into the same company; promoting needs no check', async () => {
+    const { companyId, owners: pair } = await companyWithTwoOwners();
+    await expect(
+      changePersonRole({ db: database.db, personId: 2_000_000_000, role: 'admin' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      movePerson({ db: database.db, personId: pair[0], companyId, role: 'owner' }),
+    ).rejects.toMatchObject({ status: 409, key: 'company.alreadyMember' });
+    await expect(
+      movePerson({ db: database.db, personId: pair[0], companyId: 2_000_000_000, role: 'owner' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await changePersonRole({ db: database.db, personId: pair[1], role: 'viewer' });
+    expect(await changePersonRole({ db: database.db, personId: pair[1], role: 'owner' })).toMatchObject({
+      changed: true,
+      person: { role: 'owner' },
+    });
+    expect(await owners(companyId)).toEqual([...pair]);
+  });
+});
