@@ -283,6 +283,10 @@ const MATRIX: Row[] = [
   ].map(publicList),
   { method: 'GET', url: '/api/forwarder', access: { all: ['quote_forwarder'] } },
 
+  /* ---------- company activity trail (issue 18; owners and admins) ---------- */
+  { method: 'GET', url: '/api/activity', access: { all: ['team'] }, roles: 'team' },
+  { method: 'GET', url: '/api/activity/export', access: { all: ['team'] }, roles: 'team' },
+
   /* ---------- contacts (own rows only) ---------- */
   { method: 'GET', url: '/api/customer/contact', access: { all: ['contact'] }, shows: { owner: 'contact' } },
   // The import template is the same blank sheet for everyone (headers, an example, the countries).
@@ -406,6 +410,8 @@ const MATRIX: Row[] = [
     method: 'POST',
     url: '/api/quote/estimate',
     access: { all: ['quote'] },
+    // it computes and stores nothing: a viewer may ask too (authenticated({ computes: true }))
+    roles: 'read',
     make: (w) =>
       at(
         '/api/quote/estimate',

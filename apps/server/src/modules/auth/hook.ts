@@ -36,11 +36,18 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (403 otherwise, each with its own message):
  * - authorities: all of `all`, and at least one of `some`;
  * - the role (issue 18): a write (any method but GET/HEAD/OPTIONS) needs a role that writes, unless
- *   the route only touches the person's own sign-in (`personal`); `manage` routes (team, company
+ *   the route only touches the person's own sign-in (`personal`) or only computes an answer and
+ *   stores nothing (`computes`, e.g. a quote estimate sent as POST); `manage` routes (team, company
  *   profile) need a managing role.
  */
 export function authenticated(
-  required: { all?: Authority[]; some?: Authority[]; manage?: boolean; personal?: boolean } = {},
+  required: {
+    all?: Authority[];
+    some?: Authority[];
+    manage?: boolean;
+    personal?: boolean;
+    computes?: boolean;
+  } = {},
 ): preValidationAsyncHookHandler {
   return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
@@ -57,8 +64,8 @@ export function authenticated(
       throw new AppError(403, 'errors.forbidden');
     }
     const role = session.user.role;
-    if (!required.personal && !READS.has(request.method) && !roleCanWrite(role))
-      throw new AppError(403, 'company.readOnlyRole');
+    const writes = !READS.has(request.method) && !required.personal && !required.computes;
+    if (writes && !roleCanWrite(role)) throw new AppError(403, 'company.readOnlyRole');
     if (required.manage && !roleCanManage(role)) throw new AppError(403, 'company.managersOnly');
   };
 }

@@ -212,7 +212,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quote/estimate',
     {
-      preValidation: viewer,
+      // A POST that stores nothing: every role of the company may ask for an estimate.
+      preValidation: authenticated({ all: ['quote'], computes: true }),
       schema: {
         tags: ['quotes'],
         summary: 'Price container quantities on a quote',
