@@ -97,10 +97,46 @@ describeEachDatabase('demo data', (kind) => {
     expect(chinese.lists.flatMap((s) => s.ports_name)).toContain('上海');
   });
 
+  it("gives the demo customer a team: an operator and a viewer who share the company's bookings", async () => {
+    const signIn = async (index: 2 | 3) => {
+      const reply = await login(t.app, DEMO_LOGINS[index].username, DEMO_LOGINS[index].password, 'en');
+      expect(reply.status).toBe(200);
+      return reply.body.data.token;
+    };
+    const operator = await signIn(2);
+    const viewer = await signIn(3);
+    const owners = await get<ListData<{ id: number }>>('/api/order?size=100', tokens.customer, 'en');
+    for (const [token, role] of [
+      [operator, 'operator'],
+      [viewer, 'viewer'],
+    ] as const) {
+      const info = await get<{ person: { role: string } }>('/api/userinfo', token, 'en');
+      expect(info.person.role).toBe(role);
+      const theirs = await get<ListData<{ id: number }>>('/api/order?size=100', token, 'en');
+      expect(theirs.total).toBe(owners.total);
+    }
+    const write = await call<Envelope>(t.app, {
+      method: 'POST',
+      url: '/api/customer/contact',
+      headers: { authorization: `Bearer ${viewer}` },
+      lang: 'en',
+      payload: {},
+    });
+    expect(write.status).toBe(403);
+    expect(write.body.msg).toMatch(/viewer/i);
+    // The operator imported the contact book: the owner's activity page names them.
+    const trail = await get<{ list: { person: string; kind: string; action: string }[] }>(
+      '/api/activity?kind=contact&page_size=100',
+      tokens.customer,
+      'en',
+    );
+    expect(trail.list.some((row) => row.person === 'WANG FANG 王芳' && row.action === 'import')).toBe(true);
+  });
+
   it('has only the documented logins: every other account has a random password of its own', async () => {
     const others = await rows<{ username: string; hash: string }>(
       sql`select email as username, password_hash as hash from people
-           where email not in ('demo@example.com', 'forwarder@example.com')`,
+           where email <> all(${sql.param(DEMO_LOGINS.map((l) => l.username))}::text[])`,
     );
     expect(others.length).toBeGreaterThanOrEqual(7);
     expect(new Set(others.map((o) => o.hash)).size).toBe(others.length);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { hasMembers } from '../modules/users/service.js';
+import { addPerson } from '../modules/users/people.js';
 import { type Database, withAdvisoryLock } from '../platform/db.js';
 import type { FileStorage } from '../platform/storage.js';
 import type { KvStore } from '../platform/kv.js';
@@ -23,6 +24,15 @@ import { demoForwarderRows, importRateSheet, ownRates, rateRows } from './rates.
 export const DEMO_LOGINS = [
   { username: 'demo@example.com', password: 'demo123456', role: 'customer' },
   { username: 'forwarder@example.com', password: 'demo123456', role: 'forwarder' },
+  // People of the demo customer's company (issue 18), each with a role below its owner's.
+  { username: 'ops@example.com', password: 'demo123456', role: 'operator' },
+  { username: 'viewer@example.com', password: 'demo123456', role: 'viewer' },
+] as const;
+
+/** The demo customer's team besides its owner: names for the trail and the team page. */
+const DEMO_TEAM = [
+  { login: DEMO_LOGINS[2], name: 'WANG FANG 王芳', language: 'zh-CN' },
+  { login: DEMO_LOGINS[3], name: 'Emma CLARK', language: 'en-US' },
 ] as const;
 
 /** Rates per forwarder: the demo forwarder's sheet is the longest. */
@@ -93,7 +103,24 @@ export async function seedDemo(options: {
     );
     // Awaited below; a failure meanwhile is not "unhandled".
     others.catch(() => undefined);
-    const contacts = await seedContacts(db, customer.actor);
+    const [operator] = await Promise.all(
+      DEMO_TEAM.map(({ login, name, language }) =>
+        addPerson({
+          db,
+          companyId: customer.id,
+          email: login.username,
+          password: login.password,
+          name,
+          role: login.role,
+          language,
+        }),
+      ),
+    );
+    // The operator keeps the contact book, so the trail names more than one person.
+    const contacts = await seedContacts(
+      db,
+      operator ? { companyId: customer.id, personId: operator.id, name: operator.name } : customer.actor,
+    );
     const random = seededRandom(1);
     const rates = new Map([[forwarder.company.key, await seedRates(deps, forwarder, random)]]);
     const forwarders = [forwarder, ...(await others)];

@@ -2,9 +2,11 @@ import type { Role } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { endAllSessions } from '../auth/sessions.js';
+import { hashPassword } from '../../platform/password.js';
 import {
   findCompany,
   findPerson,
+  insertPerson,
   listCompanies,
   listCompanyPeople,
   lockOwners,
@@ -19,6 +21,26 @@ import {
  */
 
 export { listCompanies, listCompanyPeople };
+
+/** Adds a person with a new login to a company (the demo seed; the team module's invitations too). */
+export async function addPerson(options: {
+  db: Db;
+  companyId: number;
+  email: string;
+  password: string;
+  name: string;
+  role: Role;
+  language?: string;
+}): Promise<PersonRow> {
+  return insertPerson(options.db, {
+    companyId: options.companyId,
+    email: options.email.trim().toLowerCase(),
+    passwordHash: await hashPassword(options.password),
+    name: options.name,
+    role: options.role,
+    language: options.language ?? 'zh-CN',
+  });
+}
 
 /**
  * Refuses (409 company.lastOwner) a change that takes `person` out of their company's owners
