@@ -72,7 +72,7 @@ const companyKey = (companyId: number) => `invite:company:${companyId}`;
 const failAddressKey = (address: string) => `invite:fail:ip:${address}`;
 const minutes = (ms: number) => Math.ceil(ms / 60_000);
 
-/** Counts one invitation mail of the company; beyond the hour's budget the whole change is refused. */
+/** Counts one invitation mail of the company; beyond the hour's budget it is refused. */
 async function countInvitation(kv: KvStore, companyId: number): Promise<void> {
   const { count, ttlMs } = await kv.incr(companyKey(companyId), HOUR_MS);
   if (count > INVITATION.perHour)
@@ -100,16 +100,22 @@ export async function invite(
 ): Promise<{ row: InvitationRow; mail: InvitationMail }> {
   const { db, kv, actor, email, role } = options;
   assertCanGive(actor, role);
-  const token = newToken();
-  const row = await db.transaction(async (tx) => {
-    // The owners' lock queues the company's team changes: two invitations of one address cannot both pass.
-    await lockOwners(tx, actor.id);
+  const assertNew = async (tx: Db) => {
     const existing = await findPersonByEmail(tx, email);
     if (existing?.person.companyId === actor.id)
       throw new AppError(409, 'company.alreadyMember', {}, [{ field: 'email' }]);
     if (await hasValidInvitation(tx, actor.id, email))
       throw new AppError(409, 'company.alreadyInvited', {}, [{ field: 'email' }]);
-    await countInvitation(kv, actor.id);
+  };
+  // Checked before counting (a refused address spends nothing), and again under the lock below.
+  await assertNew(db);
+  // The shared store is not part of the transaction (the embedded database has one connection).
+  await countInvitation(kv, actor.id);
+  const token = newToken();
+  const row = await db.transaction(async (tx) => {
+    // The owners' lock queues the company's team changes: two invitations of one address cannot both pass.
+    await lockOwners(tx, actor.id);
+    await assertNew(tx);
     return insertInvitation(tx, {
       companyId: actor.id,
       email,
@@ -128,12 +134,12 @@ export async function resend(
   options: Deps & { actor: Inviter; id: number },
 ): Promise<{ row: InvitationRow; mail: InvitationMail }> {
   const { db, kv, actor, id } = options;
+  const current = await findPendingInvitation(db, actor.id, id);
+  if (!current) throw new AppError(404, 'errors.notFound');
+  assertCanGive(actor, parseRole(current.role) ?? 'viewer');
+  await countInvitation(kv, actor.id);
   const token = newToken();
   const row = await db.transaction(async (tx) => {
-    const current = await findPendingInvitation(tx, actor.id, id);
-    if (!current) throw new AppError(404, 'errors.notFound');
-    assertCanGive(actor, parseRole(current.role) ?? 'viewer');
-    await countInvitation(kv, actor.id);
     const renewed = await renewInvitation(
       tx,
       actor.id,
