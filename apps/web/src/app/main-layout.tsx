@@ -36,7 +36,8 @@ export function MainLayout() {
       ),
     }));
   const selected = MENU.find((item) => location.pathname.startsWith(item.path))?.path;
-  const name = (user?.username ?? '').split('@')[0];
+  // The person signed in (issue 18), not only the company's login.
+  const name = user?.person.name || (user?.username ?? '').split('@')[0];
   const title = config.data?.app_title || t('app.title');
 
   const onLogout = async () => {

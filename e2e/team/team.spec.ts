@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailTo, uniqueEmail } from '../auth/account-steps';
+import { launchBrowser, newPage } from '../support/browser';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+import { confirm, gone, openSignedIn, visible, WAIT } from '../support/steps';
+
+let browser: Browser;
+let portal: PortalServer;
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** The company's number of contacts, as the owner's API sees it. */
+async function contactTotal(token: string): Promise<number> {
+  const response = await fetch(`${portal.url}/api/customer/contact?page=1&size=10`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as { data: { total: number } };
+  return body.data.total;
+}
+
+/**
+ * Issue 18, parts 3 and 4: an owner invites by mail, the invited person joins from the link with a
+ * name and password and works in the company's data; removed, their next action ends at the login.
+ */
+describe('team', () => {
+  it('invites, joins from the mail’s link, works, and is removed (en-US)', async () => {
+    const owner = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/team',
+      locale: 'en-US',
+    });
+    const { page } = owner;
+    await visible(page.getByRole('heading', { name: 'Team', level: 4 }));
+    await visible(page.getByRole('cell', { name: DEMO.customer }));
+
+    const email = uniqueEmail('joiner');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a person' });
+    await visible(dialog);
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await visible(page.getByText(`Invitation sent to ${email}`));
+    const invitations = page.getByRole('table').nth(1);
+    await visible(invitations.getByRole('cell', { name: email }));
+
+    const link = /https?:\/\/\S+\/join\?token=[A-Za-z0-9_-]{43}/.exec(
+      await mailTo(portal.dataDir, email),
+    )?.[0];
+    expect(link).toBeDefined();
+    const joiner = await newPage(browser, portal.url, { locale: 'en-US' });
+    const { search } = new URL(link ?? '');
+    await joiner.page.goto(`/join${search}`);
+    await visible(joiner.page.getByText(/invites you to join .+ as Operator\./));
+    // The token leaves the address bar.
+    await expect.poll(() => new URL(joiner.page.url()).search, WAIT).toBe('');
+    await joiner.page.getByLabel('Your name').fill('JOAN JOINER');
+    await joiner.page.getByLabel('Password', { exact: true }).fill('Quay-Side-Lantern-9');
+    await joiner.page.getByLabel('Confirm password').fill('Quay-Side-Lantern-9');
+    await joiner.page.getByRole('button', { name: 'Join' }).click();
+    await joiner.page.waitForURL('**/quotes');
+    // The header names the person; the company's contacts are theirs to work with.
+    await visible(joiner.page.getByText('Welcome, JOAN JOINER'));
+    await joiner.page.getByRole('link', { name: 'Contacts', exact: true }).click();
+    await joiner.page.waitForURL('**/contacts');
+    await visible(joiner.page.getByText(`${await contactTotal(owner.token)} in total`));
+
+    // The owner sees them as a member and removes them.
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: email });
+    await visible(row.getByText('JOAN JOINER'));
+    await gone(invitations.getByRole('cell', { name: email }));
+    await page.getByRole('button', { name: 'Remove JOAN JOINER' }).click();
+    await confirm(page, /Remove JOAN JOINER from the company\?/, /^Remove$/);
+    await visible(page.getByText('JOAN JOINER was removed'));
+    await gone(page.getByRole('row').filter({ hasText: email }));
+
+    // Their next action (opening another page, which asks the server) leads to the login page.
+    await joiner.page.getByRole('link', { name: 'My Bookings', exact: true }).click();
+    await joiner.page.waitForURL('**/login');
+    await joiner.context.close();
+    await owner.context.close();
+  });
+
+  it('renders in Chinese and is usable at 375 px, with the keyboard', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/team',
+      locale: 'zh-CN',
+      width: 375,
+      height: 740,
+    });
+    await visible(page.getByRole('heading', { name: '团队管理', level: 4 }));
+    await visible(page.getByRole('columnheader', { name: '最近登录' }));
+    await visible(page.getByRole('heading', { name: '待接受的邀请' }));
+    // Nothing wider than the screen but the tables' own scrolling area.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const invite = page.getByRole('button', { name: /邀\s*请/ });
+    const box = await invite.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+
+    // Keyboard: the invite dialog opens with Enter, its fields are labelled, Escape closes it.
+    await invite.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '邀请成员' });
+    await visible(dialog);
+    await expect
+      .poll(() => dialog.getByLabel('邮箱').evaluate((el) => el === document.activeElement), WAIT)
+      .toBe(true);
+    await page.keyboard.type('not-an-address');
+    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    await visible(dialog.getByText('请输入有效的邮箱地址'));
+    await page.keyboard.press('Escape');
+    await gone(page.getByRole('dialog', { name: '邀请成员' }));
+    await context.close();
+  });
+});
