@@ -1,9 +1,10 @@
-import type { Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo, uniqueEmail } from '../auth/account-steps';
 import { launchBrowser, newPage } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { confirm, gone, openSignedIn, visible, WAIT } from '../support/steps';
+import { apiToken, confirm, gone, openSignedIn, visible, WAIT } from '../support/steps';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -22,6 +23,38 @@ async function contactTotal(token: string): Promise<number> {
   });
   const body = (await response.json()) as { data: { total: number } };
   return body.data.total;
+}
+
+/** A person invited by the demo owner with `role` who joined through the API: their e-mail and session. */
+async function joinedByApi(role: string, name: string) {
+  const email = uniqueEmail(role);
+  const owner = await apiToken(portal.url, DEMO.customer);
+  const invited = await fetch(`${portal.url}/api/team/invitations`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  });
+  expect(invited.status).toBe(200);
+  const token = /join\?token=([A-Za-z0-9_-]{43})/.exec(await mailTo(portal.dataDir, email))?.[1];
+  const joined = await fetch(`${portal.url}/api/invitations/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'new', token, name, password: 'Quay-Side-Lantern-9' }),
+  });
+  const body = (await joined.json()) as { data: { token: string } };
+  return { email, token: body.data.token };
+}
+
+/** axe-core's WCAG A/AA rules on the page (or inside `scope`): the serious and critical findings. */
+async function axeFindings(page: Page, scope?: string) {
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope) builder.include(scope);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
@@ -118,6 +151,59 @@ describe('team', () => {
     await visible(dialog.getByText('请输入有效的邮箱地址'));
     await page.keyboard.press('Escape');
     await gone(page.getByRole('dialog', { name: '邀请成员' }));
+    await context.close();
+  });
+
+  it('shows a viewer the company profile read only and lets them change their own name', async () => {
+    const viewer = await joinedByApi('viewer', 'VERA VIEWER');
+    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
+    await context.addInitScript((value) => {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', value);
+    }, viewer.token);
+    await page.goto('/profile');
+    await visible(page.getByText("Only the company's owners and admins can change the company profile."));
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Company name (English)').isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: 'My account' }).click();
+    await page.getByLabel('My name').fill('VERA V.');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await visible(page.getByText('Welcome, VERA V.'));
+    // Not a page of theirs: the team goes back to the quotes; contacts offer no writing buttons.
+    await page.goto('/team');
+    await page.waitForURL('**/quotes');
+    await page.goto('/contacts');
+    await visible(page.getByRole('heading', { name: 'Contact Management' }));
+    expect(await page.getByRole('button', { name: /Add/ }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('finds nothing serious for axe on the team page, the invite dialog and the join page', async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const { context, page } = await openSignedIn(browser, portal.url, {
+        username: DEMO.customer,
+        path: '/team',
+        locale,
+      });
+      await visible(page.getByRole('heading', { level: 4 }));
+      await visible(page.getByRole('cell', { name: DEMO.customer }));
+      expect(await axeFindings(page), `${locale} /team`).toEqual([]);
+      await page.getByRole('button', { name: /^(Invite|邀\s*请)$/ }).click();
+      await visible(page.getByRole('dialog'));
+      expect(await axeFindings(page, '.ant-modal-wrap'), `${locale} invite dialog`).toEqual([]);
+      await context.close();
+    }
+    const email = uniqueEmail('axe');
+    const owner = await apiToken(portal.url, DEMO.customer);
+    await fetch(`${portal.url}/api/team/invitations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, role: 'viewer' }),
+    });
+    const link = /\/join\?token=[A-Za-z0-9_-]{43}/.exec(await mailTo(portal.dataDir, email))?.[0] ?? '';
+    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
+    await page.goto(link);
+    await visible(page.getByText(/邀请你以/));
+    expect(await axeFindings(page), 'zh-CN /join').toEqual([]);
     await context.close();
   });
 });
