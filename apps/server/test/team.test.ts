@@ -206,9 +206,13 @@ describeEachDatabase('team and invitations', (kind) => {
     const adminTeam = await get<TeamReply>(admin.token, '/api/team');
     expect(adminTeam.body.data.assignable).toEqual(['admin', 'operator', 'viewer']);
     expect((await inviteAs(admin.token, uniqueEmail(), 'owner')).status).toBe(403);
-    const demoteOwner = await send(admin.token, 'PUT', `/api/team/members/${c.ownerId}/role`, {
-      role: 'viewer',
-    });
+    const demoteOwner = await send(
+      admin.token,
+      'PUT',
+      `/api/team/members/${c.ownerId}/role`,
+      { role: 'viewer' },
+      'en',
+    );
     expect(demoteOwner.status).toBe(403);
     expect(demoteOwner.body.msg).toBe('You cannot change the role of, or remove, this member');
     expect((await send(admin.token, 'DELETE', `/api/team/members/${c.ownerId}`)).status).toBe(403);
@@ -467,6 +471,9 @@ describeEachDatabase('team and invitations', (kind) => {
       expect(renamed.status).toBe(200);
       expect((await get<UserInfo>(viewer.token, '/api/userinfo')).body.data.person.name).toBe('NEW NAME');
       expect((await send(viewer.token, 'PUT', '/api/me', { name: '' })).status).toBe(400);
+      expect((await send(viewer.token, 'PUT', '/api/me', {})).status).toBe(200);
+      expect((await send(viewer.token, 'PUT', '/api/me', { role: 'owner' })).status).toBe(400);
+      expect((await get<UserInfo>(viewer.token, '/api/userinfo')).body.data.person.role).toBe('viewer');
 
       const second = await login(t.app, viewer.email, PASSWORD);
       const wrong = await send(viewer.token, 'PUT', '/api/me/password', {

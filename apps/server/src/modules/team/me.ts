@@ -17,11 +17,13 @@ export async function updateMe(options: {
   body: z.output<typeof myAccountBody>;
 }): Promise<void> {
   const { body } = options;
+  const patch = {
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.language === undefined ? {} : { language: body.language }),
+  };
+  if (Object.keys(patch).length === 0) return;
   await options.db.transaction(async (tx) => {
-    await updatePerson(tx, options.personId, {
-      ...(body.name === undefined ? {} : { name: body.name }),
-      ...(body.language === undefined ? {} : { language: body.language }),
-    });
+    await updatePerson(tx, options.personId, patch);
   });
 }
 

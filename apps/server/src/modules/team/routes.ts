@@ -2,6 +2,7 @@ import {
   acceptInvitationBody,
   errorEnvelope,
   idParams,
+  INVITATION,
   invitationInfo,
   invitationRow,
   inviteBody,
@@ -79,7 +80,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: manager,
       schema: {
         tags,
-        summary: `Invite an e-mail address with a role (mailed; at most 20 an hour per company)`,
+        summary: `Invite an e-mail address with a role (mailed; at most ${INVITATION.perHour} an hour per company)`,
         body: inviteBody,
         response: { 200: okEnvelope(invitationRow), ...failures },
       },
