@@ -188,6 +188,10 @@ describe('team', () => {
     await page.goto('/contacts');
     await visible(page.getByRole('heading', { name: 'Contact Management' }));
     expect(await page.getByRole('button', { name: /Add/ }).count()).toBe(0);
+    // Bookings: the company's list is there to read, without the buttons that create bookings.
+    await page.getByRole('link', { name: 'My Bookings', exact: true }).click();
+    await visible(page.getByRole('row').nth(1));
+    expect(await page.getByRole('button', { name: /Add (FCL|LCL) booking/ }).count()).toBe(0);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import './strings';
-import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact, roleCanWrite } from '@freight/contract';
+import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact } from '@freight/contract';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Typography } from 'antd';
@@ -19,7 +19,7 @@ import {
 } from './contacts-api';
 import { ContactsTable } from './contacts-table';
 import { usePageTitle } from '../../app/page-title';
-import { useAuth } from '../../app/auth';
+import { useCanWrite } from '../../app/auth';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const ContactFormModal = lazyDialog(async () => (await import('./contact-form-modal')).ContactFormModal);
@@ -39,9 +39,7 @@ export function ContactsPage() {
   const [editor, setEditor] = useState<{ contact?: Contact } | undefined>();
   const [importing, setImporting] = useState(false);
   const list = useContactList(keyword, page, size);
-  // A viewer reads only (issue 18): the server refuses their writes, the page does not offer them.
-  const { user } = useAuth();
-  const canWrite = user ? roleCanWrite(user.person.role) : false;
+  const canWrite = useCanWrite();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
   const showFailure = (title: string, error: unknown) =>
