@@ -83,7 +83,7 @@ export function MainLayout() {
           <LanguageSwitch />
           {!isMobile && (
             // A long name is cut (its whole text in the tooltip) rather than pushing the menu aside.
-            <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 200 }}>
+            <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 200, display: 'block' }}>
               {t('layout.welcome', { name })}
             </Typography.Text>
           )}
