@@ -281,6 +281,14 @@ describeEachDatabase('team and invitations', (kind) => {
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe('This e-mail address already has a valid invitation');
 
+    // Two invitations of one address at once: one is sent, the other refused.
+    const twice = uniqueEmail('twice');
+    const racing = await Promise.all([
+      inviteAs(c.ownerToken, twice, 'viewer'),
+      inviteAs(c.ownerToken, twice, 'operator'),
+    ]);
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+
     // An address with a login in another company gets the same answer as one without any login.
     const withLogin = await inviteAs(c.ownerToken, other.ownerEmail, 'viewer');
     const without = await inviteAs(c.ownerToken, uniqueEmail(), 'viewer');

@@ -40,6 +40,7 @@ import {
   hasValidInvitation,
   insertInvitation,
   type InvitationRecord,
+  lockPeople,
   renewInvitation,
   revokeInvitation,
 } from './repo.js';
@@ -278,6 +279,9 @@ export async function acceptInvitation(
       throw new AppError(409, 'company.alreadyMember', {}, [{ field: 'password' }]);
     await db.transaction(async (tx) => {
       const owners = await lockOwners(tx, person.companyId);
+      // The login as it is now, locked: moved or removed a moment ago, it is not moved again.
+      const [current] = await lockPeople(tx, person.companyId, [person.id]);
+      if (!current) throw new AppError(409, 'errors.conflict');
       if (owners.length === 1 && owners[0] === person.id)
         throw new AppError(400, 'company.invitationOwnerLeaving', {}, [{ field: 'password' }]);
       if (!(await claimInvitation(tx, tokenHash))) throw new AppError(404, 'company.invitationInvalid');
