@@ -14,7 +14,10 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** The forwarder's pages (the most menu items), by the header's short and the drawer's full labels. */
+/**
+ * The forwarder's pages (the most menu items; the demo forwarder is its company's owner, who has the
+ * team page), by the header's short and the drawer's full labels.
+ */
 const PAGES = {
   'en-US': [
     ['Quotes', 'Shipping Quotes'],
@@ -25,6 +28,7 @@ const PAGES = {
     ['Alliance', 'Shipper Alliance'],
     ['Contacts', 'Contact Management'],
     ['Profile', 'Member Profile'],
+    ['Team', 'Team'],
   ],
   'zh-CN': [
     ['船期报价', '船期报价'],
@@ -35,6 +39,7 @@ const PAGES = {
     ['货代联盟', '货代联盟'],
     ['联系人', '联系人管理'],
     ['会员资料', '会员资料'],
+    ['团队', '团队管理'],
   ],
 } as const;
 
@@ -61,7 +66,7 @@ function contrast(foreground: string, background: string): number {
 describe('header menu', () => {
   for (const locale of ['en-US', 'zh-CN'] as const) {
     for (const width of [1366, 1200, 1024, 769]) {
-      it(`keeps all eight of the forwarder's items reachable at ${width} px (${locale})`, async () => {
+      it(`keeps all nine of the forwarder's items reachable at ${width} px (${locale})`, async () => {
         const { context, page } = await openSignedIn(browser, portal.url, {
           username: DEMO.forwarder,
           path: '/contacts',

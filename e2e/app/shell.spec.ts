@@ -76,7 +76,7 @@ describe('app shell on the built portal', () => {
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect.poll(() => nav.getByRole('link', { name: 'Quotes', exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole('link', { name: 'Rates', exact: true }).count()).toBe(0);
-    await visible(page.getByText('Welcome, demo'));
+    await visible(page.getByText('Welcome, LI MING'));
     await context.close();
   });
 

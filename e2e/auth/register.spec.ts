@@ -99,7 +99,8 @@ describe('registration in app mode 1', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/quotes');
-    await expect.poll(() => page.getByText(`Welcome, ${email.split('@')[0]}`).isVisible()).toBe(true);
+    // The header greets the person (issue 18): the contact person, who registered as the owner.
+    await expect.poll(() => page.getByText('Welcome, LI LEI').isVisible()).toBe(true);
     const user = await userInfoOf(page, portal.url);
     expect(user).toMatchObject({
       username: email,

@@ -27,6 +27,7 @@ import { rateRoutes } from './modules/rates/routes.js';
 import { rfqRoutes } from './modules/rfqs/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { shipperRoutes } from './modules/shippers/routes.js';
+import { teamRoutes } from './modules/team/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { closedGate } from './modules/system/closed-gate.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(referenceRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(teamRoutes);
       await api.register(fileRoutes);
       await api.register(contactRoutes);
       await api.register(shipperRoutes);

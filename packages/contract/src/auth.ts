@@ -32,6 +32,7 @@ export const MENU = [
   { path: '/shippers', authority: 'shipper', labelKey: 'menu.shippers' },
   { path: '/contacts', authority: 'contact', labelKey: 'menu.contacts' },
   { path: '/profile', authority: 'user', labelKey: 'menu.profile' },
+  { path: '/team', authority: 'team', labelKey: 'menu.team' },
   { path: '/activity', authority: 'team', labelKey: 'menu.activity' },
 ] as const satisfies readonly { path: string; authority: Authority; labelKey: string }[];
 

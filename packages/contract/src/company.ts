@@ -141,6 +141,16 @@ export const myAccountBody = z.strictObject({
   language: z.enum(['zh-CN', 'en-US']).optional(),
 });
 
+/** A new password for the signed-in person: the current one proves it is them. */
+export const myPasswordBody = z.strictObject({
+  current_password: z.string().min(1, { error: 'account.currentPasswordRequired' }).max(200),
+  password,
+});
+export type MyPasswordBody = z.input<typeof myPasswordBody>;
+
+/** Ownership goes to another person of the company; the owner giving it becomes an admin. */
+export const transferBody = z.strictObject({ person_id: z.number().int().min(1).max(2_147_483_647) });
+
 /* ---------- activity trail ---------- */
 
 export const ACTIVITY_KINDS = ['booking', 'document', 'contact', 'rate', 'company', 'user', 'role'] as const;

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@freight/contract';
+import { roleCanWrite, type UserInfo } from '@freight/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { api, session } from '../api/client';
@@ -79,4 +79,13 @@ export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth outside AuthProvider');
   return value;
+}
+
+/**
+ * Whether the signed-in person's role changes data (issue 18): a viewer's pages leave out their
+ * writing buttons. The server refuses a viewer's writes whatever the page shows.
+ */
+export function useCanWrite(): boolean {
+  const { user } = useAuth();
+  return user ? roleCanWrite(user.person.role) : false;
 }

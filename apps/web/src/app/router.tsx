@@ -46,6 +46,8 @@ const receivedRfqDetail = page(
 const shippers = page(() => import('../features/shippers/shippers-page'), 'ShippersPage');
 const contacts = page(() => import('../features/contacts/contacts-page'), 'ContactsPage');
 const profile = page(() => import('../features/profile/profile-page'), 'ProfilePage');
+const team = page(() => import('../features/team/team-page'), 'TeamPage');
+const join = page(() => import('../features/team/join-page'), 'JoinPage');
 const activity = page(() => import('../features/activity/activity-page'), 'ActivityPage');
 const notFound = page(() => import('../features/system/not-found-page'), 'NotFoundPage');
 // The member layout (menu, drawer, language select) is not needed by the login and register pages.
@@ -76,6 +78,8 @@ const routes: RouteObject[] = [
         ],
       },
       { path: '/forget-password', element: forgetPassword },
+      // The invitation page: open with or without a session (joining replaces it).
+      { path: '/join', element: join },
       {
         element: <RequireAuth />,
         children: [
@@ -100,6 +104,7 @@ const routes: RouteObject[] = [
               { path: '/shippers', element: shippers },
               { path: '/contacts', element: contacts },
               { path: '/profile', element: profile },
+              { path: '/team', element: team },
               { path: '/activity', element: activity },
             ],
           },

@@ -18,6 +18,8 @@ import rfqsEn from './en-US/rfqs.json';
 import rfqsZh from './zh-CN/rfqs.json';
 import shippersEn from './en-US/shippers.json';
 import shippersZh from './zh-CN/shippers.json';
+import teamEn from './en-US/team.json';
+import teamZh from './zh-CN/team.json';
 import { strings as enUS } from './locales/en-US';
 import { strings as zhCN } from './locales/zh-CN';
 
@@ -41,6 +43,7 @@ export const resources = {
     rates: ratesZh,
     rfqs: rfqsZh,
     shippers: shippersZh,
+    team: teamZh,
   },
   'en-US': {
     ...enUS,
@@ -54,5 +57,6 @@ export const resources = {
     rates: ratesEn,
     rfqs: rfqsEn,
     shippers: shippersEn,
+    team: teamEn,
   },
 };

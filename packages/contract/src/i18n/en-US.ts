@@ -358,6 +358,11 @@ export const enUS: Messages = {
       'You are the only owner of your current company: make someone else owner there before joining',
     invitationThrottled_one: 'Too many invitations; please try again in {{count}} minute',
     invitationThrottled_other: 'Too many invitations; please try again in {{count}} minutes',
+    invitationTriesThrottled_one:
+      'Too many invalid invitation links or passwords; please try again in {{count}} minute',
+    invitationTriesThrottled_other:
+      'Too many invalid invitation links or passwords; please try again in {{count}} minutes',
+    cannotTransfer: 'Only an owner can transfer ownership, to another person of the company',
     role: { owner: 'Owner', admin: 'Admin', operator: 'Operator', viewer: 'Viewer' },
   },
   activity: {

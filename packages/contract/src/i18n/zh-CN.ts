@@ -354,6 +354,9 @@ export const zhCN = {
     invitationOwnerLeaving: '你是原公司唯一的所有者，请先在原公司指定另一位所有者再加入',
     invitationThrottled_one: '邀请发送过于频繁，请 {{count}} 分钟后再试',
     invitationThrottled_other: '邀请发送过于频繁，请 {{count}} 分钟后再试',
+    invitationTriesThrottled_one: '无效的邀请链接或密码过多，请 {{count}} 分钟后再试',
+    invitationTriesThrottled_other: '无效的邀请链接或密码过多，请 {{count}} 分钟后再试',
+    cannotTransfer: '只有所有者可以转让所有权，且只能转让给公司的其他成员',
     role: { owner: '所有者', admin: '管理员', operator: '操作员', viewer: '查看者' },
   },
   activity: {

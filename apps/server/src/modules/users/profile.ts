@@ -144,7 +144,7 @@ export async function updateProfile(options: {
   }
 }
 
-async function checkCurrentPassword(options: {
+export async function checkCurrentPassword(options: {
   kv: KvStore;
   log: FastifyBaseLogger;
   address: string;
@@ -161,8 +161,8 @@ async function checkCurrentPassword(options: {
   }
 }
 
-/** Tells the person that their password changed, in their language; a failed mail is logged. */
-async function mailPasswordChanged(options: {
+/** Tells the person that their password changed, in their language (also used by PUT /api/me/password). */
+export async function mailPasswordChanged(options: {
   db: Db;
   mailer: Mailer;
   person: { email: string; language: string | null };

@@ -28,6 +28,7 @@ import {
 } from './bookings-api';
 import { usePageTitle } from '../../app/page-title';
 import { tableLoading } from '../../components/table-loading';
+import { useCanWrite } from '../../app/auth';
 
 const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
 
@@ -49,6 +50,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const [isExporting, setExporting] = useState(false);
   const list = useBookingList(party, filters, page, size);
   const isMember = party === 'member';
+  const canWrite = useCanWrite();
   const isCompact = useMediaQuery(MOBILE_QUERY);
   const title = t(isMember ? 'menu.bookings' : 'menu.receivedBookings');
   usePageTitle(title);
@@ -88,7 +90,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
         }}
       />
       <Space wrap style={{ marginBottom: 16 }}>
-        {isMember && (
+        {isMember && canWrite && (
           <>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bookings/create-fcl')}>
               {t('bookings.addFcl')}

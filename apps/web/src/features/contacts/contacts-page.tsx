@@ -19,6 +19,7 @@ import {
 } from './contacts-api';
 import { ContactsTable } from './contacts-table';
 import { usePageTitle } from '../../app/page-title';
+import { useCanWrite } from '../../app/auth';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const ContactFormModal = lazyDialog(async () => (await import('./contact-form-modal')).ContactFormModal);
@@ -38,6 +39,7 @@ export function ContactsPage() {
   const [editor, setEditor] = useState<{ contact?: Contact } | undefined>();
   const [importing, setImporting] = useState(false);
   const list = useContactList(keyword, page, size);
+  const canWrite = useCanWrite();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
   const showFailure = (title: string, error: unknown) =>
@@ -90,21 +92,23 @@ export function ContactsPage() {
           setPage(1);
         }}
       />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
-          {t('contacts.add')}
-        </Button>
-        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-          {t('common.import')}
-        </Button>
-        <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
-          {t('common.downloadTemplate')}
-        </Button>
-        <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
-          {t('common.batchDelete')}
-        </Button>
-        {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
-      </Space>
+      {canWrite && (
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
+            {t('contacts.add')}
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {t('common.import')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
+            {t('common.downloadTemplate')}
+          </Button>
+          <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
+            {t('common.batchDelete')}
+          </Button>
+          {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
+        </Space>
+      )}
       {list.isError && (
         <Alert
           type="error"

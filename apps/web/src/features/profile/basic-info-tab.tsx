@@ -24,8 +24,12 @@ type BasicValues = ReturnType<typeof basicValues> & {
 const rules = zodRules(profileUpdate);
 const emptyToUndefined = (value: string) => value || undefined;
 
-/** Profile tab 1 (spec §2, §5 Profile): contact and company fields, licence, optional new password. */
-export function BasicInfoTab({ user }: { user: UserInfo }) {
+/**
+ * Profile tab 1 (spec §2, §5 Profile): contact and company fields, licence, optional new password.
+ * Read only for the roles that do not manage the company (issue 18): they change their own
+ * password on the "My account" tab.
+ */
+export function BasicInfoTab({ user, readOnly = false }: { user: UserInfo; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = useForm<BasicValues>();
@@ -75,13 +79,14 @@ export function BasicInfoTab({ user }: { user: UserInfo }) {
       initialValues={{ ...basicValues(user), username: user.username }}
       onFinish={onFinish}
       scrollToFirstError
+      disabled={readOnly}
       style={{ maxWidth: 880 }}
     >
       <Form.Item name="username" label={t('shared.fields.username')}>
         <Input disabled />
       </Form.Item>
       <CompanyFields rules={rules} />
-      <Row gutter={16}>
+      <Row gutter={16} hidden={readOnly}>
         <Col xs={24} md={12}>
           <Form.Item
             name="password"
@@ -132,9 +137,11 @@ export function BasicInfoTab({ user }: { user: UserInfo }) {
           />
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        {t('common.save')}
-      </Button>
+      {!readOnly && (
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      )}
     </Form>
   );
 }

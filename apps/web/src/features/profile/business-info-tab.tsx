@@ -34,7 +34,7 @@ function initialValues(user: UserInfo): BusinessValues {
  * Profile tab 2 (app mode 2 only): company profile, industries, businesses, routes, ports, the
  * logo, and for forwarders whether the company is listed in the shipper directory.
  */
-export function BusinessInfoTab({ user }: { user: UserInfo }) {
+export function BusinessInfoTab({ user, readOnly = false }: { user: UserInfo; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = useForm<BusinessValues>();
@@ -65,6 +65,7 @@ export function BusinessInfoTab({ user }: { user: UserInfo }) {
       layout="vertical"
       initialValues={initialValues(user)}
       onFinish={onFinish}
+      disabled={readOnly}
       style={{ maxWidth: 880 }}
     >
       <BusinessFields />
@@ -88,9 +89,11 @@ export function BusinessInfoTab({ user }: { user: UserInfo }) {
           <Switch />
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        {t('common.save')}
-      </Button>
+      {!readOnly && (
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -14,6 +14,7 @@ import { RateFilterForm } from './rate-filters';
 import { deleteRates, fetchRate, RATES_KEY, useRateList, type RateFilters } from './rates-api';
 import { usePageTitle } from '../../app/page-title';
 import { tableLoading } from '../../components/table-loading';
+import { useCanWrite } from '../../app/auth';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
@@ -23,6 +24,7 @@ const DEFAULT_SIZE = 10;
 /** Rate Management (spec §2): filters, table, create/edit modal, import, template, single and batch delete. */
 export function RatesPage() {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -84,21 +86,23 @@ export function RatesPage() {
           setPage(1);
         }}
       />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
-          {t('rates.create')}
-        </Button>
-        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-          {t('common.import')}
-        </Button>
-        <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
-          {t('common.downloadTemplate')}
-        </Button>
-        <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
-          {t('common.batchDelete')}
-        </Button>
-        {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
-      </Space>
+      {canWrite && (
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
+            {t('rates.create')}
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {t('common.import')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
+            {t('common.downloadTemplate')}
+          </Button>
+          <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
+            {t('common.batchDelete')}
+          </Button>
+          {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
+        </Space>
+      )}
       {list.isError && (
         <Alert
           type="error"

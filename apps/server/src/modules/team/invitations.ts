@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type AcceptInvitationBody,
+  assignableRoles,
+  INVITATION,
+  INVITATION_TOKEN,
+  LOGIN_THROTTLE,
+  type InvitationInfo,
+  type InvitationRow,
+  type Locale,
+  parseLocale,
+  parseRole,
+  type Role,
+  translate,
+  DEFAULT_LOCALE,
+} from '@freight/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import type { KvStore } from '../../platform/kv.js';
+import type { Mailer } from '../../platform/mail.js';
+import { hashPassword, verifyPassword } from '../../platform/password.js';
+import { endAllSessions, hashToken, type SessionUser, startSession } from '../auth/sessions.js';
+import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
+import { getSiteConfig } from '../system/service.js';
+import {
+  findPersonByEmail,
+  insertPerson,
+  lockOwners,
+  touchSignIn,
+  updatePerson,
+} from '../users/people-repo.js';
+import { assertPasswordAllowed } from '../users/service.js';
+import {
+  claimInvitation,
+  companyNames,
+  findPendingInvitation,
+  findValidInvitationByHash,
+  hasValidInvitation,
+  insertInvitation,
+  type InvitationRecord,
+  lockPeople,
+  renewInvitation,
+  revokeInvitation,
+} from './repo.js';
+import { presentInvitation } from './service.js';
+
+/**
+ * Invitations (issue 18, part 3). A token is 32 random bytes (base64url); only its SHA-256 is kept.
+ * It works once (accepted_at is set in the transaction that makes or moves the person), until it
+ * expires (INVITATION.ttlMs) or is revoked. A company sends at most INVITATION.perHour a rolling
+ * hour; the public pages count bad tokens and wrong passwords per client address as the login
+ * throttle does. Inviting says the same whatever the address: only who holds the token learns
+ * whether the address already has a login.
+ */
+
+type Deps = { db: Db; config: Config; kv: KvStore };
+type Inviter = Pick<SessionUser, 'id' | 'personId' | 'name' | 'role' | 'language'>;
+/** What the mail of an invitation is made from; sent after the reply (mailInvitation). */
+export type InvitationMail = {
+  to: string;
+  token: string;
+  role: Role;
+  inviter: string;
+  companyId: number;
+  locale: Locale;
+};
+
+const newToken = () => randomBytes(32).toString('base64url');
+const HOUR_MS = 3_600_000;
+const companyKey = (companyId: number) => `invite:company:${companyId}`;
+const failAddressKey = (address: string) => `invite:fail:ip:${address}`;
+const minutes = (ms: number) => Math.ceil(ms / 60_000);
+
+/** Counts one invitation mail of the company; beyond the hour's budget it is refused. */
+async function countInvitation(kv: KvStore, companyId: number): Promise<void> {
+  const { count, ttlMs } = await kv.incr(companyKey(companyId), HOUR_MS);
+  if (count > INVITATION.perHour)
+    throw new AppError(429, 'company.invitationThrottled', { count: minutes(ttlMs) }, [], {
+      'retry-after': String(Math.ceil(ttlMs / 1000)),
+    });
+}
+
+function assertCanGive(actor: Inviter, role: Role) {
+  if (!assignableRoles(actor.role).includes(role)) throw new AppError(403, 'company.cannotChangeMember');
+}
+
+const mailOf = (row: InvitationRecord, token: string, actor: Inviter): InvitationMail => ({
+  to: row.email,
+  token,
+  role: parseRole(row.role) ?? 'viewer',
+  inviter: actor.name,
+  companyId: row.companyId,
+  locale: parseLocale(actor.language) ?? DEFAULT_LOCALE,
+});
+
+/** Invites an address to the company with a role the inviter may give. */
+export async function invite(
+  options: Deps & { actor: Inviter; email: string; role: Role },
+): Promise<{ row: InvitationRow; mail: InvitationMail }> {
+  const { db, kv, actor, email, role } = options;
+  assertCanGive(actor, role);
+  const assertNew = async (tx: Db) => {
+    const existing = await findPersonByEmail(tx, email);
+    if (existing?.person.companyId === actor.id)
+      throw new AppError(409, 'company.alreadyMember', {}, [{ field: 'email' }]);
+    if (await hasValidInvitation(tx, actor.id, email))
+      throw new AppError(409, 'company.alreadyInvited', {}, [{ field: 'email' }]);
+  };
+  // Checked before counting (a refused address spends nothing), and again under the lock below.
+  await assertNew(db);
+  // The shared store is not part of the transaction (the embedded database has one connection).
+  await countInvitation(kv, actor.id);
+  const token = newToken();
+  const row = await db.transaction(async (tx) => {
+    // The owners' lock queues the company's team changes: two invitations of one address cannot both pass.
+    await lockOwners(tx, actor.id);
+    await assertNew(tx);
+    return insertInvitation(tx, {
+      companyId: actor.id,
+      email,
+      role,
+      tokenHash: hashToken(token),
+      invitedBy: actor.personId,
+      invitedByName: actor.name,
+      expiresAt: new Date(Date.now() + INVITATION.ttlMs),
+    });
+  });
+  return { row: presentInvitation(row), mail: mailOf(row, token, actor) };
+}
+
+/** A new token and a new week for a pending invitation; the old link stops working. */
+export async function resend(
+  options: Deps & { actor: Inviter; id: number },
+): Promise<{ row: InvitationRow; mail: InvitationMail }> {
+  const { db, kv, actor, id } = options;
+  const current = await findPendingInvitation(db, actor.id, id);
+  if (!current) throw new AppError(404, 'errors.notFound');
+  assertCanGive(actor, parseRole(current.role) ?? 'viewer');
+  await countInvitation(kv, actor.id);
+  const token = newToken();
+  const row = await db.transaction(async (tx) => {
+    const renewed = await renewInvitation(
+      tx,
+      actor.id,
+      id,
+      hashToken(token),
+      new Date(Date.now() + INVITATION.ttlMs),
+    );
+    if (!renewed) throw new AppError(404, 'errors.notFound');
+    return renewed;
+  });
+  return { row: presentInvitation(row), mail: mailOf(row, token, actor) };
+}
+
+export async function revoke(options: { db: Db; actor: Inviter; id: number }): Promise<void> {
+  await options.db.transaction(async (tx) => {
+    if (!(await revokeInvitation(tx, options.actor.id, options.id)))
+      throw new AppError(404, 'errors.notFound');
+  });
+}
+
+/** Mails the invitation in the inviter's language, with the link to the join page. */
+export async function mailInvitation(options: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  mail: InvitationMail;
+}): Promise<void> {
+  const { db, mail } = options;
+  const locale = mail.locale;
+  const [site, names] = await Promise.all([getSiteConfig({ db }), companyNames(db, mail.companyId)]);
+  const params = {
+    app: site.app_title || translate(locale, 'config.defaultTitle'),
+    inviter: mail.inviter,
+    company: (locale === 'zh-CN' && names?.company2) || names?.company1 || '',
+    role: translate(locale, `company.role.${mail.role}`),
+    days: INVITATION.ttlMs / 86_400_000,
+    link: `${options.publicUrl}/join?${new URLSearchParams({ token: mail.token }).toString()}`,
+  };
+  await options.mailer.send({
+    to: mail.to,
+    subject: translate(locale, 'company.inviteSubject', params),
+    text: translate(locale, 'company.inviteBody', params),
+  });
+}
+
+/* ---------- the public side: the person holding the token ---------- */
+
+/** Bad tokens and wrong passwords per client address: the login throttle's window and count. */
+async function assertAddressNotThrottled(kv: KvStore, address: string): Promise<void> {
+  const entry = await kv.get(failAddressKey(address));
+  if (entry && Number(entry.value) >= LOGIN_THROTTLE.perAddress)
+    throw new AppError(429, 'company.invitationTriesThrottled', { count: minutes(entry.ttlMs) }, [], {
+      'retry-after': String(Math.ceil(entry.ttlMs / 1000)),
+    });
+}
+
+async function validInvitation(kv: KvStore, db: Db, token: string, address: string) {
+  await assertAddressNotThrottled(kv, address);
+  const row = INVITATION_TOKEN.test(token)
+    ? await findValidInvitationByHash(db, hashToken(token))
+    : undefined;
+  if (!row) {
+    await kv.incr(failAddressKey(address), LOGIN_THROTTLE.windowMs);
+    throw new AppError(404, 'company.invitationInvalid');
+  }
+  return row;
+}
+
+/** What the join page shows: the invitation's own data, nothing about any account. */
+export async function invitationInfo(
+  options: Deps & { token: string; address: string; locale: Locale },
+): Promise<InvitationInfo> {
+  const { invitation, company1, company2 } = await validInvitation(
+    options.kv,
+    options.db,
+    options.token,
+    options.address,
+  );
+  return {
+    company: (options.locale === 'zh-CN' && company2) || company1,
+    email: invitation.email,
+    role: parseRole(invitation.role) ?? 'viewer',
+    invited_by: invitation.invitedByName,
+    expires_at: invitation.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Joins the inviting company: as a new person (name and password), or by moving the existing login
+ * of the invited address (its password proves it; its old sessions end; the only owner of a company
+ * cannot leave it). Either way a new session opens.
+ */
+export async function acceptInvitation(
+  options: Deps & { body: AcceptInvitationBody; address: string; locale: Locale; log: FastifyBaseLogger },
+): Promise<{ token: string }> {
+  const { db, kv, body, address } = options;
+  const { invitation } = await validInvitation(kv, db, body.token, address);
+  const tokenHash = hashToken(body.token);
+  const role = parseRole(invitation.role) ?? 'viewer';
+  const existing = await findPersonByEmail(db, invitation.email);
+  let personId: number;
+  if (body.mode === 'new') {
+    if (existing) throw new AppError(400, 'company.invitationEmailTaken', {}, [{ field: 'password' }]);
+    assertPasswordAllowed(body.password, invitation.email);
+    const passwordHash = await hashPassword(body.password);
+    personId = await db
+      .transaction(async (tx) => {
+        if (!(await claimInvitation(tx, tokenHash))) throw new AppError(404, 'company.invitationInvalid');
+        const person = await insertPerson(tx, {
+          companyId: invitation.companyId,
+          email: invitation.email,
+          passwordHash,
+          name: body.name,
+          role,
+          language: options.locale,
+        });
+        await touchSignIn(tx, person.id);
+        return person.id;
+      })
+      .catch((error: unknown) => {
+        // A login for the address made a moment ago, by another accept or a registration.
+        if (isUniqueViolation(error))
+          throw new AppError(400, 'company.invitationEmailTaken', {}, [{ field: 'password' }]);
+        throw error;
+      });
+  } else {
+    const keys = failKeys(invitation.email, address);
+    await assertNotThrottled(kv, keys);
+    if (!(await verifyPassword(options.log, existing?.person.passwordHash, body.password)) || !existing) {
+      await Promise.all([countFailure(kv, keys), kv.incr(failAddressKey(address), LOGIN_THROTTLE.windowMs)]);
+      throw new AppError(400, 'company.invitationWrongPassword', {}, [{ field: 'password' }]);
+    }
+    await kv.del(keys.user);
+    const person = existing.person;
+    if (person.companyId === invitation.companyId)
+      throw new AppError(409, 'company.alreadyMember', {}, [{ field: 'password' }]);
+    await db.transaction(async (tx) => {
+      const owners = await lockOwners(tx, person.companyId);
+      // The login as it is now, locked: moved or removed a moment ago, it is not moved again.
+      const [current] = await lockPeople(tx, person.companyId, [person.id]);
+      if (!current) throw new AppError(409, 'errors.conflict');
+      if (owners.length === 1 && owners[0] === person.id)
+        throw new AppError(400, 'company.invitationOwnerLeaving', {}, [{ field: 'password' }]);
+      if (!(await claimInvitation(tx, tokenHash))) throw new AppError(404, 'company.invitationInvalid');
+      await updatePerson(tx, person.id, { companyId: invitation.companyId, role });
+      await endAllSessions({ db: tx, personId: person.id });
+      await touchSignIn(tx, person.id);
+    });
+    personId = person.id;
+  }
+  return { token: await startSession({ db, config: options.config, personId }) };
+}

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { myAccountBody, MyPasswordBody } from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { KvStore } from '../../platform/kv.js';
+import type { Mailer } from '../../platform/mail.js';
+import { endAllSessions } from '../auth/sessions.js';
+import { findPerson, updatePerson } from '../users/people-repo.js';
+import { checkCurrentPassword, mailPasswordChanged } from '../users/profile.js';
+import { assertPasswordAllowed, changePassword } from '../users/service.js';
+
+/** The signed-in person's own name and language (any role: it is their own sign-in). */
+export async function updateMe(options: {
+  db: Db;
+  personId: number;
+  body: z.output<typeof myAccountBody>;
+}): Promise<void> {
+  const { body } = options;
+  const patch = {
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.language === undefined ? {} : { language: body.language }),
+  };
+  if (Object.keys(patch).length === 0) return;
+  await options.db.transaction(async (tx) => {
+    await updatePerson(tx, options.personId, patch);
+  });
+}
+
+/**
+ * A new password for the signed-in person, with the current one (a wrong one counts toward the
+ * login throttle); the password rules apply. Every other session ends and the person is mailed.
+ */
+export async function changeMyPassword(options: {
+  db: Db;
+  kv: KvStore;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  personId: number;
+  sessionId: number | undefined;
+  address: string;
+  body: MyPasswordBody;
+}): Promise<void> {
+  const { db, body } = options;
+  const person = await findPerson(db, options.personId);
+  if (!person) throw new AppError(401, 'errors.unauthorized');
+  assertPasswordAllowed(body.password, person.email);
+  await checkCurrentPassword({ ...options, person, input: body });
+  await db.transaction(async (tx) => {
+    await changePassword({ db: tx, personId: person.id, password: body.password });
+    await endAllSessions({ db: tx, personId: person.id, exceptSessionId: options.sessionId });
+  });
+  await mailPasswordChanged({ db, mailer: options.mailer, person }).catch((error: unknown) =>
+    options.log.warn({ err: error }, 'password change mail not sent'),
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  assignableRoles,
+  canChangeMember,
+  type InvitationRow,
+  parseRole,
+  type Role,
+  type TeamMember,
+  type TeamReply,
+} from '@freight/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { endAllSessions, type SessionUser } from '../auth/sessions.js';
+import {
+  deletePerson,
+  listCompanyPeople,
+  lockOwners,
+  type PersonRow,
+  updatePerson,
+} from '../users/people-repo.js';
+import { type InvitationRecord, listPendingInvitations, lockPeople } from './repo.js';
+
+/**
+ * The team (issue 18, parts 2–4): the people of the signed-in person's company and its pending
+ * invitations. Every change runs in one transaction that first locks the company's owners
+ * (people-repo lockOwners, FOR UPDATE): changes of one company's team queue there, so each sees
+ * the one before it, and no pair of concurrent demotions or removals leaves the company without
+ * an owner. The actor's and the target's rows are read again under that lock, so a role taken away
+ * a moment ago no longer counts.
+ */
+
+type Actor = Pick<SessionUser, 'id' | 'personId' | 'role'>;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const roleOf = (person: PersonRow): Role => parseRole(person.role) ?? 'viewer';
+
+export function presentMember(person: PersonRow, actor: Actor): TeamMember {
+  return {
+    id: person.id,
+    name: person.name,
+    email: person.email,
+    role: roleOf(person),
+    last_sign_in_at: iso(person.lastSignInAt),
+    created_at: person.createdAt.toISOString(),
+    is_me: person.id === actor.personId,
+  };
+}
+
+export function presentInvitation(row: InvitationRecord): InvitationRow {
+  return {
+    id: row.id,
+    email: row.email,
+    role: parseRole(row.role) ?? 'viewer',
+    invited_by: row.invitedByName,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    expired: row.expiresAt.getTime() <= Date.now(),
+  };
+}
+
+export async function getTeam(options: { db: Db; actor: Actor }): Promise<TeamReply> {
+  const { db, actor } = options;
+  const [members, invitations] = await Promise.all([
+    listCompanyPeople(db, actor.id),
+    listPendingInvitations(db, actor.id),
+  ]);
+  return {
+    members: members.map((person) => presentMember(person, actor)),
+    invitations: invitations.map(presentInvitation),
+    assignable: [...assignableRoles(actor.role)],
+  };
+}
+
+/**
+ * Runs `change` in a transaction holding the company's owner locks, with the actor and the target
+ * as they are under them. Another company's person (or a vanished one) is 404; an actor no longer
+ * in the company is refused like any stranger.
+ */
+export async function withTeamLock<T>(
+  options: { db: Db; actor: Actor; targetId: number },
+  change: (ctx: { tx: Db; me: PersonRow; target: PersonRow; owners: number[] }) => Promise<T>,
+): Promise<T> {
+  const { db, actor, targetId } = options;
+  return db.transaction(async (tx) => {
+    const owners = await lockOwners(tx, actor.id);
+    const rows = await lockPeople(tx, actor.id, [...new Set([actor.personId, targetId])]);
+    const me = rows.find((row) => row.id === actor.personId);
+    const target = rows.find((row) => row.id === targetId);
+    if (!target) throw new AppError(404, 'errors.notFound');
+    if (!me) throw new AppError(403, 'company.cannotChangeMember');
+    return change({ tx, me, target, owners });
+  });
+}
+
+/** An owner who is the only one left may not lose the role. */
+function assertOwnerStays(target: PersonRow, next: Role | undefined, owners: number[]) {
+  if (target.role === 'owner' && next !== 'owner' && owners.filter((id) => id !== target.id).length === 0)
+    throw new AppError(422, 'company.lastOwner');
+}
+
+/** Gives a person of the company another role; their sessions end at once. */
+export async function changeRole(options: {
+  db: Db;
+  actor: Actor;
+  personId: number;
+  role: Role;
+}): Promise<TeamMember> {
+  const { actor, role } = options;
+  return withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target, owners }) => {
+    const allowed = canChangeMember({
+      actor: roleOf(me),
+      target: roleOf(target),
+      next: role,
+      self: me.id === target.id,
+    });
+    if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
+    assertOwnerStays(target, role, owners);
+    await updatePerson(tx, target.id, { role });
+    await endAllSessions({ db: tx, personId: target.id });
+    return presentMember({ ...target, role }, actor);
+  });
+}
+
+/** Removes a person from the company: their login goes, and with it every session. */
+export async function removeMember(options: { db: Db; actor: Actor; personId: number }): Promise<void> {
+  await withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target, owners }) => {
+    const allowed = canChangeMember({ actor: roleOf(me), target: roleOf(target), self: me.id === target.id });
+    if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
+    assertOwnerStays(target, undefined, owners);
+    await endAllSessions({ db: tx, personId: target.id });
+    await deletePerson(tx, target.id);
+  });
+}
+
+/**
+ * An owner hands ownership to another person of the company, who becomes an owner (their sessions
+ * end, as with any role change); the owner becomes an admin and keeps only the current session.
+ */
+export async function transferOwnership(options: {
+  db: Db;
+  actor: Actor;
+  sessionId: number | undefined;
+  personId: number;
+}): Promise<void> {
+  const { actor } = options;
+  await withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target }) => {
+    if (me.role !== 'owner' || me.id === target.id) throw new AppError(403, 'company.cannotTransfer');
+    await updatePerson(tx, target.id, { role: 'owner' });
+    await updatePerson(tx, me.id, { role: 'admin' });
+    await endAllSessions({ db: tx, personId: target.id });
+    await endAllSessions({ db: tx, personId: actor.personId, exceptSessionId: options.sessionId });
+  });
+}

@@ -1,0 +1,77 @@
+import './strings';
+import { inviteBody, type InviteBody, type Role } from '@freight/contract';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { zodRules } from '../../components/form-rules';
+import { useForm } from '../../components/use-form';
+import { inviteMember } from './team-api';
+
+const rules = zodRules(inviteBody);
+
+/** Invite by e-mail with one of the roles the signed-in person may give. */
+export function InviteModal({
+  assignable,
+  onClose,
+  onInvited,
+}: {
+  assignable: readonly Role[];
+  onClose: () => void;
+  onInvited: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [form] = useForm<InviteBody>();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (values: InviteBody) => {
+    setBusy(true);
+    try {
+      const row = await inviteMember(values);
+      message.success(t('team.invited', { email: row.email }));
+      onInvited();
+    } catch (error) {
+      applyFieldErrors(form, error);
+      modal.error({
+        title: t('common.failed'),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('team.inviteTitle')}
+      okText={t('team.sendInvite')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('team.inviteHint')}</Typography.Paragraph>
+      <Form<InviteBody>
+        form={form}
+        layout="vertical"
+        initialValues={{ role: assignable.includes('operator') ? 'operator' : assignable[0] }}
+        onFinish={onSubmit}
+        preserve={false}
+        scrollToFirstError={{ focus: true }}
+      >
+        <Form.Item name="email" label={t('team.email')} rules={rules.email} required>
+          <Input inputMode="email" autoComplete="off" maxLength={254} autoFocus />
+        </Form.Item>
+        <Form.Item name="role" label={t('team.role')} rules={rules.role} required extra={t('team.rolesHelp')}>
+          <Select
+            options={assignable.map((role) => ({ value: role, label: t(`shared.company.role.${role}`) }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

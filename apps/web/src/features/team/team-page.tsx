@@ -1,0 +1,148 @@
+import './strings';
+import { type InvitationRow, type Role, type TeamMember, canChangeMember } from '@freight/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth';
+import { usePageTitle } from '../../app/page-title';
+import { errorMessage } from '../../components/api-error';
+import { lazyDialog } from '../../components/lazy-dialog';
+import {
+  changeMemberRole,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+  TEAM_KEY,
+  transferOwnership,
+  useTeam,
+} from './team-api';
+import { InvitationsTable, MembersTable } from './team-tables';
+
+const InviteModal = lazyDialog(async () => (await import('./invite-modal')).InviteModal);
+
+/**
+ * The team page (issue 18, part 4): the company's people with role, last sign-in and status, and its
+ * pending invitations; owners and admins invite, resend, revoke, change roles and remove people, and
+ * an owner hands over ownership. The server decides; the page offers only what the contract allows.
+ */
+export function TeamPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('menu.team'));
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const team = useTeam();
+  const [inviting, setInviting] = useState(false);
+  const actor: Role = user?.person.role ?? 'viewer';
+  const roleLabel = (role: Role) => t(`shared.company.role.${role}`);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [TEAM_KEY] });
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      message.success(success);
+    } catch (error) {
+      modal.error({
+        title: t('common.failed'),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      await refresh();
+    }
+  };
+  const confirm = (title: string, okText: string, onOk: () => Promise<void>, danger = true) =>
+    modal.confirm({ title, okText, okButtonProps: { danger }, cancelText: t('common.cancel'), onOk });
+
+  const onRole = (member: TeamMember, role: Role) =>
+    run(
+      () => changeMemberRole(member.id, role),
+      t('team.roleChanged', { name: member.name, role: roleLabel(role) }),
+    );
+  const onRemove = (member: TeamMember) =>
+    confirm(t('team.removeConfirm', { name: member.name }), t('team.remove'), () =>
+      run(() => removeMember(member.id), t('team.removed', { name: member.name })),
+    );
+  const onTransfer = (member: TeamMember) =>
+    confirm(
+      t('team.transferConfirm', { name: member.name }),
+      t('team.transfer'),
+      () =>
+        run(
+          async () => {
+            await transferOwnership(member.id);
+            // The signed-in person is an admin now: the page's offers change with the role.
+            await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
+          },
+          t('team.transferred', { name: member.name }),
+        ),
+      false,
+    );
+  const onResend = (row: InvitationRow) =>
+    run(() => resendInvitation(row.id), t('team.resent', { email: row.email }));
+  const onRevoke = (row: InvitationRow) =>
+    confirm(t('team.revokeConfirm', { email: row.email }), t('team.revoke'), () =>
+      run(() => revokeInvitation(row.id), t('team.revoked')),
+    );
+
+  const data = team.data;
+  const assignable = data?.assignable ?? [];
+  const canChange = (member: TeamMember) =>
+    canChangeMember({ actor, target: member.role, self: member.is_me });
+
+  return (
+    <section aria-labelledby="team-title">
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Typography.Title level={4} id="team-title" style={{ margin: 0 }}>
+          {t('menu.team')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} disabled={!data} onClick={() => setInviting(true)}>
+          {t('team.invite')}
+        </Button>
+      </Space>
+      {team.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${t('team.listFailed')}: ${errorMessage(team.error, t('common.failed'))}`}
+        />
+      )}
+      <Typography.Title level={5} id="team-members">
+        {t('team.members')}
+      </Typography.Title>
+      <MembersTable
+        members={data?.members ?? []}
+        loading={team.isPending}
+        assignable={assignable}
+        isOwner={actor === 'owner'}
+        canChange={canChange}
+        onRole={onRole}
+        onRemove={onRemove}
+        onTransfer={onTransfer}
+      />
+      <Typography.Title level={5} id="team-invitations" style={{ marginTop: 24 }}>
+        {t('team.invitations')}
+      </Typography.Title>
+      <InvitationsTable
+        invitations={data?.invitations ?? []}
+        loading={team.isPending}
+        canManage={(row) => assignable.includes(row.role)}
+        onResend={onResend}
+        onRevoke={onRevoke}
+      />
+      {inviting && (
+        <InviteModal
+          assignable={assignable}
+          onClose={() => setInviting(false)}
+          onInvited={() => {
+            setInviting(false);
+            void refresh();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import './strings';
+import type { InvitationRow, Role, TeamMember } from '@freight/contract';
+import { Button, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import { formatDateTime } from '../bookings/booking-format';
+
+type MembersProps = {
+  members: TeamMember[];
+  loading: boolean;
+  assignable: readonly Role[];
+  isOwner: boolean;
+  canChange: (member: TeamMember) => boolean;
+  onRole: (member: TeamMember, role: Role) => void;
+  onRemove: (member: TeamMember) => void;
+  onTransfer: (member: TeamMember) => void;
+};
+
+/**
+ * The people of the company. The table scrolls sideways on narrow screens with the actions column
+ * pinned, so every action stays in reach at 375 px.
+ */
+export function MembersTable(props: MembersProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const roleLabel = (role: Role) => t(`shared.company.role.${role}`);
+  const columns: ColumnsType<TeamMember> = [
+    {
+      title: t('team.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, member) => (
+        <Space size={4} wrap>
+          {name}
+          {member.is_me && <Tag color="blue">{t('team.you')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('team.email'), dataIndex: 'email', key: 'email' },
+    {
+      title: t('team.role'),
+      key: 'role',
+      render: (_value, member) =>
+        props.canChange(member) ? (
+          <Select<Role>
+            aria-label={t('team.roleOf', { name: member.name })}
+            value={member.role}
+            style={{ minWidth: 120 }}
+            options={props.assignable.map((role) => ({ value: role, label: roleLabel(role) }))}
+            onChange={(role) => props.onRole(member, role)}
+          />
+        ) : (
+          roleLabel(member.role)
+        ),
+    },
+    {
+      title: t('team.lastSignIn'),
+      dataIndex: 'last_sign_in_at',
+      key: 'last',
+      render: (value: string | null) => formatDateTime(value, locale) || '—',
+    },
+    {
+      title: t('team.status'),
+      key: 'status',
+      render: (_value, member) =>
+        member.last_sign_in_at ? (
+          <Tag color="green">{t('team.active')}</Tag>
+        ) : (
+          <Tag>{t('team.neverSignedIn')}</Tag>
+        ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_value, member) => (
+        <Space size="small" wrap>
+          {props.isOwner && !member.is_me && member.role !== 'owner' && (
+            <Button type="link" size="small" onClick={() => props.onTransfer(member)}>
+              {t('team.transfer')}
+            </Button>
+          )}
+          {props.canChange(member) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              aria-label={`${t('team.remove')} ${member.name}`}
+              onClick={() => props.onRemove(member)}
+            >
+              {t('team.remove')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<TeamMember>
+      aria-labelledby="team-members"
+      rowKey="id"
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      loading={props.loading}
+      dataSource={props.members}
+      columns={columns}
+      pagination={false}
+    />
+  );
+}
+
+type InvitationsProps = {
+  invitations: InvitationRow[];
+  loading: boolean;
+  canManage: (row: InvitationRow) => boolean;
+  onResend: (row: InvitationRow) => void;
+  onRevoke: (row: InvitationRow) => void;
+};
+
+/** The invitations not yet accepted nor revoked; expired ones are flagged and can be sent again. */
+export function InvitationsTable(props: InvitationsProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const columns: ColumnsType<InvitationRow> = [
+    { title: t('team.email'), dataIndex: 'email', key: 'email' },
+    {
+      title: t('team.role'),
+      dataIndex: 'role',
+      key: 'role',
+      render: (role: Role) => t(`shared.company.role.${role}`),
+    },
+    { title: t('team.invitedBy'), dataIndex: 'invited_by', key: 'by' },
+    {
+      title: t('team.expires'),
+      dataIndex: 'expires_at',
+      key: 'expires',
+      render: (value: string) => formatDateTime(value, locale),
+    },
+    {
+      title: t('team.status'),
+      key: 'status',
+      render: (_value, row) =>
+        row.expired ? (
+          <Tag color="red">{t('team.expired')}</Tag>
+        ) : (
+          <Tag color="gold">{t('team.pending')}</Tag>
+        ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_value, row) =>
+        props.canManage(row) && (
+          <Space size="small" wrap>
+            <Button
+              type="link"
+              size="small"
+              aria-label={`${t('team.resend')} ${row.email}`}
+              onClick={() => props.onResend(row)}
+            >
+              {t('team.resend')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              danger
+              aria-label={`${t('team.revoke')} ${row.email}`}
+              onClick={() => props.onRevoke(row)}
+            >
+              {t('team.revoke')}
+            </Button>
+          </Space>
+        ),
+    },
+  ];
+  return (
+    <Table<InvitationRow>
+      aria-labelledby="team-invitations"
+      rowKey="id"
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      loading={props.loading}
+      dataSource={props.invitations}
+      columns={columns}
+      pagination={false}
+      locale={{ emptyText: t('team.noInvitations') }}
+    />
+  );
+}
