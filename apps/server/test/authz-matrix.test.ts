@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import {
   ALL_AUTHORITIES,
@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { invitations } from '../src/db/schema.js';
 import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import type { Db } from '../src/platform/db.js';
@@ -150,6 +151,10 @@ type World = {
   newRate: () => Promise<number>;
   newDocument: () => Promise<number>;
   newAttachment: () => Promise<string>;
+  /** A new person of the owner's company with this role (for the team's changes). */
+  newPerson: (role: Role) => Promise<number>;
+  /** A new pending invitation of the owner's company, with the token its mail would carry. */
+  newInvitation: () => Promise<{ id: number; token: string }>;
   bookingAt: (status: 0 | 1 | 2 | 3) => Promise<number>;
   loginBody: () => Promise<Record<string, unknown>>;
   /** A fresh captcha and its answer (CAPTCHA_FIXED), as login and registration send them. */
@@ -286,6 +291,88 @@ const MATRIX: Row[] = [
   /* ---------- company activity trail (issue 18; owners and admins) ---------- */
   { method: 'GET', url: '/api/activity', access: { all: ['team'] }, roles: 'team' },
   { method: 'GET', url: '/api/activity/export', access: { all: ['team'] }, roles: 'team' },
+
+  /* ---------- the team (issue 18; owners and admins, the person's own account for everyone) ---------- */
+  { method: 'GET', url: '/api/team', access: { all: ['team'] }, roles: 'team' },
+  {
+    method: 'POST',
+    url: '/api/team/invitations',
+    access: { all: ['team'] },
+    roles: 'team',
+    make: () => at('/api/team/invitations', json({ email: uniqueEmail('invitee'), role: 'viewer' })),
+  },
+  {
+    method: 'POST',
+    url: '/api/team/invitations/:id/resend',
+    access: { all: ['team'] },
+    roles: 'team',
+    owned: true,
+    make: async (w) => at(`/api/team/invitations/${(await w.newInvitation()).id}/resend`),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/team/invitations/:id',
+    access: { all: ['team'] },
+    roles: 'team',
+    owned: true,
+    make: async (w) => at(`/api/team/invitations/${(await w.newInvitation()).id}`),
+  },
+  {
+    method: 'PUT',
+    url: '/api/team/members/:id/role',
+    access: { all: ['team'] },
+    roles: 'team',
+    owned: true,
+    make: async (w) =>
+      at(`/api/team/members/${await w.newPerson('operator')}/role`, json({ role: 'viewer' })),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/team/members/:id',
+    access: { all: ['team'] },
+    roles: 'team',
+    owned: true,
+    make: async (w) => at(`/api/team/members/${await w.newPerson('viewer')}`),
+  },
+  {
+    method: 'PUT',
+    url: '/api/me',
+    access: 'authenticated',
+    roles: 'personal',
+    make: () => at('/api/me', json({ name: 'SOMEONE' })),
+  },
+  {
+    method: 'PUT',
+    url: '/api/me/password',
+    access: 'authenticated',
+    roles: 'personal',
+    // the current password is wrong on purpose: every role reaches the check (400), none changes it
+    owner: 400,
+    other: 400,
+    forwarder: 400,
+    make: () => at('/api/me/password', json({ current_password: 'not-it', password: 'another secret 123' })),
+  },
+  {
+    method: 'GET',
+    url: '/api/invitations/:token',
+    access: 'public',
+    make: async (w) => at(`/api/invitations/${(await w.newInvitation()).token}`),
+  },
+  {
+    method: 'POST',
+    url: '/api/invitations/accept',
+    access: 'public',
+    make: async (w) =>
+      at(
+        '/api/invitations/accept',
+        json({
+          mode: 'new',
+          token: (await w.newInvitation()).token,
+          name: 'JOINER',
+          password: 'joiner secret 123',
+        }),
+      ),
+  },
 
   /* ---------- contacts (own rows only) ---------- */
   { method: 'GET', url: '/api/customer/contact', access: { all: ['contact'] }, shows: { owner: 'contact' } },
@@ -706,6 +793,21 @@ const MATRIX: Row[] = [
       return { ...at(`/api/attachment/${id}`), readBack: `/api/attachment/${id}` };
     },
   },
+  // Last: the owner hands ownership to a new person and becomes an admin, which every row above
+  // would notice. Only owners may; an admin's refusal names it, operator and viewer lack the team.
+  {
+    method: 'POST',
+    url: '/api/team/transfer',
+    access: { all: ['team'] },
+    roles: {
+      owner: 'ok',
+      admin: 'company.cannotTransfer',
+      operator: 'errors.forbidden',
+      viewer: 'errors.forbidden',
+    },
+    owned: true,
+    make: async (w) => at('/api/team/transfer', json({ person_id: await w.newPerson('operator') })),
+  },
 ];
 
 function formParts(fields: Record<string, string>) {
@@ -1052,6 +1154,32 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     newRate: () => newRateOf('owner'),
     newDocument: () => documentOf('owner', baseBooking),
     newAttachment: () => attachmentOf('owner'),
+    newPerson: async (role) =>
+      (
+        await insertPerson(db, {
+          companyId: user.owner.id,
+          email: uniqueEmail(`team-${role}`).toLowerCase(),
+          passwordHash,
+          name: `NEW ${role.toUpperCase()}`,
+          role,
+        })
+      ).id,
+    newInvitation: async () => {
+      const token = randomBytes(32).toString('base64url');
+      const [row] = await db
+        .insert(invitations)
+        .values({
+          companyId: user.owner.id,
+          email: uniqueEmail('invited').toLowerCase(),
+          role: 'operator',
+          tokenHash: createHash('sha256').update(token).digest('hex'),
+          invitedByName: 'OWNER',
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: invitations.id });
+      if (!row) throw new Error('no invitation');
+      return { id: row.id, token };
+    },
     bookingAt: (status) => bookingOf('owner', status),
     loginBody: async () => ({
       username: user.owner.username,

@@ -87,6 +87,8 @@ const WRITTEN_TABLES = [
   'booking_documents',
   'booking_instructions',
   'booking_instruction_containers',
+  'invitations',
+  'activity',
   'system_config',
 ];
 /** Short-lived state that a refused request may legitimately touch (session renewal, throttles, captchas). */

@@ -23,6 +23,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { endAllSessions, hashToken, type SessionUser, startSession } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
+import { actorOf, recordActivity } from '../activity/service.js';
 import { getSiteConfig } from '../system/service.js';
 import {
   findPersonByEmail,
@@ -117,7 +118,7 @@ export async function invite(
     // The owners' lock queues the company's team changes: two invitations of one address cannot both pass.
     await lockOwners(tx, actor.id);
     await assertNew(tx);
-    return insertInvitation(tx, {
+    const created = await insertInvitation(tx, {
       companyId: actor.id,
       email,
       role,
@@ -126,6 +127,13 @@ export async function invite(
       invitedByName: actor.name,
       expiresAt: new Date(Date.now() + INVITATION.ttlMs),
     });
+    await recordActivity(tx, actorOf(actor), {
+      kind: 'user',
+      action: 'invite',
+      objectId: created.id,
+      label: `${email} (${role})`,
+    });
+    return created;
   });
   return { row: presentInvitation(row), mail: mailOf(row, token, actor) };
 }
@@ -149,6 +157,12 @@ export async function resend(
       new Date(Date.now() + INVITATION.ttlMs),
     );
     if (!renewed) throw new AppError(404, 'errors.notFound');
+    await recordActivity(tx, actorOf(actor), {
+      kind: 'user',
+      action: 'invite',
+      objectId: renewed.id,
+      label: `${renewed.email} (${renewed.role})`,
+    });
     return renewed;
   });
   return { row: presentInvitation(row), mail: mailOf(row, token, actor) };
@@ -156,8 +170,14 @@ export async function resend(
 
 export async function revoke(options: { db: Db; actor: Inviter; id: number }): Promise<void> {
   await options.db.transaction(async (tx) => {
-    if (!(await revokeInvitation(tx, options.actor.id, options.id)))
-      throw new AppError(404, 'errors.notFound');
+    const email = await revokeInvitation(tx, options.actor.id, options.id);
+    if (email === undefined) throw new AppError(404, 'errors.notFound');
+    await recordActivity(tx, actorOf(options.actor), {
+      kind: 'user',
+      action: 'delete',
+      objectId: options.id,
+      label: email,
+    });
   });
 }
 
@@ -258,6 +278,12 @@ export async function acceptInvitation(
           language: options.locale,
         });
         await touchSignIn(tx, person.id);
+        await recordActivity(tx, actorOf({ ...person, id: person.companyId, personId: person.id }), {
+          kind: 'user',
+          action: 'join',
+          objectId: person.id,
+          label: `${person.name} <${person.email}> (${role})`,
+        });
         return person.id;
       })
       .catch((error: unknown) => {
@@ -288,6 +314,20 @@ export async function acceptInvitation(
       await updatePerson(tx, person.id, { companyId: invitation.companyId, role });
       await endAllSessions({ db: tx, personId: person.id });
       await touchSignIn(tx, person.id);
+      // Both companies' trails: one lost the person, the other gained them.
+      const label = `${person.name} <${person.email}>`;
+      await recordActivity(tx, { companyId: person.companyId, personId: null, name: person.name }, {
+        kind: 'user',
+        action: 'remove',
+        objectId: person.id,
+        label,
+      });
+      await recordActivity(tx, actorOf({ ...person, id: invitation.companyId, personId: person.id }), {
+        kind: 'user',
+        action: 'join',
+        objectId: person.id,
+        label: `${label} (${role})`,
+      });
     });
     personId = person.id;
   }

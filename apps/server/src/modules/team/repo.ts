@@ -89,13 +89,14 @@ export async function renewInvitation(
   return row;
 }
 
-export async function revokeInvitation(db: Db, companyId: number, id: number): Promise<boolean> {
-  const rows = await db
+/** Revokes a pending invitation of the company; answers its address, or undefined if none was. */
+export async function revokeInvitation(db: Db, companyId: number, id: number): Promise<string | undefined> {
+  const [row] = await db
     .update(invitations)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(invitations.id, id), eq(invitations.companyId, companyId), pending))
-    .returning({ id: invitations.id });
-  return rows.length === 1;
+    .returning({ email: invitations.email });
+  return row?.email;
 }
 
 /** Locks the given people's rows (FOR UPDATE, in id order) and returns them as they now are. */

@@ -39,7 +39,6 @@ const failures = {
   403: errorEnvelope,
   404: errorEnvelope,
   409: errorEnvelope,
-  422: errorEnvelope,
   429: errorEnvelope,
 };
 const tokenParams = z.object({ token: z.string().max(100) });

@@ -9,7 +9,9 @@ import {
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { actorOf, recordActivity } from '../activity/service.js';
 import { endAllSessions, type SessionUser } from '../auth/sessions.js';
+import { assertNotLastOwner } from '../users/people.js';
 import {
   deletePerson,
   listCompanyPeople,
@@ -28,7 +30,8 @@ import { type InvitationRecord, listPendingInvitations, lockPeople } from './rep
  * a moment ago no longer counts.
  */
 
-type Actor = Pick<SessionUser, 'id' | 'personId' | 'role'>;
+type Actor = Pick<SessionUser, 'id' | 'personId' | 'role' | 'name'>;
+const who = (person: PersonRow) => `${person.name} <${person.email}>`;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const roleOf = (person: PersonRow): Role => parseRole(person.role) ?? 'viewer';
@@ -91,12 +94,6 @@ export async function withTeamLock<T>(
   });
 }
 
-/** An owner who is the only one left may not lose the role. */
-function assertOwnerStays(target: PersonRow, next: Role | undefined, owners: number[]) {
-  if (target.role === 'owner' && next !== 'owner' && owners.filter((id) => id !== target.id).length === 0)
-    throw new AppError(422, 'company.lastOwner');
-}
-
 /** Gives a person of the company another role; their sessions end at once. */
 export async function changeRole(options: {
   db: Db;
@@ -113,9 +110,17 @@ export async function changeRole(options: {
       self: me.id === target.id,
     });
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
-    assertOwnerStays(target, role, owners);
+    if (role !== 'owner') assertNotLastOwner(target, owners);
     await updatePerson(tx, target.id, { role });
     await endAllSessions({ db: tx, personId: target.id });
+    if (target.role !== role)
+      await recordActivity(tx, actorOf(actor), {
+        kind: 'role',
+        action: 'update',
+        objectId: target.id,
+        label: `${who(target)}: ${target.role} → ${role}`,
+        fields: ['role'],
+      });
     return presentMember({ ...target, role }, actor);
   });
 }
@@ -125,9 +130,15 @@ export async function removeMember(options: { db: Db; actor: Actor; personId: nu
   await withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target, owners }) => {
     const allowed = canChangeMember({ actor: roleOf(me), target: roleOf(target), self: me.id === target.id });
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
-    assertOwnerStays(target, undefined, owners);
+    assertNotLastOwner(target, owners);
     await endAllSessions({ db: tx, personId: target.id });
     await deletePerson(tx, target.id);
+    await recordActivity(tx, actorOf(options.actor), {
+      kind: 'user',
+      action: 'remove',
+      objectId: target.id,
+      label: `${who(target)} (${target.role})`,
+    });
   });
 }
 
@@ -148,5 +159,12 @@ export async function transferOwnership(options: {
     await updatePerson(tx, me.id, { role: 'admin' });
     await endAllSessions({ db: tx, personId: target.id });
     await endAllSessions({ db: tx, personId: actor.personId, exceptSessionId: options.sessionId });
+    await recordActivity(tx, actorOf(actor), {
+      kind: 'role',
+      action: 'transfer',
+      objectId: target.id,
+      label: `${who(me)} → ${who(target)}`,
+      fields: ['role'],
+    });
   });
 }

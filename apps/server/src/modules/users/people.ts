@@ -57,9 +57,17 @@ export async function assertOwnerRemains(options: {
   if (person.role !== 'owner') return findPerson(db, person.id);
   const owners = await lockOwners(db, person.companyId);
   const now = await findPerson(db, person.id);
-  if (now && now.companyId === person.companyId && owners.includes(now.id) && owners.length < 2)
-    throw new AppError(409, 'company.lastOwner');
+  if (now && now.companyId === person.companyId) assertNotLastOwner(now, owners);
   return now;
+}
+
+/**
+ * The rule itself, for a caller that holds the company's owner locks already (`owners`, from
+ * lockOwners in its transaction): an owner who is the only one left may not stop being one.
+ */
+export function assertNotLastOwner(person: PersonRow, owners: readonly number[]): void {
+  if (person.role === 'owner' && owners.every((id) => id === person.id))
+    throw new AppError(409, 'company.lastOwner');
 }
 
 /** A company by its id (all digits) or by the e-mail it registered with. */
