@@ -147,6 +147,25 @@ const TARGETS: Record<RouteKey, Target> = {
   'DELETE /api/order/:id': { ids: ownBooking0 },
   'DELETE /api/customer/contact': { valid: (w) => ({ ids: [w.contacts.disposable[0]] }) },
   'DELETE /api/rate': { valid: (w) => [w.rates.disposable[0]] },
+  // The team (issue 18). Root is the company's only owner: changing or removing itself is refused,
+  // and the partner's person is another company's (404), so no run leaves root without its role.
+  'POST /api/team/invitations': { valid: () => ({ email: 'invitee@example.com', role: 'viewer' }) },
+  'POST /api/team/invitations/:id/resend': { ids: () => [1, 2, 3] },
+  'DELETE /api/team/invitations/:id': { ids: () => [1, 2, 3] },
+  'PUT /api/team/members/:id/role': {
+    valid: () => ({ role: 'viewer' }),
+    ids: (w) => [w.root.personId, w.partner.personId],
+  },
+  'DELETE /api/team/members/:id': { ids: (w) => [w.root.personId, w.partner.personId] },
+  'POST /api/team/transfer': { valid: (w) => ({ person_id: w.partner.personId }) },
+  'PUT /api/me': { valid: () => ({ name: 'ROOT PERSON', language: 'en-US' }) },
+  'PUT /api/me/password': {
+    valid: () => ({ current_password: 'not-the-password', password: 'a new secret 123' }),
+  },
+  'POST /api/invitations/accept': {
+    session: 'public',
+    valid: () => ({ mode: 'new', token: 'A'.repeat(43), name: 'JOINER', password: 'joiner secret 123' }),
+  },
   'POST /api/system/logout': { session: 'fresh' },
 };
 

@@ -948,7 +948,7 @@ export const hostileAuthorization: fc.Arbitrary<string | undefined> = fc.oneof(
 export type World = {
   ref: Record<'maersk' | 'sha' | 'rtm' | 'gp20' | 'gp40' | 'ct' | 'cn', number>;
   root: { id: number; personId: number; token: string; username: string };
-  partner: { id: number; token: string; username: string };
+  partner: { id: number; personId: number; token: string; username: string };
   /** Root's contacts: booking parties, one to edit, some to delete; partner's: one. */
   contacts: { shipper: number; consignee: number; editable: number; disposable: number[]; partners: number };
   /** Root's rates (to edit, to delete) and partner's published one (a quote). */
