@@ -19,7 +19,7 @@ export function prefetchFirstLoad<T, K extends QueryKey>(
  * after the first load asked (the page mounts seconds after on a slow phone) unless a change
  * invalidated it; otherwise as always (when stale).
  */
-export function refetchUnlessPrefetched<T, K extends QueryKey>(query: Query<T, Error, T, K>): boolean {
+export function refetchUnlessPrefetched<T, D, K extends QueryKey>(query: Query<T, Error, D, K>): boolean {
   const askedAt = prefetched.get(query);
   return askedAt === undefined || query.state.isInvalidated || Date.now() - askedAt >= FRESH_MS;
 }
