@@ -56,6 +56,71 @@ function loginPage(): Plugin {
   };
 }
 
+/** The member pages whose scripts the first load fetches beside the entry's: path → source modules. */
+const MEMBER_PAGES: Record<string, string[]> = {
+  '/quotes': ['src/features/quotes/quotes-page.tsx', 'src/features/quotes/quotes-api.ts'],
+  '/bookings': ['src/features/bookings/bookings-page.tsx', 'src/features/bookings/bookings-api.ts'],
+  '/received-bookings': ['src/features/bookings/bookings-page.tsx', 'src/features/bookings/bookings-api.ts'],
+};
+/** Every member page needs the layout and the strings of one language (which one, only the page knows). */
+const MEMBER_COMMON = ['src/app/main-layout.tsx', 'src/i18n/locales/zh-CN.ts', 'src/i18n/locales/en-US.ts'];
+
+/**
+ * Writes a variant of index.html for each member page of MEMBER_PAGES (dist/pages/*.html, listed in
+ * dist/pages.json for the server) that names the page's scripts as `modulepreload` links: they then
+ * load beside the entry's instead of each waiting for the one before to run (the entry, the
+ * language's strings, the layout, the page), one round trip and more each on a slow link (issue 15).
+ * The page's data is asked for early too, by app/preload.ts.
+ */
+function memberPages(): Plugin {
+  return {
+    name: 'portal-member-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (files: string[], into = new Set<string>()): Set<string> => {
+          for (const file of files) {
+            if (into.has(file)) continue;
+            into.add(file);
+            closure(byFile.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const fileOf = (module: string): string => {
+          // The module's own chunk, or the shared one the bundler put it in.
+          const chunk =
+            chunks.find((item) => item.facadeModuleId?.endsWith(`/${module}`)) ??
+            chunks.find((item) => item.moduleIds.some((id) => id.endsWith(`/${module}`)));
+          if (!chunk) throw new Error(`no chunk for ${module}`);
+          return chunk.fileName;
+        };
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') throw new Error('the build has no index.html');
+        const html = String(index.source);
+        if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+        const pages: Record<string, string> = {};
+        for (const [route, modules] of Object.entries(MEMBER_PAGES)) {
+          const files = [...closure([...MEMBER_COMMON, ...modules].map(fileOf))].filter(
+            (file) => !entry.has(file),
+          );
+          const links = files
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+            .join('');
+          const fileName = `pages/${route.slice(1)}.html`;
+          this.emitFile({ type: 'asset', fileName, source: html.replace('</head>', `${links}</head>`) });
+          pages[route] = fileName;
+        }
+        this.emitFile({ type: 'asset', fileName: 'pages.json', source: JSON.stringify(pages) });
+      },
+    },
+  };
+}
+
 /** Text files worth compressing; images and fonts in woff2 are compressed already. */
 const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/u;
 
@@ -95,7 +160,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(), loginPage(), precompress()],
+  plugins: [react(), versionFile(), memberPages(), loginPage(), precompress()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { manifest: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
 

@@ -292,6 +292,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.get('/login', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html').sendFile(loginHtml),
     );
+    // Member pages whose variant names their scripts for preloading (apps/web/vite.config.ts, issue 15).
+    const pagesFile = path.join(config.webDist, 'pages.json');
+    const pages = fs.existsSync(pagesFile)
+      ? (JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string>)
+      : {};
+    for (const [route, file] of Object.entries(pages)) {
+      app.get(route, { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').type('text/html').sendFile(file),
+      );
+    }
   }
 
   app.setNotFoundHandler({ preHandler: rateLimited ? [rateLimited] : [] }, (request, reply) => {

@@ -30,10 +30,16 @@ describeEachDatabase('compression', (kind) => {
     // A built web app as the build leaves it: each text file with .br and .gz beside it.
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.mkdirSync(path.join(webDist, 'pages'));
+    fs.writeFileSync(path.join(webDist, 'pages.json'), JSON.stringify({ '/quotes': 'pages/quotes.html' }));
     const html = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
     for (const [name, text] of [
       ['index.html', html],
       ['login.html', html.replace('<div id="root">', '<div id="login-shell"></div><div id="root">')],
+      [
+        'pages/quotes.html',
+        html.replace('<body>', '<head><link rel="modulepreload" href="/assets/q.js"></head><body>'),
+      ],
       ['assets/app-abc123.js', script],
     ] as const) {
       const file = path.join(webDist, name);
@@ -176,6 +182,13 @@ describeEachDatabase('compression', (kind) => {
       expect(login.headers['content-encoding']).toBe(expected);
       expect(login.headers['cache-control']).toBe('no-cache');
       expect(decode(expected, login.rawPayload)).toContain('<div id="login-shell">');
+      // A member page of pages.json gets its variant, which preloads the page's scripts (issue 15).
+      const quotes = await get(t.app, '/quotes', accept);
+      expect(quotes.statusCode).toBe(200);
+      expect(quotes.headers['content-encoding']).toBe(expected);
+      expect(quotes.headers['content-type']).toMatch(/text\/html/);
+      expect(quotes.headers['cache-control']).toBe('no-cache');
+      expect(decode(expected, quotes.rawPayload)).toContain('<link rel="modulepreload" href="/assets/q.js">');
     }
     // The public folder's pictures keep their names across builds: a day, then used while revalidated.
     const picture = await get(t.app, '/login-port.webp', 'br');

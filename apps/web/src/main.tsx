@@ -4,6 +4,7 @@ import { PortalApp } from './app/app';
 import { startI18n } from './i18n';
 import { detectLocale, readStoredLocale, storeLocale, withoutLangParam } from './i18n/detect';
 import { dropShell } from './app/shell';
+import { preloadFirstPage } from './app/preload';
 
 async function start() {
   const root = document.getElementById('root');
@@ -18,10 +19,11 @@ async function start() {
     storeLocale(locale);
     window.history.replaceState(window.history.state, '', withoutLangParam(new URL(window.location.href)));
   }
-  await startI18n(locale);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
+  // The first page's scripts and data load while the language's strings do (app/preload.ts).
+  await startI18n(locale, () => preloadFirstPage(queryClient, window.location.pathname, locale));
   createRoot(root).render(<PortalApp queryClient={queryClient} />);
   // Every first view removes the login shell as it paints (app/shell.ts); should one not, the
   // page must not stay covered.

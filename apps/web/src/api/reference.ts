@@ -1,5 +1,5 @@
 import type { ListData } from '@freight/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
 
@@ -27,12 +27,23 @@ export function useReferenceList(
   options: { size?: number; query?: Record<string, string | number>; enabled?: boolean } = {},
 ) {
   const { i18n } = useTranslation();
-  const size = options.size ?? 1000;
   return useQuery({
-    queryKey: ['reference', kind, size, options.query ?? {}, i18n.language],
+    ...referenceQuery(kind, i18n.language, options),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The query of a reference list in a language (shared with the first load's prefetch, app/preload.ts). */
+export function referenceQuery(
+  kind: ReferenceKind,
+  language: string,
+  options: { size?: number; query?: Record<string, string | number> } = {},
+) {
+  const size = options.size ?? 1000;
+  return queryOptions({
+    queryKey: ['reference', kind, size, options.query ?? {}, language],
     queryFn: () => api.get<ListData<ReferenceItem>>(`/${kind}`, { page: 1, size, ...options.query }),
     staleTime: 10 * 60_000,
-    enabled: options.enabled ?? true,
   });
 }
 

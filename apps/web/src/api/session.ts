@@ -9,6 +9,7 @@ const SESSION_KEYS = {
   oldToken: 'old_token',
   tokenUpdateTime: 'token_update_time',
   redirectPath: 'redirectPath',
+  userInfo: 'user_info',
 } as const;
 
 type Listener = () => void;
@@ -39,8 +40,29 @@ export class SessionStore {
     this.endedByServer = false;
     this.storage.setItem(SESSION_KEYS.token, token);
     this.storage.removeItem(SESSION_KEYS.oldToken);
+    this.storage.removeItem(SESSION_KEYS.userInfo);
     this.storage.setItem(SESSION_KEYS.tokenUpdateTime, String(Date.now()));
     this.emit();
+  }
+
+  /**
+   * The user info last loaded in this session, kept so that a page opened again paints its layout
+   * at once while the user info is asked again (issue 15); undefined for another session's.
+   */
+  get userInfo(): unknown {
+    try {
+      const saved = JSON.parse(this.storage.getItem(SESSION_KEYS.userInfo) ?? 'null') as {
+        token?: unknown;
+        user?: unknown;
+      } | null;
+      return saved && saved.token === this.token ? saved.user : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set userInfo(user: unknown) {
+    if (this.token) this.storage.setItem(SESSION_KEYS.userInfo, JSON.stringify({ token: this.token, user }));
   }
 
   /** A renewed token from the server replaces the stored one; the previous one is kept as old_token. */
@@ -58,6 +80,7 @@ export class SessionStore {
     this.storage.removeItem(SESSION_KEYS.token);
     this.storage.removeItem(SESSION_KEYS.oldToken);
     this.storage.removeItem(SESSION_KEYS.tokenUpdateTime);
+    this.storage.removeItem(SESSION_KEYS.userInfo);
     this.emit();
   }
 

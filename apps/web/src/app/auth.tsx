@@ -1,5 +1,5 @@
 import { roleCanWrite, type UserInfo } from '@freight/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { api, session } from '../api/client';
 import { ApiError } from '../api/http';
@@ -30,21 +30,7 @@ function useSessionToken(): string | null {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const token = useSessionToken();
   const queryClient = useQueryClient();
-  const userQuery = useQuery({
-    queryKey: ['userinfo', token],
-    queryFn: async () => {
-      try {
-        return await api.get<UserInfo>('/userinfo');
-      } catch (error) {
-        // Only an answer from the server ends the session; an aborted or failed fetch (status 0) does not.
-        if (error instanceof ApiError && error.status !== 0) session.clear();
-        throw error;
-      }
-    },
-    enabled: Boolean(token),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const userQuery = useQuery({ ...userInfoQuery(token), enabled: Boolean(token) });
 
   const signIn = useCallback((newToken: string) => session.signIn(newToken), []);
   const signOut = useCallback(async () => {
@@ -73,6 +59,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [token, user, userQuery.isPending, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * GET /userinfo for a token. The answer is kept with the session (session.userInfo): a page opened
+ * again paints with it while it is asked again (app/preload.ts, issue 15).
+ */
+export function userInfoQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['userinfo', token],
+    queryFn: async () => {
+      try {
+        const user = await api.get<UserInfo>('/userinfo');
+        if (session.token === token) session.userInfo = user;
+        return user;
+      } catch (error) {
+        // Only an answer from the server ends the session; an aborted or failed fetch (status 0) does not.
+        if (error instanceof ApiError && error.status !== 0) session.clear();
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 export function useAuth(): AuthState {

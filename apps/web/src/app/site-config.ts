@@ -1,13 +1,40 @@
 import type { SiteConfig } from '@freight/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 
-/** GET /api/system/config, loaded once at start (spec §4 "App start") and shared by every page. */
-export function useSiteConfig() {
-  return useQuery({
+const SAVED_CONFIG = 'site_config';
+
+/**
+ * GET /api/system/config, loaded once at start (spec §4 "App start") and shared by every page. The
+ * last answer is kept in local storage: a page opened again paints with it while it is asked again
+ * (app/preload.ts, issue 15).
+ */
+export function siteConfigQuery() {
+  return queryOptions({
     queryKey: ['site-config'],
-    queryFn: () => api.get<SiteConfig>('/system/config'),
+    queryFn: async () => {
+      const config = await api.get<SiteConfig>('/system/config');
+      try {
+        localStorage.setItem(SAVED_CONFIG, JSON.stringify(config));
+      } catch {
+        // storage may be disabled or full: the next page asks again
+      }
+      return config;
+    },
     staleTime: Infinity,
     retry: 1,
   });
+}
+
+/** The configuration kept by the last page, if any. */
+export function savedSiteConfig(): SiteConfig | undefined {
+  try {
+    return (JSON.parse(localStorage.getItem(SAVED_CONFIG) ?? 'null') as SiteConfig | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useSiteConfig() {
+  return useQuery(siteConfigQuery());
 }

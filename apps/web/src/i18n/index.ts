@@ -31,7 +31,11 @@ async function load(locale: Locale): Promise<void> {
  * Starts i18next in the detected language (spec §1: the lang parameter, then the stored setting,
  * then the browser, then Chinese). Strings: see ./resources.ts.
  */
-export async function startI18n(locale: Locale): Promise<typeof i18next> {
+export async function startI18n(
+  locale: Locale,
+  /** Called once the language is set, while its strings still load (to start the first requests). */
+  whileLoading?: () => void,
+): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
@@ -40,6 +44,7 @@ export async function startI18n(locale: Locale): Promise<typeof i18next> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  whileLoading?.();
   await load(locale);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;

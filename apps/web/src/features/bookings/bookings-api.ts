@@ -15,9 +15,12 @@ import type {
   ShipInput,
   ShipmentInput,
 } from '@freight/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BOOKING_PAGE_SIZE } from '@freight/contract';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, saveDownload } from '../../api/client';
+import { prefetchFirstLoad, refetchUnlessPrefetched } from '../../api/first-load';
+import { referenceQuery } from '../../api/reference';
 
 /** The list filters of GET /order and /forwarder/order (contract bookingQuery without paging). */
 export type BookingFilters = Partial<Omit<BookingQuery, 'page' | 'size'>>;
@@ -31,10 +34,32 @@ export const listPath = (party: BookingParty) => (party === 'member' ? '/order' 
 export function useBookingList(party: BookingParty, filters: BookingFilters, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [BOOKINGS_KEY, party, 'list', filters, page, size, i18n.language],
-    queryFn: () => api.get<ListData<BookingRow>>(listPath(party), { ...filters, page, size }),
+    ...bookingListQuery(party, filters, page, size, i18n.language),
     placeholderData: keepPreviousData,
+    refetchOnMount: refetchUnlessPrefetched,
   });
+}
+
+function bookingListQuery(
+  party: BookingParty,
+  filters: BookingFilters,
+  page: number,
+  size: number,
+  language: string,
+) {
+  return queryOptions({
+    queryKey: [BOOKINGS_KEY, party, 'list', filters, page, size, language],
+    queryFn: () => api.get<ListData<BookingRow>>(listPath(party), { ...filters, page, size }),
+  });
+}
+
+/**
+ * Starts what a list of bookings asks for as it opens, while its scripts still load (first load,
+ * issue 15): the first page without filters and the ports of its filter.
+ */
+export function prefetchBookingList(queryClient: QueryClient, party: BookingParty, language: string): void {
+  prefetchFirstLoad(queryClient, bookingListQuery(party, {}, 1, BOOKING_PAGE_SIZE, language));
+  void queryClient.prefetchQuery(referenceQuery('port', language));
 }
 
 /** A booking's detail with its timeline, documents and the viewer's actions (no call without an id). */

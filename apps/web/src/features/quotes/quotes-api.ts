@@ -1,7 +1,9 @@
 import type { EstimateResult, ListData, Quote, QUOTE_SORT_FIELDS, RfqInput } from '@freight/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { prefetchFirstLoad, refetchUnlessPrefetched } from '../../api/first-load';
+import { referenceQuery } from '../../api/reference';
 
 export type QuoteFilters = {
   carrier_id?: number;
@@ -17,10 +19,37 @@ export type QuoteSort = { field?: (typeof QUOTE_SORT_FIELDS)[number]; order?: 'a
 export function useQuoteList(filters: QuoteFilters, sort: QuoteSort, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['quotes', filters, sort, page, size, i18n.language],
-    queryFn: () => api.get<ListData<Quote>>('/quote', { ...filters, ...sort, page, size }),
+    ...quoteListQuery(filters, sort, page, size, i18n.language),
     placeholderData: keepPreviousData,
+    refetchOnMount: refetchUnlessPrefetched,
   });
+}
+
+function quoteListQuery(
+  filters: QuoteFilters,
+  sort: QuoteSort,
+  page: number,
+  size: number,
+  language: string,
+) {
+  return queryOptions({
+    queryKey: ['quotes', filters, sort, page, size, language],
+    queryFn: () => api.get<ListData<Quote>>('/quote', { ...filters, ...sort, page, size }),
+  });
+}
+
+/** The board's page size as the page opens. */
+export const QUOTE_PAGE_SIZE = 50;
+
+/**
+ * Starts what the quotes page asks for as it opens, while its scripts still load (first load,
+ * issue 15): the board's first page, the container types of its price columns and its filters' lists.
+ */
+export function prefetchQuoteBoard(queryClient: QueryClient, language: string): void {
+  prefetchFirstLoad(queryClient, quoteListQuery({}, {}, 1, QUOTE_PAGE_SIZE, language));
+  for (const kind of ['container', 'carrier', 'port', 'route'] as const) {
+    void queryClient.prefetchQuery(referenceQuery(kind, language));
+  }
 }
 
 /** Prices container quantities on a quote (POST /quote/estimate); off while nothing is asked for. */

@@ -14,13 +14,12 @@ import { currentLocale } from '../../i18n';
 import { QuoteCards } from './quote-cards';
 import { quoteColumns } from './quote-columns';
 import { QuoteFilterForm } from './quote-filters';
-import { useQuoteList, type QuoteFilters, type QuoteSort } from './quotes-api';
+import { QUOTE_PAGE_SIZE, useQuoteList, type QuoteFilters, type QuoteSort } from './quotes-api';
 import { usePageTitle } from '../../app/page-title';
 import { tableLoading } from '../../components/table-loading';
 
 const RfqModal = lazyDialog(async () => (await import('./rfq-modal')).RfqModal);
 
-const DEFAULT_SIZE = 50;
 const isSortField = (key: unknown): key is NonNullable<QuoteSort['field']> =>
   (QUOTE_SORT_FIELDS as readonly unknown[]).includes(key);
 
@@ -33,7 +32,7 @@ export function QuotesPage() {
   const [filters, setFilters] = useState<QuoteFilters>({});
   const [sort, setSort] = useState<QuoteSort>({});
   const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_SIZE);
+  const [size, setSize] = useState(QUOTE_PAGE_SIZE);
   const [rfqQuote, setRfqQuote] = useState<Quote | undefined>();
   const showSupplier = authorities.includes('quote_forwarder');
   const list = useQuoteList(filters, sort, page, size);
