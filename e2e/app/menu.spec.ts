@@ -16,7 +16,7 @@ afterAll(async () => {
 
 /**
  * The forwarder's pages (the most menu items; the demo forwarder is its company's owner, who has the
- * team page), by the header's short and the drawer's full labels.
+ * team and activity pages), by the header's short and the drawer's full labels.
  */
 const PAGES = {
   'en-US': [
@@ -29,6 +29,7 @@ const PAGES = {
     ['Contacts', 'Contact Management'],
     ['Profile', 'Member Profile'],
     ['Team', 'Team'],
+    ['Activity', 'Activity'],
   ],
   'zh-CN': [
     ['船期报价', '船期报价'],
@@ -40,6 +41,7 @@ const PAGES = {
     ['联系人', '联系人管理'],
     ['会员资料', '会员资料'],
     ['团队', '团队管理'],
+    ['操作记录', '操作记录'],
   ],
 } as const;
 
@@ -66,7 +68,7 @@ function contrast(foreground: string, background: string): number {
 describe('header menu', () => {
   for (const locale of ['en-US', 'zh-CN'] as const) {
     for (const width of [1366, 1200, 1024, 769]) {
-      it(`keeps all nine of the forwarder's items reachable at ${width} px (${locale})`, async () => {
+      it(`keeps all ten of the forwarder's items reachable at ${width} px (${locale})`, async () => {
         const { context, page } = await openSignedIn(browser, portal.url, {
           username: DEMO.forwarder,
           path: '/contacts',
