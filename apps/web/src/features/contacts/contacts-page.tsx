@@ -1,12 +1,12 @@
 import './strings';
 import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact } from '@freight/contract';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Space, Typography } from 'antd';
+import { Alert, App, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
+import { SheetToolbar } from '../../components/sheet-toolbar';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { ContactSearch } from './contact-search';
 import {
@@ -19,7 +19,6 @@ import {
 } from './contacts-api';
 import { ContactsTable } from './contacts-table';
 import { usePageTitle } from '../../app/page-title';
-import { useCanWrite } from '../../app/auth';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const ContactFormModal = lazyDialog(async () => (await import('./contact-form-modal')).ContactFormModal);
@@ -39,7 +38,6 @@ export function ContactsPage() {
   const [editor, setEditor] = useState<{ contact?: Contact } | undefined>();
   const [importing, setImporting] = useState(false);
   const list = useContactList(keyword, page, size);
-  const canWrite = useCanWrite();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
   const showFailure = (title: string, error: unknown) =>
@@ -92,23 +90,14 @@ export function ContactsPage() {
           setPage(1);
         }}
       />
-      {canWrite && (
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
-            {t('contacts.add')}
-          </Button>
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-            {t('common.import')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
-            {t('common.downloadTemplate')}
-          </Button>
-          <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
-            {t('common.batchDelete')}
-          </Button>
-          {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
-        </Space>
-      )}
+      <SheetToolbar
+        addLabel={t('contacts.add')}
+        onAdd={() => setEditor({})}
+        onImport={() => setImporting(true)}
+        onTemplate={downloadTemplate}
+        selected={selected.length}
+        onBatchDelete={() => remove(selected, true)}
+      />
       {list.isError && (
         <Alert
           type="error"

@@ -1,12 +1,12 @@
 import './strings';
 import { RATE_IMPORT_EXTENSIONS, type Rate } from '@freight/contract';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Space, Table, Typography } from 'antd';
+import { Alert, App, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
+import { SheetToolbar } from '../../components/sheet-toolbar';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
 import { rateColumns } from './rate-columns';
@@ -14,7 +14,6 @@ import { RateFilterForm } from './rate-filters';
 import { deleteRates, fetchRate, RATES_KEY, useRateList, type RateFilters } from './rates-api';
 import { usePageTitle } from '../../app/page-title';
 import { tableLoading } from '../../components/table-loading';
-import { useCanWrite } from '../../app/auth';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
@@ -24,7 +23,6 @@ const DEFAULT_SIZE = 10;
 /** Rate Management (spec §2): filters, table, create/edit modal, import, template, single and batch delete. */
 export function RatesPage() {
   const { t } = useTranslation();
-  const canWrite = useCanWrite();
   usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -86,23 +84,14 @@ export function RatesPage() {
           setPage(1);
         }}
       />
-      {canWrite && (
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({})}>
-            {t('rates.create')}
-          </Button>
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-            {t('common.import')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
-            {t('common.downloadTemplate')}
-          </Button>
-          <Button danger disabled={selected.length === 0} onClick={() => remove(selected, true)}>
-            {t('common.batchDelete')}
-          </Button>
-          {selected.length > 0 && <span>{t('common.selected', { count: selected.length })}</span>}
-        </Space>
-      )}
+      <SheetToolbar
+        addLabel={t('rates.create')}
+        onAdd={() => setEditor({})}
+        onImport={() => setImporting(true)}
+        onTemplate={downloadTemplate}
+        selected={selected.length}
+        onBatchDelete={() => remove(selected, true)}
+      />
       {list.isError && (
         <Alert
           type="error"
