@@ -193,6 +193,11 @@ describe('team', () => {
     await page.goto('/contacts');
     await visible(page.getByRole('heading', { name: 'Contact Management' }));
     expect(await page.getByRole('button', { name: /Add/ }).count()).toBe(0);
+    // Nor do the rows: the company's contacts are listed, without Edit, Delete or selection.
+    await visible(page.getByRole('row').nth(1));
+    expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
     // Bookings: the company's list is there to read, without the buttons that create bookings.
     await page.getByRole('link', { name: 'My Bookings', exact: true }).click();
     await visible(page.getByRole('row').nth(1));

@@ -4,6 +4,7 @@ import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../../app/auth';
 import { tableLoading } from '../../components/table-loading';
 
 type Props = {
@@ -57,6 +58,9 @@ function columns(t: TFunction, onEdit: Props['onEdit'], onDelete: Props['onDelet
 /** The contact table (spec §2 Contacts): type label, names, contact details, row actions, selection, paging. */
 export function ContactsTable(props: Props) {
   const { t } = useTranslation();
+  // A viewer reads (issue 18): no row actions or selection; the server refuses their writes anyway.
+  const canWrite = useCanWrite();
+  const all = columns(t, props.onEdit, props.onDelete);
   return (
     <Table<Contact>
       rowKey="id"
@@ -64,14 +68,18 @@ export function ContactsTable(props: Props) {
       scroll={{ x: 'max-content' }}
       {...tableLoading<Contact>(props.query)}
       dataSource={props.contacts}
-      columns={columns(t, props.onEdit, props.onDelete)}
-      rowSelection={{
-        selectedRowKeys: props.selected,
-        onChange: (keys) => props.onSelect(keys.map(Number)),
-        getCheckboxProps: (contact) => ({
-          'aria-label': t('contacts.selectRow', { name: contact.company1 }),
-        }),
-      }}
+      columns={canWrite ? all : all.filter((column) => column.key !== 'actions')}
+      rowSelection={
+        canWrite
+          ? {
+              selectedRowKeys: props.selected,
+              onChange: (keys) => props.onSelect(keys.map(Number)),
+              getCheckboxProps: (contact) => ({
+                'aria-label': t('contacts.selectRow', { name: contact.company1 }),
+              }),
+            }
+          : undefined
+      }
       pagination={{
         current: props.page,
         pageSize: props.size,

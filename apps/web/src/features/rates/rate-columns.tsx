@@ -6,10 +6,13 @@ import type { TFunction } from 'i18next';
 
 type Handlers = { onEdit: (rate: Rate) => void; onDelete: (rate: Rate) => void };
 
-/** The rate table's columns: route, validity, schedule, prices per container type, actions. */
-export function rateColumns(t: TFunction, locale: Locale, handlers: Handlers): ColumnsType<Rate> {
+/**
+ * The rate table's columns: route, validity, schedule, prices per container type, and the row
+ * actions, which a viewer (no `handlers`) does not get.
+ */
+export function rateColumns(t: TFunction, locale: Locale, handlers?: Handlers): ColumnsType<Rate> {
   const date = (value: string | null) => formatDate(value, locale) || '-';
-  return [
+  const columns: ColumnsType<Rate> = [
     { title: t('rates.columns.carrier'), dataIndex: 'carrier_name', key: 'carrier' },
     { title: t('rates.columns.pol'), dataIndex: 'pol_name', key: 'pol' },
     { title: t('rates.columns.pod'), dataIndex: 'pod_name', key: 'pod' },
@@ -51,6 +54,10 @@ export function rateColumns(t: TFunction, locale: Locale, handlers: Handlers): C
         <div style={{ width: 240, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{remark}</div>
       ),
     },
+  ];
+  if (!handlers) return columns;
+  return [
+    ...columns,
     {
       title: t('common.actions'),
       key: 'actions',

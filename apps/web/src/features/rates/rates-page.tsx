@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
+import { useCanWrite } from '../../app/auth';
 import { SheetToolbar } from '../../components/sheet-toolbar';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
@@ -23,6 +24,8 @@ const DEFAULT_SIZE = 10;
 /** Rate Management (spec §2): filters, table, create/edit modal, import, template, single and batch delete. */
 export function RatesPage() {
   const { t } = useTranslation();
+  // A viewer reads (issue 18): no row actions or selection; the server refuses their writes anyway.
+  const canWrite = useCanWrite();
   usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -106,14 +109,16 @@ export function RatesPage() {
         scroll={{ x: 'max-content' }}
         {...tableLoading<Rate>(list)}
         dataSource={list.data?.lists ?? []}
-        columns={rateColumns(t, currentLocale(), {
-          onEdit: edit,
-          onDelete: (rate) => remove([rate.id], false),
-        })}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
+        columns={rateColumns(
+          t,
+          currentLocale(),
+          canWrite ? { onEdit: edit, onDelete: (rate) => remove([rate.id], false) } : undefined,
+        )}
+        rowSelection={
+          canWrite
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+            : undefined
+        }
         pagination={{
           current: page,
           pageSize: size,
