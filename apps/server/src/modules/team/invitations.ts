@@ -316,12 +316,16 @@ export async function acceptInvitation(
       await touchSignIn(tx, person.id);
       // Both companies' trails: one lost the person, the other gained them.
       const label = `${person.name} <${person.email}>`;
-      await recordActivity(tx, { companyId: person.companyId, personId: null, name: person.name }, {
-        kind: 'user',
-        action: 'remove',
-        objectId: person.id,
-        label,
-      });
+      await recordActivity(
+        tx,
+        { companyId: person.companyId, personId: null, name: person.name },
+        {
+          kind: 'user',
+          action: 'remove',
+          objectId: person.id,
+          label,
+        },
+      );
       await recordActivity(tx, actorOf({ ...person, id: invitation.companyId, personId: person.id }), {
         kind: 'user',
         action: 'join',
