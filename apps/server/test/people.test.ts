@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { changePersonRole, movePerson } from '../src/modules/users/people.js';
+import { eq } from 'drizzle-orm';
+import { activity } from '../src/db/schema.js';
+import { changePersonRole, movePerson, OPERATOR_NAME } from '../src/modules/users/people.js';
 import { insertPerson, listCompanyPeople } from '../src/modules/users/people-repo.js';
 import { createMember } from '../src/modules/users/service.js';
 import { AppError } from '../src/platform/errors.js';
@@ -96,5 +98,28 @@ describeEachDatabase('people: a company keeps an owner', (kind) => {
       person: { role: 'owner' },
     });
     expect(await owners(companyId)).toEqual([...pair]);
+  });
+
+  it('records role changes and moves in the trail, in both companies, by the admin CLI', async () => {
+    const from = await companyWithTwoOwners();
+    const to = await companyWithTwoOwners();
+    const [, mover] = from.owners;
+    await changePersonRole({ db: database.db, personId: mover, role: 'admin' });
+    await movePerson({ db: database.db, personId: mover, companyId: to.companyId, role: 'viewer' });
+    const trail = async (companyId: number) =>
+      (await database.db.select().from(activity).where(eq(activity.companyId, companyId))).map((row) => ({
+        who: row.personName,
+        personId: row.personId,
+        what: `${row.kind} ${row.action}`,
+        objectId: row.objectId,
+        fields: row.fields,
+      }));
+    expect(await trail(from.companyId)).toEqual([
+      { who: OPERATOR_NAME, personId: null, what: 'role update', objectId: mover, fields: ['role'] },
+      { who: OPERATOR_NAME, personId: null, what: 'user remove', objectId: mover, fields: [] },
+    ]);
+    expect(await trail(to.companyId)).toEqual([
+      { who: OPERATOR_NAME, personId: null, what: 'user join', objectId: mover, fields: [] },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Role } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { recordActivity } from '../activity/service.js';
 import { endAllSessions } from '../auth/sessions.js';
 import { hashPassword } from '../../platform/password.js';
 import {
@@ -21,6 +22,13 @@ import {
  */
 
 export { listCompanies, listCompanyPeople };
+
+/**
+ * Who the trail names for a change made here by the portal's operators (the admin CLI), who are
+ * nobody's people: no person id, this name.
+ */
+export const OPERATOR_NAME = 'admin CLI';
+const operator = (companyId: number) => ({ companyId, personId: null, name: OPERATOR_NAME });
 
 /** Adds a person with a new login to a company (the demo seed; the team module's invitations too). */
 export async function addPerson(options: {
@@ -96,6 +104,13 @@ export async function changePersonRole(options: {
     if (person.role === options.role) return { person, changed: false };
     await updatePerson(tx, person.id, { role: options.role });
     await endAllSessions({ db: tx, personId: person.id });
+    await recordActivity(tx, operator(person.companyId), {
+      kind: 'role',
+      action: 'update',
+      objectId: person.id,
+      label: `${person.name} <${person.email}>: ${person.role} → ${options.role}`,
+      fields: ['role'],
+    });
     return { person: { ...person, role: options.role }, changed: true };
   });
 }
@@ -120,6 +135,20 @@ export async function movePerson(options: {
     if (!person || person.companyId !== read.companyId) throw new AppError(404, 'errors.notFound');
     await updatePerson(tx, person.id, { companyId: options.companyId, role: options.role });
     await endAllSessions({ db: tx, personId: person.id });
+    // Both companies' trails: one lost the person, the other gained them.
+    const label = `${person.name} <${person.email}>`;
+    await recordActivity(tx, operator(person.companyId), {
+      kind: 'user',
+      action: 'remove',
+      objectId: person.id,
+      label,
+    });
+    await recordActivity(tx, operator(options.companyId), {
+      kind: 'user',
+      action: 'join',
+      objectId: person.id,
+      label: `${label} (${options.role})`,
+    });
     return { ...person, companyId: options.companyId, role: options.role };
   });
 }
