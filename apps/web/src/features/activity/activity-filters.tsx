@@ -7,12 +7,13 @@ import {
   DATE_FORMAT,
   WIRE_DATE,
 } from '@freight/contract';
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
 import type { ActivityFilters } from './activity-api';
+import { SearchButtons } from '../../components/search-buttons';
 
 type FilterValues = {
   person_id?: number;
@@ -74,21 +75,12 @@ export function ActivityFilterForm({
           style={{ maxWidth: '100%' }}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import './strings';
-import { Button, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../components/use-form';
+import { SearchButtons } from '../../components/search-buttons';
 
 /** Keyword search over both company names, contact person, phone, e-mail and city, with Search and Reset. */
 export function ContactSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
@@ -24,21 +25,12 @@ export function ContactSearch({ onSearch }: { onSearch: (keyword: string) => voi
           style={{ width: 280 }}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch('');
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch('');
+        }}
+      />
     </Form>
   );
 }

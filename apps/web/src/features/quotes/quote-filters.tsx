@@ -1,9 +1,10 @@
 import './strings';
-import { Button, Form, Space } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../rates/reference-select';
 import type { QuoteFilters } from './quotes-api';
 import { useForm } from '../../components/use-form';
+import { SearchButtons } from '../../components/search-buttons';
 
 /**
  * Quote filters (spec §7 GET /quote): carrier, supplier (only with quote_forwarder), origin port,
@@ -46,21 +47,12 @@ export function QuoteFilterForm({
       <Form.Item name="route_id" label={t('quotes.route')}>
         <ReferenceSelect kind="route" {...select} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({}, { reset: true });
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({}, { reset: true });
+        }}
+      />
     </Form>
   );
 }

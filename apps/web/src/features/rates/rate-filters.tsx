@@ -1,13 +1,14 @@
 import './strings';
 import '../../i18n/dayjs-locale';
 import { DATE_FORMAT } from '@freight/contract';
-import { Button, DatePicker, Form, Space } from 'antd';
+import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import type { RateFilters } from './rates-api';
 import { ReferenceSelect } from './reference-select';
 import { useForm } from '../../components/use-form';
+import { SearchButtons } from '../../components/search-buttons';
 
 type FilterValues = {
   from_id?: number;
@@ -60,21 +61,12 @@ export function RateFilterForm({ onSearch }: { onSearch: (filters: RateFilters) 
           placeholder={[t('shared.fields.sdate'), t('shared.fields.edate')]}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }
