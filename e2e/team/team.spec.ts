@@ -202,6 +202,10 @@ describe('team', () => {
     await page.getByRole('link', { name: 'My Bookings', exact: true }).click();
     await visible(page.getByRole('row').nth(1));
     expect(await page.getByRole('button', { name: /Add (FCL|LCL) booking/ }).count()).toBe(0);
+    // Nor do its rows: Detail only, no Edit, Copy or Cancel.
+    await visible(page.getByRole('button', { name: 'Detail', exact: true }).first());
+    for (const name of ['Edit', 'Copy', 'Cancel booking'])
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     await context.close();
   });
 

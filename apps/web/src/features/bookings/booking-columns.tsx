@@ -10,6 +10,8 @@ type Options = {
   party: BookingParty;
   /** A phone-sized screen (spec §9: up to 768 px): two columns, nothing pinned, actions in view. */
   isCompact?: boolean;
+  /** The person's role changes nothing (a viewer): rows offer Detail, never Edit. */
+  readOnly?: boolean;
   onOpen: (row: BookingRow) => void;
   onCopy?: (row: BookingRow) => void;
   onCancel?: (row: BookingRow) => void;
@@ -31,7 +33,9 @@ function rowActions(t: TFunction, options: Options, row: BookingRow) {
   return (
     <Space size={options.isCompact ? 4 : 0} orientation={options.isCompact ? 'vertical' : 'horizontal'}>
       <Button type="link" size={small} style={compact} onClick={() => options.onOpen(row)}>
-        {canBooking('edit', row.status) && options.party === 'member' ? t('common.edit') : t('common.detail')}
+        {canBooking('edit', row.status) && options.party === 'member' && !options.readOnly
+          ? t('common.edit')
+          : t('common.detail')}
       </Button>
       {options.onCopy && (
         <Button type="link" size={small} style={compact} onClick={() => options.onCopy?.(row)}>

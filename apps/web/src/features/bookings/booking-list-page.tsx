@@ -126,10 +126,13 @@ export function BookingListPage({ party }: { party: BookingParty }) {
           party,
           isCompact,
           onOpen: open,
-          onCopy: isMember
-            ? (row) => navigate(`/bookings/copy-${modeSlug(row.container_mode)}/${row.id}`)
-            : undefined,
-          onCancel: isMember ? setCancelling : undefined,
+          // A viewer reads (issue 18): no copy or cancel, and drafts open as details.
+          readOnly: !canWrite,
+          onCopy:
+            isMember && canWrite
+              ? (row) => navigate(`/bookings/copy-${modeSlug(row.container_mode)}/${row.id}`)
+              : undefined,
+          onCancel: isMember && canWrite ? setCancelling : undefined,
         })}
         pagination={{
           current: page,
