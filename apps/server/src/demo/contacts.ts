@@ -1,8 +1,8 @@
 import type { Actor } from '../modules/activity/service.js';
 import { contactQuery } from '@freight/contract';
-import { importContacts, listContacts } from '../modules/contacts/service.js';
+import { listContacts } from '../modules/contacts/service.js';
 import type { Db } from '../platform/db.js';
-import { CONTACT_COLUMNS } from '../modules/contacts/service.js';
+import { CONTACT_COLUMNS, importContacts } from '../modules/contacts/sheet.js';
 
 /**
  * The demo customer's contact book (fictional companies): Chinese suppliers it ships for, with

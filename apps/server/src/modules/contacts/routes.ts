@@ -13,15 +13,8 @@ import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/own
 import { ok } from '../../platform/reply.js';
 import { actorOf } from '../activity/service.js';
 import { authenticated, currentUser } from '../auth/hook.js';
-import {
-  changeContact,
-  contactTemplate,
-  createContact,
-  getContact,
-  importContacts,
-  listContacts,
-  removeContacts,
-} from './service.js';
+import { changeContact, createContact, getContact, listContacts, removeContacts } from './service.js';
+import { contactTemplate, importContacts } from './sheet.js';
 
 const tags = ['contacts'];
 const failures = {
