@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { fieldLabel, isMessageKey, translate } from './i18n/index.js';
+import { type Catalog, fieldLabelIn, hasMessage, serverCatalog, translateIn } from './i18n/index.js';
 import type { MessageKey, Messages } from './i18n/types.js';
+import type { MessageParams } from './i18n/index.js';
 import type { Locale } from './language.js';
 
 /** One field at fault, as the error envelope's `errors` lists it. */
@@ -87,12 +88,16 @@ export const labelledDate = (label: keyof Messages['fields']) =>
 export const PARSE_OPTIONS = { reportInput: true } as const;
 
 export function pathLabel(locale: Locale, path: readonly PropertyKey[]): { field: string; label: string } {
+  return pathLabelIn(serverCatalog(locale), path);
+}
+
+function pathLabelIn(catalog: Catalog, path: readonly PropertyKey[]): { field: string; label: string } {
   const field = path.map(String).join('.');
   const lastName = [...path].reverse().find((part): part is string => typeof part === 'string');
   const rowIndex = path.find((part): part is number => typeof part === 'number');
-  let label = lastName ? fieldLabel(locale, lastName) : fieldLabel(locale, 'body');
+  let label = fieldLabelIn(catalog, lastName ?? 'body');
   if (rowIndex !== undefined) {
-    label = locale === 'zh-CN' ? `第 ${rowIndex + 1} 行${label}` : `${label} (row ${rowIndex + 1})`;
+    label = catalog.locale === 'zh-CN' ? `第 ${rowIndex + 1} 行${label}` : `${label} (row ${rowIndex + 1})`;
   }
   return { field: field || 'body', label };
 }
@@ -141,70 +146,77 @@ function isPicked(issue: Issue): boolean {
   return /_ids?$/.test(last) || PICKED_FIELDS.has(last);
 }
 
-/** Turns one zod issue into a localized field error that names the field. */
+/** Turns one zod issue into a field error that names the field, in the server's catalog of `locale`. */
 export function issueToFieldError(issue: Issue, locale: Locale): FieldError {
-  const { field, label: pathName } = pathLabel(locale, issue.path);
+  return localizeIssue(issue, serverCatalog(locale));
+}
+
+/**
+ * Turns one zod issue into a localized field error that names the field, in any catalog: the web
+ * passes the strings it has loaded, so its forms say exactly what the server would.
+ */
+export function localizeIssue(issue: Issue, catalog: Catalog): FieldError {
+  const message = (key: string, params: MessageParams) => translateIn(catalog, key, params);
+  const { field, label: pathName } = pathLabelIn(catalog, issue.path);
   // A check may name its field itself (labelledDate): params.label, a key of `fields`.
   const own = issue.code === 'custom' ? (issue.params as { label?: unknown } | undefined)?.label : undefined;
-  const label = typeof own === 'string' ? fieldLabel(locale, own) : pathName;
+  const label = typeof own === 'string' ? fieldLabelIn(catalog, own) : pathName;
   const params: Record<string, string | number> = { field: label };
-  if (isMessageKey(issue.message)) {
+  if (hasMessage(catalog, issue.message)) {
     if (issue.code === 'too_small') params.min = Number(issue.minimum);
     if (issue.code === 'too_big') params.max = Number(issue.maximum);
-    return { field, message: translate(locale, issue.message, params) };
+    return { field, message: message(issue.message, params) };
   }
   const missing = issue.input === undefined || issue.input === null || issue.input === '';
   if (
     missing &&
     (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')
   ) {
-    return { field, message: translate(locale, requiredKey(issue), params) };
+    return { field, message: message(requiredKey(issue), params) };
   }
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.expected === 'int')
-        return { field, message: translate(locale, 'validation.notInteger', params) };
-      return { field, message: translate(locale, 'validation.invalidType', params) };
+      if (issue.expected === 'int') return { field, message: message('validation.notInteger', params) };
+      return { field, message: message('validation.invalidType', params) };
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') {
         const key = min <= 1 ? requiredKey(issue) : 'validation.tooShort';
-        return { field, message: translate(locale, key, { ...params, min }) };
+        return { field, message: message(key, { ...params, min }) };
       }
       if (issue.origin === 'array' || issue.origin === 'set') {
-        return { field, message: translate(locale, 'validation.tooFewItems', { ...params, count: min }) };
+        return { field, message: message('validation.tooFewItems', { ...params, count: min }) };
       }
-      return { field, message: translate(locale, 'validation.tooSmallNumber', { ...params, min }) };
+      return { field, message: message('validation.tooSmallNumber', { ...params, min }) };
     }
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'string')
-        return { field, message: translate(locale, 'validation.tooLong', { ...params, max }) };
+        return { field, message: message('validation.tooLong', { ...params, max }) };
       if (issue.origin === 'array' || issue.origin === 'set') {
-        return { field, message: translate(locale, 'validation.tooManyItems', { ...params, max }) };
+        return { field, message: message('validation.tooManyItems', { ...params, max }) };
       }
-      return { field, message: translate(locale, 'validation.tooBigNumber', { ...params, max }) };
+      return { field, message: message('validation.tooBigNumber', { ...params, max }) };
     }
     case 'invalid_format':
-      if (issue.format === 'email')
-        return { field, message: translate(locale, 'validation.invalidEmail', params) };
-      return { field, message: translate(locale, 'validation.invalidFormat', params) };
+      if (issue.format === 'email') return { field, message: message('validation.invalidEmail', params) };
+      return { field, message: message('validation.invalidFormat', params) };
     case 'unrecognized_keys': {
       const keys = issue.keys.join(', ');
       return {
         field: field === 'body' ? (issue.keys[0] ?? field) : field,
-        message: translate(locale, 'validation.unknownField', { field: keys }),
+        message: message('validation.unknownField', { field: keys }),
       };
     }
     case 'invalid_value':
     case 'invalid_union':
     case 'invalid_key':
     case 'invalid_element':
-      return { field, message: translate(locale, 'validation.invalidValue', params) };
+      return { field, message: message('validation.invalidValue', params) };
     case 'not_multiple_of':
-      return { field, message: translate(locale, 'validation.decimalPlaces', { ...params, places: 2 }) };
+      return { field, message: message('validation.decimalPlaces', { ...params, places: 2 }) };
     default:
-      return { field, message: translate(locale, 'validation.invalidValue', params) };
+      return { field, message: message('validation.invalidValue', params) };
   }
 }
 

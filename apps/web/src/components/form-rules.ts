@@ -1,7 +1,7 @@
-import { issueToFieldError, PARSE_OPTIONS, toDocumentText } from '@freight/contract';
+import { localizeIssue, PARSE_OPTIONS, toDocumentText } from '@freight/contract';
 import type { Rule } from 'antd/es/form';
 import { z } from 'zod';
-import { currentLocale } from '../i18n';
+import { sharedCatalog } from '../i18n';
 
 /**
  * An Ant Design form rule from a field's schema in @freight/contract, so the page checks exactly
@@ -17,7 +17,7 @@ function zodRule(field: string, schema: z.ZodType): Rule {
       const result = wrapper.safeParse({ [field]: value === null ? undefined : value }, PARSE_OPTIONS);
       if (result.success) return;
       const issue = result.error.issues[0];
-      if (issue) throw new Error(issueToFieldError(issue, currentLocale()).message);
+      if (issue) throw new Error(localizeIssue(issue, sharedCatalog()).message);
     },
   };
 }

@@ -1,4 +1,12 @@
-import { DEFAULT_LOCALE, type Locale, type MessageKey, type MessageParams } from '@freight/contract';
+import {
+  type Catalog,
+  DEFAULT_LOCALE,
+  fieldLabelIn,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+  translateIn,
+} from '@freight/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -68,13 +76,28 @@ export async function changeLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
 }
 
+/**
+ * The shared messages of @freight/contract (errors, validation, field labels) in the language shown,
+ * as the language's strings loaded them (`shared`): the contract fills them exactly as the server
+ * does, without the web carrying the server's catalogs of both languages.
+ */
+export function sharedCatalog(): Catalog {
+  const locale = currentLocale();
+  return {
+    locale,
+    lookup: (key) => {
+      const text: unknown = i18next.getResource(locale, 'translation', `shared.${key}`);
+      return typeof text === 'string' ? text : undefined;
+    },
+  };
+}
+
 /** A shared message of @freight/contract (errors, validation) in the loaded language. */
 export function sharedMessage(key: MessageKey, params?: MessageParams): string {
-  return i18next.t(`shared.${key}`, params ?? {});
+  return translateIn(sharedCatalog(), key, params);
 }
 
 /** A field's label from the shared catalog (fields.<name>), or the raw name when it has none. */
 export function sharedFieldLabel(name: string): string {
-  const key = `shared.fields.${name}`;
-  return i18next.exists(key) ? i18next.t(key) : name;
+  return fieldLabelIn(sharedCatalog(), name);
 }

@@ -22,11 +22,23 @@ function merge<A extends object, B extends object>(a: A, b: B): A & B {
 
 const full = (shared: Messages, mail: MailMessages): ServerMessages => merge(shared, mail);
 
-/** The server's catalogs: everything. The web takes only the shared part (zhCN, enUS). */
+/**
+ * The server's catalogs: everything. The web takes only the shared part (zhCN, enUS), one language
+ * at a time, into its own strings, and localizes through `Catalog` lookups of those (webCatalog in
+ * apps/web/src/i18n): marked pure so that a bundle that never reads them leaves both languages and
+ * the e-mails out (issue 15: they were ~13 KB of every first load).
+ */
 export const catalogs: Record<Locale, ServerMessages> = {
-  'zh-CN': full(zhCN, zhCNMail),
-  'en-US': full(enUS, enUSMail),
+  'zh-CN': /* @__PURE__ */ full(zhCN, zhCNMail),
+  'en-US': /* @__PURE__ */ full(enUS, enUSMail),
 };
+
+/**
+ * One language's messages as raw templates by dotted key (`validation.required`): the server's
+ * catalogs (serverCatalog), or the strings the web has loaded for its language. Everything that
+ * fills and picks a template (plural forms, the Han/Latin seam) is written once, below, for both.
+ */
+export type Catalog = { locale: Locale; lookup: (key: string) => string | undefined };
 
 export type MessageParams = Record<string, string | number>;
 
@@ -40,23 +52,30 @@ function lookup(catalog: ServerMessages | Messages, key: string): string | undef
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return (
-    lookup(catalogs['zh-CN'], key) !== undefined || lookup(catalogs['zh-CN'], `${key}_other`) !== undefined
-  );
+  return hasMessage(serverCatalog('zh-CN'), key);
 }
 
-const pluralRules: Record<Locale, Intl.PluralRules> = {
-  'zh-CN': new Intl.PluralRules('zh-CN'),
-  'en-US': new Intl.PluralRules('en-US'),
-};
+/** The server's catalog of one language. */
+export function serverCatalog(locale: Locale): Catalog {
+  return { locale, lookup: (key) => lookup(catalogs[locale], key) };
+}
+
+/** Whether a catalog has a message (or a plural pair) under `key`. */
+export function hasMessage(catalog: Catalog, key: string): boolean {
+  return catalog.lookup(key) !== undefined || catalog.lookup(`${key}_other`) !== undefined;
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
 
 /** The template of a key; a plural pair (`x_one` / `x_other`, as i18next names them) is chosen by `count`. */
-function template(locale: Locale, key: string, params: MessageParams | undefined): string | undefined {
-  const plain = lookup(catalogs[locale], key);
+function template(catalog: Catalog, key: string, params: MessageParams | undefined): string | undefined {
+  const plain = catalog.lookup(key);
   if (plain !== undefined) return plain;
   const count = Number(params?.count);
-  const form = Number.isFinite(count) ? pluralRules[locale].select(count) : 'other';
-  return lookup(catalogs[locale], `${key}_${form}`) ?? lookup(catalogs[locale], `${key}_other`);
+  let rules = pluralRules.get(catalog.locale);
+  if (!rules) pluralRules.set(catalog.locale, (rules = new Intl.PluralRules(catalog.locale)));
+  const form = Number.isFinite(count) ? rules.select(count) : 'other';
+  return catalog.lookup(`${key}_${form}`) ?? catalog.lookup(`${key}_other`);
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -80,12 +99,22 @@ function fill(text: string, params: MessageParams = {}): string {
   });
 }
 
-/** Translates a shared message key in the given locale. */
+/** A message of a catalog, its placeholders filled (the key itself when the catalog lacks it). */
+export function translateIn(catalog: Catalog, key: string, params?: MessageParams): string {
+  return fill(template(catalog, key, params) ?? key, params);
+}
+
+/** A field's label in a catalog (fields.<name>), or the raw name when the catalog has none. */
+export function fieldLabelIn(catalog: Catalog, name: string): string {
+  return catalog.lookup(`fields.${name}`) ?? name;
+}
+
+/** Translates a shared message key in the given locale (the server's catalogs). */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  return fill(template(locale, key, params) ?? key, params);
+  return translateIn(serverCatalog(locale), key, params);
 }
 
 /** The label of a field (fields.<name>), or the raw name when the catalog has none. */
 export function fieldLabel(locale: Locale, name: string): string {
-  return lookup(catalogs[locale], `fields.${name}`) ?? name;
+  return fieldLabelIn(serverCatalog(locale), name);
 }
