@@ -29,12 +29,17 @@ const SHELL_HTML =
 
 /** index.html with the shell: its style and the picture's preload in the head, the shell before #root. */
 export function loginHtml(indexHtml: string): string {
-  const head =
-    `<link rel="preload" as="image" href="${LOGIN_PICTURE_WEBP}" type="image/webp" fetchpriority="high">` +
-    `<style>${SHELL_CSS}</style>`;
-  if (!indexHtml.includes('</head>') || !indexHtml.includes('<div id="root"></div>'))
-    throw new Error('index.html has no </head> or empty #root to put the login shell in');
+  // First in the head, before the scripts: the browser asks for resources in the document's order,
+  // six at a time on HTTP/1.1, so a preload after twenty scripts waited for a free connection.
+  const preload = `<link rel="preload" as="image" href="${LOGIN_PICTURE_WEBP}" type="image/webp" fetchpriority="high">`;
+  if (
+    !/<head>/.test(indexHtml) ||
+    !indexHtml.includes('</head>') ||
+    !indexHtml.includes('<div id="root"></div>')
+  )
+    throw new Error('index.html has no <head>, </head> or empty #root to put the login shell in');
   return indexHtml
-    .replace('</head>', `${head}</head>`)
+    .replace('<head>', `<head>${preload}`)
+    .replace('</head>', `<style>${SHELL_CSS}</style></head>`)
     .replace('<div id="root"></div>', `${SHELL_HTML}<div id="root"></div>`);
 }
