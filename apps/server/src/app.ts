@@ -44,6 +44,7 @@ import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
 import { zodValidatorCompiler } from './platform/validation.js';
 import { readVersion } from './platform/version.js';
+import { ASSET_FILE, isHashedAsset, trimAssetHeaders } from './platform/asset-headers.js';
 
 type AppDeps = {
   config: Config;
@@ -139,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    if (!isHashedAsset(request.url)) reply.header('x-request-id', request.id);
   });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -269,6 +270,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        if (immutable && ASSET_FILE.test(filePath)) trimAssetHeaders(reply);
         // Pictures of the public folder (the login picture, the icon) keep their names across
         // builds: a day in the cache, then used while revalidated. A warm /login asked for the
         // picture again before painting it (two round trips on a slow link).

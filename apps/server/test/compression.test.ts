@@ -196,6 +196,29 @@ describeEachDatabase('compression', (kind) => {
     expect(picture.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
   });
 
+  it('sends a hashed script without the headers only a document obeys; pages and pictures keep them', async () => {
+    const documentOnly = ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'];
+    for (const accept of ['br', undefined]) {
+      const asset = await get(t.app, '/assets/app-abc123.js', accept);
+      expect(asset.statusCode).toBe(200);
+      for (const name of [...documentOnly, 'referrer-policy', 'last-modified', 'x-request-id'])
+        expect(asset.headers[name], name).toBeUndefined();
+      // What a script does obey stays, and so does what caching needs.
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(asset.headers.etag).toBeDefined();
+      const headerBytes = Object.entries(asset.headers).reduce(
+        (sum, [name, value]) => sum + name.length + String(value).length + 4,
+        0,
+      );
+      expect(headerBytes).toBeLessThan(400);
+    }
+    for (const url of ['/login', '/quotes', '/login-port.webp', '/api/system/config']) {
+      const reply = await get(t.app, url, 'br');
+      for (const name of documentOnly) expect(reply.headers[name], `${url} ${name}`).toBeDefined();
+    }
+  });
+
   it('sends an image as it is', async () => {
     const image = await get(t.app, '/assets/photo-abc123.webp', 'br, gzip');
     expect(image.statusCode).toBe(200);
