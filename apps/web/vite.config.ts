@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
 import { loginHtml } from './login-shell';
 
 /** The version fixed at build time: APP_VERSION, else the package version, commit and build time. */
@@ -38,22 +38,87 @@ function versionFile(): Plugin {
   };
 }
 
-/** Writes dist/login.html: index.html with the login page's HTML shell (login-shell.ts). */
-function loginPage(): Plugin {
+/** What a step on the finished index.html may do: read it, change it, add a file beside it. */
+type IndexHtmlStep = {
+  html: string;
+  bundle: Rollup.OutputBundle;
+  replaceIndex: (html: string) => void;
+  emit: (fileName: string, source: string) => void;
+};
+
+/** A build step run once Vite has written its scripts and styles into index.html (in plugin order). */
+function indexHtmlStep(name: string, step: (context: IndexHtmlStep) => void): Plugin {
   return {
-    name: 'portal-login-page',
+    name,
     apply: 'build',
     enforce: 'post',
     generateBundle: {
-      // After Vite has written its scripts and styles into index.html.
       order: 'post',
       handler(_options, bundle) {
         const index = bundle['index.html'];
         if (!index || index.type !== 'asset') throw new Error('the build has no index.html');
-        this.emitFile({ type: 'asset', fileName: 'login.html', source: loginHtml(String(index.source)) });
+        const html = String(index.source);
+        if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+        step({
+          html,
+          bundle,
+          replaceIndex: (next) => (index.source = next),
+          emit: (fileName, source) => this.emitFile({ type: 'asset', fileName, source }),
+        });
       },
     },
   };
+}
+
+/** Writes dist/login.html: index.html with the login page's HTML shell (login-shell.ts). */
+function loginPage(): Plugin {
+  return indexHtmlStep('portal-login-page', ({ html, emit }) => emit('login.html', loginHtml(html)));
+}
+
+/** The chunks of a bundle, and the closure of static imports of some of them. */
+function chunkGraph(bundle: Rollup.OutputBundle) {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (files: string[], into = new Set<string>()): Set<string> => {
+    for (const file of files) {
+      if (into.has(file)) continue;
+      into.add(file);
+      closure(byFile.get(file)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const fileOf = (module: string): string => {
+    // The module's own chunk, or the shared one the bundler put it in.
+    const chunk =
+      chunks.find((item) => item.facadeModuleId?.endsWith(`/${module}`)) ??
+      chunks.find((item) => item.moduleIds.some((id) => id.endsWith(`/${module}`)));
+    if (!chunk) throw new Error(`no chunk for ${module}`);
+    return chunk.fileName;
+  };
+  /** `modulepreload` links for the scripts of `modules` that neither the entry nor `loaded` load. */
+  const preloads = (modules: string[], loaded: string[] = []): string => {
+    const skip = closure(loaded.map(fileOf), new Set(entry));
+    return [...closure(modules.map(fileOf))]
+      .filter((file) => !skip.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+  };
+  return { preloads };
+}
+
+const APP = 'src/app/mount.tsx';
+
+/**
+ * The entry (src/main.tsx) imports the app (src/app/mount.tsx: React DOM, Ant Design, the router)
+ * with import(), so that it can ask for the first page's data before running them. Vite preloads
+ * only static imports: this names the app's scripts in index.html too (and so in every variant made
+ * from it below), so a first load fetches them at once, as before.
+ */
+function appPreload(): Plugin {
+  return indexHtmlStep('portal-app-preload', ({ html, bundle, replaceIndex }) =>
+    replaceIndex(html.replace('</head>', `${chunkGraph(bundle).preloads([APP])}</head>`)),
+  );
 }
 
 /** The member pages whose scripts the first load fetches beside the entry's: path → source modules. */
@@ -73,52 +138,17 @@ const MEMBER_COMMON = ['src/app/main-layout.tsx', 'src/i18n/locales/zh-CN.ts', '
  * The page's data is asked for early too, by app/preload.ts.
  */
 function memberPages(): Plugin {
-  return {
-    name: 'portal-member-pages',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const closure = (files: string[], into = new Set<string>()): Set<string> => {
-          for (const file of files) {
-            if (into.has(file)) continue;
-            into.add(file);
-            closure(byFile.get(file)?.imports ?? [], into);
-          }
-          return into;
-        };
-        const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-        const fileOf = (module: string): string => {
-          // The module's own chunk, or the shared one the bundler put it in.
-          const chunk =
-            chunks.find((item) => item.facadeModuleId?.endsWith(`/${module}`)) ??
-            chunks.find((item) => item.moduleIds.some((id) => id.endsWith(`/${module}`)));
-          if (!chunk) throw new Error(`no chunk for ${module}`);
-          return chunk.fileName;
-        };
-        const index = bundle['index.html'];
-        if (!index || index.type !== 'asset') throw new Error('the build has no index.html');
-        const html = String(index.source);
-        if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-        const pages: Record<string, string> = {};
-        for (const [route, modules] of Object.entries(MEMBER_PAGES)) {
-          const files = [...closure([...MEMBER_COMMON, ...modules].map(fileOf))].filter(
-            (file) => !entry.has(file),
-          );
-          const links = files
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-            .join('');
-          const fileName = `pages/${route.slice(1)}.html`;
-          this.emitFile({ type: 'asset', fileName, source: html.replace('</head>', `${links}</head>`) });
-          pages[route] = fileName;
-        }
-        this.emitFile({ type: 'asset', fileName: 'pages.json', source: JSON.stringify(pages) });
-      },
-    },
-  };
+  return indexHtmlStep('portal-member-pages', ({ html, bundle, emit }) => {
+    const { preloads } = chunkGraph(bundle);
+    const pages: Record<string, string> = {};
+    for (const [route, modules] of Object.entries(MEMBER_PAGES)) {
+      const links = preloads([...MEMBER_COMMON, ...modules], [APP]);
+      const fileName = `pages/${route.slice(1)}.html`;
+      emit(fileName, html.replace('</head>', `${links}</head>`));
+      pages[route] = fileName;
+    }
+    emit('pages.json', JSON.stringify(pages));
+  });
 }
 
 /** Text files worth compressing; images and fonts in woff2 are compressed already. */
@@ -160,7 +190,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(), memberPages(), loginPage(), precompress()],
+  plugins: [react(), versionFile(), appPreload(), memberPages(), loginPage(), precompress()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { manifest: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
 

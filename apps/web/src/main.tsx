@@ -1,10 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
-import { PortalApp } from './app/app';
 import { startI18n } from './i18n';
 import { detectLocale, readStoredLocale, storeLocale, withoutLangParam } from './i18n/detect';
-import { dropShell } from './app/shell';
 import { preloadFirstPage } from './app/preload';
+import type * as Mount from './app/mount';
 
 async function start() {
   const root = document.getElementById('root');
@@ -22,12 +20,17 @@ async function start() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
-  // The first page's scripts and data load while the language's strings do (app/preload.ts).
-  await startI18n(locale, () => preloadFirstPage(queryClient, window.location.pathname, locale));
-  createRoot(root).render(<PortalApp queryClient={queryClient} />);
-  // Every first view removes the login shell as it paints (app/shell.ts); should one not, the
-  // page must not stay covered.
-  setTimeout(dropShell, 20_000);
+  // First the first page's requests (app/preload.ts), then the app itself (app/mount.tsx): its
+  // scripts run while the requests are out and the language's strings load.
+  let app: Promise<typeof Mount> | undefined;
+  await startI18n(locale, () => {
+    // A failed preload is no failure: the page asks for its data itself.
+    app = preloadFirstPage(queryClient, window.location.pathname, locale)
+      .catch(() => undefined)
+      .then(() => import('./app/mount'));
+  });
+  const { mountPortal } = await (app ?? import('./app/mount'));
+  mountPortal(root, queryClient);
 }
 
 void start();

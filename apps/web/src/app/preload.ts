@@ -5,26 +5,26 @@ import { userInfoQuery } from './auth';
 import { savedSiteConfig, siteConfigQuery } from './site-config';
 
 /**
- * What a member's page needs as it opens, by path: its script and the data it asks for first. Started
+ * What a member's page needs as it opens, by path: the data it asks for first, then its script. Started
  * at once (main.tsx) instead of after the layout and the page have rendered one after the other,
  * each waiting for the one before (a round trip each on a slow link, issue 15). The scripts are the
  * same modules the router loads (app/router.tsx): imported here, they are ready when it asks.
  */
-const PAGES: Record<string, (queryClient: QueryClient, language: string) => void> = {
-  '/quotes': (queryClient, language) => {
+const PAGES: Record<string, (queryClient: QueryClient, language: string) => Promise<void>> = {
+  '/quotes': async (queryClient, language) => {
     void import('../features/quotes/quotes-page');
-    void import('../features/quotes/quotes-api').then((api) => api.prefetchQuoteBoard(queryClient, language));
+    (await import('../features/quotes/quotes-api')).prefetchQuoteBoard(queryClient, language);
   },
-  '/bookings': (queryClient, language) => {
+  '/bookings': async (queryClient, language) => {
     void import('../features/bookings/bookings-page');
-    void import('../features/bookings/bookings-api').then((api) =>
-      api.prefetchBookingList(queryClient, 'member', language),
-    );
+    (await import('../features/bookings/bookings-api')).prefetchBookingList(queryClient, 'member', language);
   },
-  '/received-bookings': (queryClient, language) => {
+  '/received-bookings': async (queryClient, language) => {
     void import('../features/bookings/bookings-page');
-    void import('../features/bookings/bookings-api').then((api) =>
-      api.prefetchBookingList(queryClient, 'forwarder', language),
+    (await import('../features/bookings/bookings-api')).prefetchBookingList(
+      queryClient,
+      'forwarder',
+      language,
     );
   },
 };
@@ -33,9 +33,13 @@ const PAGES: Record<string, (queryClient: QueryClient, language: string) => void
  * With a session: the configuration and the user info, shown at once from the last page's copies
  * (then asked again, and replaced by the answers), the main layout, and the page of `pathname`.
  * The page's data is only asked for if the user may see it (the user info of the last page says so;
- * the server decides in any case).
+ * the server decides in any case). Settles once every request is out (main.tsx then runs the app).
  */
-export function preloadFirstPage(queryClient: QueryClient, pathname: string, language: string): void {
+export async function preloadFirstPage(
+  queryClient: QueryClient,
+  pathname: string,
+  language: string,
+): Promise<void> {
   const token = session.token;
   if (!token) return;
   const config = savedSiteConfig();
@@ -44,7 +48,9 @@ export function preloadFirstPage(queryClient: QueryClient, pathname: string, lan
   const user = session.userInfo as UserInfo | undefined;
   if (user) queryClient.setQueryData(userInfoQuery(token).queryKey, user, { updatedAt: 0 });
   void queryClient.prefetchQuery({ ...userInfoQuery(token), staleTime: 0 });
-  void import('./main-layout');
   const path = pathname === '/' ? '/quotes' : pathname;
-  PAGES[path]?.(queryClient, language);
+  // The data first: the page's and the layout's scripts (Ant Design) take long to run, and a
+  // request asked for after them waited for them (issue 15).
+  await PAGES[path]?.(queryClient, language);
+  void import('./main-layout');
 }

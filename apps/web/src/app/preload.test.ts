@@ -1,0 +1,60 @@
+import '../test-support/setup';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { session } from '../api/client';
+import { preloadFirstPage } from './preload';
+
+describe('first load: the page’s requests go out before the app runs (issue 15)', () => {
+  // The pages' scripts, which preloadFirstPage starts loading after the requests: loaded beforehand,
+  // so that none is still loading when the test ends.
+  beforeAll(async () => {
+    await Promise.all([
+      import('./main-layout'),
+      import('../features/quotes/quotes-page'),
+      import('../features/bookings/bookings-page'),
+    ]);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  /** Resolves preloadFirstPage for `path` with a signed-in session; returns the requests it sent. */
+  async function preload(path: string): Promise<string[]> {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(String(input));
+        return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { lists: [], total: 0 } }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    session.signIn('token-preload');
+    // main.tsx runs the app once this settles: every request must be out by then.
+    await preloadFirstPage(new QueryClient(), path, 'en-US');
+    return asked;
+  }
+
+  it('asks for the quote board’s first page, its lists, the user info and the configuration', async () => {
+    const asked = await preload('/quotes');
+    expect(asked).toContain('/api/quote?page=1&size=50');
+    for (const list of ['container', 'carrier', 'port', 'route'])
+      expect(asked).toContain(`/api/${list}?page=1&size=1000`);
+    expect(asked).toEqual(expect.arrayContaining(['/api/userinfo', '/api/system/config']));
+  });
+
+  it('asks for the booking lists of member and forwarder, and for / the quote board', async () => {
+    expect(await preload('/bookings')).toContain('/api/order?page=1&size=50');
+    expect(await preload('/received-bookings')).toContain('/api/forwarder/order?page=1&size=50');
+    expect(await preload('/')).toContain('/api/quote?page=1&size=50');
+  });
+
+  it('asks for nothing without a session', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => asked.push(String(input)));
+    await preloadFirstPage(new QueryClient(), '/quotes', 'en-US');
+    expect(asked).toEqual([]);
+  });
+});
