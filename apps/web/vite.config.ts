@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
 import { loginHtml } from './login-shell';
+import { memberHtml } from './member-shell';
 
 /** The version fixed at build time: APP_VERSION, else the package version, commit and build time. */
 function buildVersion(): string {
@@ -144,7 +145,7 @@ function memberPages(): Plugin {
     for (const [route, modules] of Object.entries(MEMBER_PAGES)) {
       const links = preloads([...MEMBER_COMMON, ...modules], [APP]);
       const fileName = `pages/${route.slice(1)}.html`;
-      emit(fileName, html.replace('</head>', `${links}</head>`));
+      emit(fileName, memberHtml(html.replace('</head>', `${links}</head>`)));
       pages[route] = fileName;
     }
     emit('pages.json', JSON.stringify(pages));

@@ -155,6 +155,38 @@ describe('app shell on the built portal', () => {
     await context.close();
   });
 
+  it('paints a member page’s frame from the HTML before any script, and the layout takes it over', async () => {
+    for (const width of [1366, 375]) {
+      // Without scripts: the HTML alone paints the header bar and the page's panels (issue 15).
+      const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 768 } });
+      const still = await bare.newPage();
+      await still.goto(`${portal.url}/quotes`);
+      const shell = still.locator('#page-shell');
+      expect(await shell.getAttribute('aria-hidden')).toBe('true');
+      expect(await shell.innerText()).toBe(''); // no words: no language or menu to guess
+      const shellHeader = await still.locator('#page-shell > .shell-header').boundingBox();
+      expect(shellHeader?.height).toBe(64);
+      await bare.close();
+
+      // With scripts: the main layout's header sits where the shell's was, and the shell is gone.
+      const { context, page } = await openSignedIn(browser, portal.url, {
+        username: DEMO.customer,
+        path: '/quotes',
+        locale: 'en-US',
+        width,
+        height: 768,
+      });
+      await visible(page.getByRole('heading', { name: 'Shipping Quotes' }));
+      expect(await page.locator('#page-shell').count()).toBe(0);
+      const header = await page.getByRole('banner').boundingBox();
+      expect(header?.height).toBe(shellHeader?.height);
+      expect(header?.y).toBe(0);
+      await context.close();
+    }
+    // Pages without a variant get no shell.
+    expect(await (await fetch(`${portal.url}/contacts`)).text()).not.toContain('page-shell');
+  });
+
   it('turns the menu into a hamburger on a 375 px screen', async () => {
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,

@@ -167,11 +167,11 @@ describe('login picture', () => {
         if (/^\/login-port\./.test(new URL(response.url()).pathname)) pictures.push(response);
       });
       await still.goto(`${portal.url}/login`);
-      const shellArt = still.locator(`#login-shell > ${shellPart}`);
+      const shellArt = still.locator(`#page-shell > ${shellPart}`);
       await expect
         .poll(() => shellArt.evaluate((element) => getComputedStyle(element).backgroundImage))
         .toMatch(/image-set\(url\("[^"]*\/login-port\.webp"\)/);
-      expect(await still.locator('#login-shell').getAttribute('aria-hidden')).toBe('true');
+      expect(await still.locator('#page-shell').getAttribute('aria-hidden')).toBe('true');
       await expect.poll(() => pictures.length).toBeGreaterThan(0);
       const webp = pictures[0] as Response;
       expect(new URL(webp.url()).pathname).toBe('/login-port.webp');
@@ -185,7 +185,7 @@ describe('login picture', () => {
       const { context, page } = await newPage(browser, portal.url, { locale: 'en-US', width, height: 768 });
       await page.goto('/login');
       await visible(page.getByRole('heading', { name: 'Member login' }));
-      expect(await page.locator('#login-shell').count()).toBe(0);
+      expect(await page.locator('#page-shell').count()).toBe(0);
       const art = page.getByRole(region);
       expect(await art.evaluate((element) => getComputedStyle(element).backgroundImage)).toMatch(
         /image-set\(url\("[^"]*\/login-port\.webp"\)/,
@@ -198,7 +198,7 @@ describe('login picture', () => {
       await context.close();
     }
     // Other pages get no shell; the fallback for browsers without WebP in image-set() is a JPEG.
-    expect(await (await fetch(`${portal.url}/register`)).text()).not.toContain('login-shell');
+    expect(await (await fetch(`${portal.url}/register`)).text()).not.toContain('page-shell');
     const jpeg = await fetch(`${portal.url}/login-port.jpg`);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     expect([...new Uint8Array(await jpeg.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);

@@ -35,7 +35,7 @@ describeEachDatabase('compression', (kind) => {
     const html = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
     for (const [name, text] of [
       ['index.html', html],
-      ['login.html', html.replace('<div id="root">', '<div id="login-shell"></div><div id="root">')],
+      ['login.html', html.replace('<div id="root">', '<div id="page-shell"></div><div id="root">')],
       [
         'pages/quotes.html',
         html.replace('<body>', '<head><link rel="modulepreload" href="/assets/q.js"></head><body>'),
@@ -175,13 +175,13 @@ describeEachDatabase('compression', (kind) => {
         expect(page.headers['content-type'], url).toMatch(/text\/html/);
         expect(page.headers['cache-control'], url).toBe('no-cache');
         expect(decode(expected, page.rawPayload), url).toContain('<div id="root">');
-        expect(decode(expected, page.rawPayload), url).not.toContain('login-shell');
+        expect(decode(expected, page.rawPayload), url).not.toContain('page-shell');
       }
       // /login gets its own page, whose shell paints before any script (issue 15).
       const login = await get(t.app, '/login', accept);
       expect(login.headers['content-encoding']).toBe(expected);
       expect(login.headers['cache-control']).toBe('no-cache');
-      expect(decode(expected, login.rawPayload)).toContain('<div id="login-shell">');
+      expect(decode(expected, login.rawPayload)).toContain('<div id="page-shell">');
       // A member page of pages.json gets its variant, which preloads the page's scripts (issue 15).
       const quotes = await get(t.app, '/quotes', accept);
       expect(quotes.statusCode).toBe(200);
