@@ -187,6 +187,27 @@ describe('app shell on the built portal', () => {
     expect(await (await fetch(`${portal.url}/contacts`)).text()).not.toContain('page-shell');
   });
 
+  it('downloads the shared messages of its language only, and no e-mail texts', async () => {
+    for (const [locale, mine, other] of [
+      ['zh-CN', '请求的资源不存在', 'The requested resource does not exist'],
+      ['en-US', 'The requested resource does not exist', '请求的资源不存在'],
+    ] as const) {
+      const { context, page } = await newPage(browser, portal.url, { locale });
+      const scripts: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js')) scripts.push(response.text());
+      });
+      await page.goto('/login');
+      await visible(page.getByRole('button', { name: /^(登\s*录|Log in)$/ }));
+      const code = (await Promise.all(scripts)).join('\n');
+      expect(code).toContain(mine);
+      // The other language's messages and the server's e-mail catalogs stay on the server (issue 15).
+      expect(code).not.toContain(other);
+      expect(code).not.toContain('passwordChangedSubject');
+      await context.close();
+    }
+  });
+
   it('turns the menu into a hamburger on a 375 px screen', async () => {
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,
