@@ -2,6 +2,7 @@
  * `npm run bench`: measures what the targets of the issues name and writes bench/REPORT.md.
  * Figures come from this machine; targets are in the table beside them. Bounded in time.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,18 +92,39 @@ async function benchLogin() {
   }
 }
 
+/**
+ * Start-up as people get it: spawn → /api/ready on a new DATA_DIR, five times, each a new embedded
+ * database made from the demo template that `npm run build` made (so the build's extra step is
+ * measured too), then five starts of one existing database.
+ */
 async function benchStartup() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const dirs = Array.from({ length: 5 }, () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-')));
   try {
-    const first = await timeStartup(dataDir);
-    const runs: number[] = [];
-    for (let i = 0; i < 5; i++) runs.push(await timeStartup(dataDir));
+    const templateDir = path.join(dirs[0] ?? '', 'template');
+    const made = performance.now();
+    const maker = spawnSync(
+      process.execPath,
+      [path.join(root, 'apps/server/dist/demo/make-template.js'), templateDir],
+      { stdio: 'inherit' },
+    );
+    if (maker.status !== 0) throw new Error('making the demo template failed');
+    const makeMs = performance.now() - made;
     rows.push({
-      name: 'Server start on a new embedded database, demo data seeded (spawn → /api/ready)',
-      figure: `${Math.round(first)} ms`,
-      target: '≤ 5000 ms',
-      ok: first <= 5000,
+      name: 'Build step added by the demo template (npm run build -w apps/server: initdb, migrations, reference and demo data)',
+      figure: `${Math.round(makeMs)} ms`,
+      target: '—',
+      ok: undefined,
     });
+    const fresh: number[] = [];
+    for (const dir of dirs) fresh.push(await timeStartup(path.join(dir, 'data')));
+    rows.push({
+      name: "Server start on a new embedded database from the build's demo template, median of 5 (max) (spawn → /api/ready)",
+      figure: `${Math.round(median(fresh))} ms (${Math.round(Math.max(...fresh))} ms)`,
+      target: '≤ 5000 ms',
+      ok: Math.max(...fresh) <= 5000,
+    });
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await timeStartup(path.join(dirs[0] ?? '', 'data')));
     rows.push({
       name: 'Server start on an existing embedded database, median of 5 (max)',
       figure: `${Math.round(median(runs))} ms (${Math.round(Math.max(...runs))} ms)`,
@@ -110,7 +132,7 @@ async function benchStartup() {
       ok: Math.max(...runs) <= 3000,
     });
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

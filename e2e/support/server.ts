@@ -119,64 +119,12 @@ async function terminate(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
-const TEMPLATE_PREFIX = 'portal-e2e-template-';
-
 /**
- * What the demo database is made from: the server's and the contract's builds (tsc -b rewrites its
- * build info whenever it emits, whichever file changed) and the migrations the server reads.
- */
-function buildStamp(): number {
-  const migrations = path.join(ROOT, 'apps/server/src/db/migrations');
-  const files = [
-    path.join(ROOT, 'apps/server/dist/.tsbuildinfo'),
-    path.join(ROOT, 'packages/contract/dist/.tsbuildinfo'),
-    SERVER_MAIN,
-    ...fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).map((f) => path.join(migrations, f)),
-  ];
-  return Math.round(Math.max(...files.filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs)));
-}
-
-/**
- * A data directory holding a new embedded database with the demo data, made once per build and day
- * and copied for each portal: migrating and seeding a new database takes ~6.5 s of a start, a copy's
- * start ~2 s (17 portals in the browser suite). The build and the day are in its name, since the
- * demo data's dates count from today. It is made in a directory of its own by a server that must
- * then stop cleanly (exit 0), and renamed into place only then, so a copy never sees a half-written
- * or uncleanly closed one. Runs side by side each make their own and keep the first in place; the
- * templates of other builds are removed only once an hour has passed since they were made (no run
- * still copies them then: a copy takes well under a second, a browser suite minutes).
- */
-async function templateDataDir(): Promise<string> {
-  const day = new Date().toISOString().slice(0, 10);
-  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${buildStamp()}-${day}`);
-  if (fs.existsSync(template)) return template;
-  for (const entry of fs.readdirSync(os.tmpdir())) {
-    const old = path.join(os.tmpdir(), entry);
-    if (entry.startsWith(TEMPLATE_PREFIX) && Date.now() - fs.statSync(old).mtimeMs > 3_600_000)
-      fs.rmSync(old, { recursive: true, force: true });
-  }
-  const making = fs.mkdtempSync(`${template}-making-`);
-  try {
-    const dataDir = path.join(making, 'data');
-    const code = await terminate(await launch(dataDir, WEB_DIST, await freePort()));
-    if (code !== 0) throw new Error(`the template's server exited with ${String(code)}, not 0`);
-    try {
-      fs.renameSync(dataDir, template);
-    } catch (error) {
-      // Another run made it first: theirs serves as well.
-      if (!fs.existsSync(template)) throw error;
-    }
-  } finally {
-    fs.rmSync(making, { recursive: true, force: true });
-  }
-  return template;
-}
-
-/**
- * Starts the built server on a fresh embedded database with the demo data (a copy of the
- * template's), serving a private copy of the built web app. `config` entries are set with the admin
- * CLI before the server starts; `env` overrides the server's variables (`CAPTCHA_FIXED: ''` makes
- * it check captchas and proofs of work as in production).
+ * Starts the built server on a fresh embedded database with the demo data (the server makes it
+ * from the build's demo template, as for anyone), serving a private copy of the built web app.
+ * `config` entries are set with the admin CLI after a first start has made the database; `env`
+ * overrides the server's variables (`CAPTCHA_FIXED: ''` makes it check captchas and proofs of work
+ * as in production).
  */
 export async function startPortal(
   options: { config?: Record<string, string>; env?: Record<string, string> } = {},
@@ -188,9 +136,11 @@ export async function startPortal(
   const dataDir = path.join(root, 'data');
   const webDist = path.join(root, 'web');
   fs.cpSync(WEB_DIST, webDist, { recursive: true });
-  fs.cpSync(await templateDataDir(), dataDir, { recursive: true });
   const port = await freePort();
-  runAdmin(dataDir, webDist, port, options.config ?? {});
+  if (Object.keys(options.config ?? {}).length > 0) {
+    await terminate(await launch(dataDir, webDist, port));
+    runAdmin(dataDir, webDist, port, options.config ?? {});
+  }
   let child = await launch(dataDir, webDist, port, options.env);
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { prepareDatabase } from './db/prepare.js';
 import { DEMO_LOGINS, seedDemo } from './demo/index.js';
+import { openPortalDatabase } from './demo/template.js';
 import { DatabaseUnavailableError } from './platform/db.js';
 import { shutdownGracefully } from './platform/shutdown.js';
 import { StorageUnavailableError } from './platform/storage.js';
@@ -11,17 +11,19 @@ const startedAt = performance.now();
 
 async function main() {
   const config = loadConfig();
-  const database = await prepareDatabase(config);
+  // A new embedded database with demo data starts as a copy of the build's demo template.
+  const { database, fromTemplate, templateProblem } = await openPortalDatabase(config);
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => {
     await database.close();
   });
-  let seededDemo = false;
+  let seededDemo = fromTemplate;
   try {
     await app.deps.storage.check();
+    if (templateProblem) app.log.warn(`${templateProblem}; seeding the demo data instead (a few seconds)`);
     // Demo data goes through the use cases, and its logos and documents into the app's file storage.
-    if (config.seedDemo)
+    if (config.seedDemo && !seededDemo)
       seededDemo = await seedDemo({ database, storage: app.deps.storage, kv: app.deps.kv, log: app.log });
     // After the seed, which makes bookings of its own: only requests stop at the hold point.
     holdTransactionsAt(config.testHoldAt);

@@ -7,17 +7,39 @@ import type {
   Quote,
   Shipper,
 } from '@freight/contract';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { DEMO_LOGINS, seedDemo } from '../src/demo/index.js';
+import { type Db, rowsOf as rowsIn } from '../src/platform/db.js';
+import { copyDemoTemplate, openPortalDatabase, templateProblem } from '../src/demo/template.js';
 import { type Envelope, login } from './fixtures.js';
-import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+import { call, createTestApp, type DatabaseKind, type TestApp, testDatabaseKinds } from './helpers.js';
+import { demoTemplate, fromTemplate, removeDemoTemplate } from './template.js';
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 const HAN = /[\u4e00-\u9fff]/;
 
-describeEachDatabase('demo data', (kind) => {
+/**
+ * The demo data as a new database gets it: seeded through the use cases (PostgreSQL with
+ * SEED_DEMO, and an embedded database without a current template), or copied from the demo template
+ * the build makes (a new embedded database), which demo-template.test.ts looks at more closely.
+ */
+type Making = [DatabaseKind, 'seeded' | 'template'];
+const makings = testDatabaseKinds().flatMap((kind): Making[] =>
+  kind === 'pglite'
+    ? [
+        [kind, 'seeded'],
+        [kind, 'template'],
+      ]
+    : [[kind, 'seeded']],
+);
+
+describe.each(makings)('demo data [%s, %s]', (kind, making) => {
   let t: TestApp;
   let seeded: boolean;
   const tokens = { customer: '', forwarder: '' };
@@ -36,9 +58,15 @@ describeEachDatabase('demo data', (kind) => {
     ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const deps = { database: t.database, storage: t.app.deps.storage, kv: t.app.deps.kv, log: t.app.log };
-    seeded = await seedDemo(deps);
+    if (making === 'template') {
+      const copy = await fromTemplate(await demoTemplate());
+      t = copy.t;
+      seeded = copy.fromTemplate;
+    } else {
+      t = await createTestApp(kind);
+      const deps = { database: t.database, storage: t.app.deps.storage, kv: t.app.deps.kv, log: t.app.log };
+      seeded = await seedDemo(deps);
+    }
     for (const [role, { username, password }] of [
       ['customer', DEMO_LOGINS[0]],
       ['forwarder', DEMO_LOGINS[1]],
@@ -275,3 +303,162 @@ describeEachDatabase('demo data', (kind) => {
       expect(actions).toContain(action);
   });
 });
+
+describe('demo template [pglite]', () => {
+  type Copy = Awaited<ReturnType<typeof fromTemplate>>;
+  let template: string;
+  // Two new databases from one template: made now, and on a "today" three days and five hours later.
+  const now = new Date();
+  const later = new Date(now.getTime() + 3 * DAY_MS + 5 * 3_600_000);
+  const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS);
+  const movedDays = dayOf(later) - dayOf(now);
+  let a: Copy;
+  let b: Copy;
+  const rowsOf = <T extends Record<string, unknown>>(copy: Copy, query: SQL) =>
+    rowsIn<T>(copy.t.database.db, query);
+  const etdsOf = async (db: Db) =>
+    (
+      await rowsIn<{ etd: string }>(
+        db,
+        sql`select etd::text as etd from bookings where etd is not null order by id`,
+      )
+    ).map((r) => r.etd);
+
+  beforeAll(async () => {
+    template = await demoTemplate();
+    a = await fromTemplate(template, now);
+    b = await fromTemplate(template, later);
+  });
+  afterAll(async () => {
+    await a?.t.close();
+    await b?.t.close();
+  });
+
+  it('moves every date by whole days and every moment by the time since the template was made', async () => {
+    expect(a.fromTemplate && b.fromTemplate).toBe(true);
+    type Booking = { id: number; etd: string | null; ready: string; cutoff: string | null; created: string };
+    const bookings = (copy: Copy) =>
+      rowsOf<Booking>(
+        copy,
+        sql`select id, etd::text as etd, ready_date::text as ready, si_cutoff::text as cutoff,
+                   created_at as created from bookings order by id`,
+      );
+    const [before, after] = [await bookings(a), await bookings(b)];
+    expect(after.length).toBe(40);
+    // A day, or a day and a time, `days` later.
+    const plus = (value: string, days: number) =>
+      new Date(Date.parse(`${value.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10) +
+      value.slice(10);
+    before.forEach((booking, i) => {
+      const moved = after[i] as Booking;
+      expect(moved.ready).toBe(plus(booking.ready, movedDays));
+      if (booking.etd) expect(moved.etd).toBe(plus(booking.etd, movedDays));
+      // A cut-off keeps its time of day.
+      if (booking.cutoff)
+        expect(moved.cutoff).toBe(plus(booking.cutoff.replace(/:00$/, ''), movedDays) + ':00');
+      const gap = new Date(moved.created).getTime() - new Date(booking.created).getTime();
+      expect(Math.abs(gap - (later.getTime() - now.getTime()))).toBeLessThan(1000);
+    });
+    // Seen from the later "today": everything happened just before it, and dates count from it.
+    const today = later.toISOString().slice(0, 10);
+    const inWeek = new Date(later.getTime() + 7 * DAY_MS).toISOString().slice(0, 10);
+    const [moments] = await rowsOf<{ newest: string; oldest: string }>(
+      b,
+      sql`select max(at) as newest, min(at) as oldest from activity`,
+    );
+    expect(new Date(moments?.newest ?? 0).getTime()).toBeLessThanOrEqual(later.getTime());
+    expect(new Date(moments?.oldest ?? 0).getTime()).toBeGreaterThan(later.getTime() - 3_600_000);
+    const [rates] = await rowsOf<{ all: number; valid: number; ending: number }>(
+      b,
+      sql`select count(*)::int as all,
+                 count(*) filter (where sdate <= ${today}::date and edate >= ${today}::date)::int as valid,
+                 count(*) filter (where edate <= ${inWeek}::date)::int as ending from rates`,
+    );
+    expect(rates?.valid).toBe(rates?.all);
+    expect(rates?.ending).toBeGreaterThanOrEqual(5);
+    for (const { etd } of after)
+      if (etd) expect(etd >= plus(today, -1) && etd <= plus(today, 30), etd).toBe(true);
+  });
+
+  it("moves the dates in the demo's documents with them", async () => {
+    const [confirmation] = await rowsOf<{ booking: number; etd: string; eta: string }>(
+      b,
+      sql`select b.id as booking, b.etd::text as etd, b.eta::text as eta from booking_documents d
+            join bookings b on b.id = d.booking_id
+           where d.document_type = 'booking_confirmation' order by d.id limit 1`,
+    );
+    const token = (await login(b.t.app, DEMO_LOGINS[0].username, DEMO_LOGINS[0].password)).body.data.token;
+    const detail = await call<Envelope<BookingDetail>>(b.t.app, {
+      method: 'GET',
+      url: `/api/order/${confirmation?.booking}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const document = detail.body.data.documents.find((d) => d.document_type === 'booking_confirmation');
+    const pdf = await b.t.app.inject({
+      method: 'GET',
+      url: document?.url ?? '',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdf.rawPayload.toString('latin1');
+    expect(text).toContain(`ETD ${confirmation?.etd}   ETA ${confirmation?.eta}`);
+    // Still a whole PDF: the cross-reference table points at its objects.
+    const xref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    for (const [, offset] of text.matchAll(/^(\d{10}) 00000 n $/gm))
+      expect(text.slice(Number(offset)), offset).toMatch(/^\d+ 0 obj/);
+  });
+
+  it('gives each new database password hashes of its own, and the documented logins work', async () => {
+    const hashes = async (copy: Copy) =>
+      rowsOf<{ email: string; hash: string }>(
+        copy,
+        sql`select email, password_hash as hash from people order by email`,
+      );
+    const [first, second] = [await hashes(a), await hashes(b)];
+    expect(first.map((p) => p.email)).toEqual(second.map((p) => p.email));
+    expect(first.length).toBe(12);
+    const all = [...first, ...second].map((p) => p.hash);
+    expect(new Set(all).size).toBe(all.length);
+    for (const { username, password } of DEMO_LOGINS) {
+      const reply = await login(b.t.app, username, password, 'en');
+      expect(reply.status, username).toBe(200);
+    }
+    const others = second.filter((p) => !DEMO_LOGINS.some((l) => l.username === p.email));
+    const refused = await login(b.t.app, others[0]?.email ?? '', DEMO_LOGINS[0].password, 'en');
+    expect(refused.status).toBe(400);
+  });
+
+  it('is brought to its day once: after a start stopped half-way, and never again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-template-'));
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'true' });
+      // A start that copied the template and stopped before bringing it to its day.
+      expect(await copyDemoTemplate(template, dataDir, later)).toBe(true);
+      expect(await copyDemoTemplate(template, dataDir, later)).toBe(false);
+      const etds = async (at: Date) => {
+        const { database, fromTemplate: moved } = await openPortalDatabase(config, { template, now: at });
+        try {
+          return { moved, etds: await etdsOf(database.db) };
+        } finally {
+          await database.close();
+        }
+      };
+      const first = await etds(later);
+      expect(first.moved).toBe(true);
+      expect(first.etds).toEqual(await etdsOf(b.t.database.db));
+      const again = await etds(new Date(later.getTime() + 10 * DAY_MS));
+      expect(again).toEqual({ moved: false, etds: first.etds });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('is used only when made by the build that runs', async () => {
+    expect(templateProblem(template, 'test')).toBeUndefined();
+    expect(templateProblem(template, 'another build')).toMatch(/older than the build/);
+    expect(templateProblem(path.join(template, 'nowhere'))).toMatch(/no demo template/);
+  });
+});
+
+afterAll(removeDemoTemplate);

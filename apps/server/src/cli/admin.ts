@@ -13,8 +13,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { prepareDatabase } from '../db/prepare.js';
 import { countries } from '../db/schema.js';
+import { openPortalDatabase } from '../demo/template.js';
 import { ConfigValueError, getSiteConfig, setSiteConfigValue } from '../modules/system/service.js';
 import {
   changePersonRole,
@@ -204,7 +204,8 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const database = await prepareDatabase(loadConfig(), 2);
+  // A database the CLI makes stays without demo data (the server seeds one that has no members).
+  const { database } = await openPortalDatabase(loadConfig(), { poolSize: 2, template: false });
   try {
     await run(database.db, positionals, values);
   } finally {

@@ -2,6 +2,7 @@ import type { Actor } from '../modules/activity/service.js';
 import type { DocumentType } from '@freight/contract';
 import { uploadDocument } from '../modules/bookings/documents.js';
 import type { SeedDeps } from './members.js';
+import { isoDay } from './random.js';
 
 /** PDF text strings: printable ASCII, with the three characters the syntax reserves escaped. */
 const pdfText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
@@ -36,6 +37,19 @@ export function simplePdf(title: string, lines: string[]): Buffer {
   pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
+}
+
+const ISO_DAY = /\b(\d{4}-\d{2}-\d{2})\b/g;
+
+/**
+ * The PDF with every calendar day in its text moved by `days` (a template's documents, brought to
+ * the day their database is made: see template.ts). Made for simplePdf's PDFs: their text is not
+ * compressed, and a day keeps its length, so the cross-reference offsets stay right.
+ */
+export function movePdfDays(pdf: Buffer, days: number): Buffer {
+  if (days === 0) return pdf;
+  const text = pdf.toString('latin1').replace(ISO_DAY, (day) => isoDay(days, Date.parse(`${day}T00:00:00Z`)));
+  return Buffer.from(text, 'latin1');
 }
 
 const TITLES: Record<DocumentType, string> = {

@@ -35,6 +35,19 @@ const DEMO_TEAM = [
   { login: DEMO_LOGINS[3], name: 'Emma CLARK', language: 'en-US' },
 ] as const;
 
+/**
+ * Every person the demo makes, with the password they get in a new database: the documented
+ * logins theirs, everyone else a new random one nobody is told (each call draws new ones).
+ */
+export function demoPasswords(): { username: string; password: string }[] {
+  const documented = new Map<string, string>(DEMO_LOGINS.map((l) => [l.username, l.password]));
+  const usernames = [DEMO_CUSTOMER, DEMO_FORWARDER, ...OTHER_FORWARDERS].map((c) => c.username);
+  return [...new Set([...usernames, ...DEMO_TEAM.map((p) => p.login.username)])].map((username) => ({
+    username,
+    password: documented.get(username) ?? unknownPassword(),
+  }));
+}
+
 /** Rates per forwarder: the demo forwarder's sheet is the longest. */
 const DEMO_FORWARDER_RATES = 30;
 const FORWARDER_RATES = 16;
@@ -84,21 +97,23 @@ export async function seedDemo(options: {
       log: options.log,
     };
     const ref = await loadReference(db);
+    const passwords = new Map(demoPasswords().map((p) => [p.username, p.password]));
+    const passwordOf = (username: string) => passwords.get(username) ?? unknownPassword();
     const logos = drawLogos([DEMO_CUSTOMER, DEMO_FORWARDER, ...OTHER_FORWARDERS]);
     logos.catch(() => undefined);
     // The documented logins first, as ids 1 and 2.
     const customer = await createDemoMember(deps, ref, {
       company: DEMO_CUSTOMER,
-      password: DEMO_LOGINS[0].password,
+      password: passwordOf(DEMO_CUSTOMER.username),
     });
     const forwarder = await createDemoMember(deps, ref, {
       company: DEMO_FORWARDER,
-      password: DEMO_LOGINS[1].password,
+      password: passwordOf(DEMO_FORWARDER.username),
     });
     // The other forwarders' password hashes (argon2) take the thread pool while the database works on.
     const others = Promise.all(
       OTHER_FORWARDERS.map((company) =>
-        createDemoMember(deps, ref, { company, password: unknownPassword() }),
+        createDemoMember(deps, ref, { company, password: passwordOf(company.username) }),
       ),
     );
     // Awaited below; a failure meanwhile is not "unhandled".
@@ -109,7 +124,7 @@ export async function seedDemo(options: {
           db,
           companyId: customer.id,
           email: login.username,
-          password: login.password,
+          password: passwordOf(login.username),
           name,
           role: login.role,
           language,
