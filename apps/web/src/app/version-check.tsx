@@ -30,12 +30,14 @@ export function VersionCheck() {
   useEffect(() => {
     let cancelled = false;
     void fetchVersion().then((version) => {
-      if (cancelled || !version) return;
+      if (!version) return;
+      // The first answer is the page's version even when the person has moved on meanwhile (on a
+      // slow link, the first check may answer after the first navigation).
       if (firstSeen.current === undefined) {
         firstSeen.current = version;
         return;
       }
-      if (version === firstSeen.current || version === dismissed.current || open.current) return;
+      if (cancelled || version === firstSeen.current || version === dismissed.current || open.current) return;
       open.current = true;
       modal.confirm({
         title: t('version.title'),
