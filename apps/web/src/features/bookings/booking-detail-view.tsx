@@ -104,6 +104,11 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           <Descriptions.Item label={t('bookings.bookingDate')}>
             {formatDateTime(detail.create_time, locale)}
           </Descriptions.Item>
+          <Descriptions.Item label={f('freight_term')}>
+            {detail.freight_term ? t(`shared.freightTerm.${detail.freight_term}`) : '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('commodity_cn')}>{dash(detail.commodity_cn)}</Descriptions.Item>
+          <Descriptions.Item label={f('notify_party')}>{dash(detail.notify_party)}</Descriptions.Item>
           <Descriptions.Item label={f('remark')}>{dash(detail.remark)}</Descriptions.Item>
           {(detail.state === 'cancelled' || detail.state === 'voided') && (
             <Descriptions.Item label={t(`shared.bookingState.${detail.state}`)}>
@@ -136,6 +141,8 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
               {dash(formatLocalDateTime(schedule[field], locale))}
             </Descriptions.Item>
           ))}
+          <Descriptions.Item label={f('pickup_depot')}>{dash(schedule.pickup_depot)}</Descriptions.Item>
+          <Descriptions.Item label={f('return_terminal')}>{dash(schedule.return_terminal)}</Descriptions.Item>
           <Descriptions.Item label={f('bl_no')}>{dash(schedule.bl_no)}</Descriptions.Item>
         </Descriptions>
       </Panel>
