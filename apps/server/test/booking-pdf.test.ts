@@ -235,7 +235,7 @@ describeEachDatabase('booking PDFs', (kind) => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({
       code: 1,
-      msg: `Booking ${b.order_no} (Awaiting space release) has no booking confirmation yet`,
+      msg: `Booking ${b.order_no} (Awaiting space release) has no Booking confirmation yet`,
     });
     expect((await pdf('fwd', b.id, 'si')).statusCode).toBe(409);
 

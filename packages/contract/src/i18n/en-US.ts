@@ -255,8 +255,8 @@ export const enUS: Messages = {
     copyReason: 'Copied from {{order_no}}',
   },
   bookingPdf: {
-    'booking-note': 'booking note',
-    confirmation: 'booking confirmation',
+    'booking-note': 'Booking note',
+    confirmation: 'Booking confirmation',
     si: 'SI draft',
   },
   bookingExport: {
