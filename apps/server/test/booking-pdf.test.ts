@@ -1,9 +1,9 @@
 import { type BookingDetail, isValidContainerNo, type ListData } from '@freight/contract';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { type Envelope, register, registrationForm, uniqueEmail } from './fixtures.js';
+import { pdfText, squeeze } from './pdf-text.js';
 
 /*
  * Issue 19, part 1: the booking's new optional fields (freight term, notify party, Chinese
@@ -21,19 +21,6 @@ function containerNumber(owner: string, serial: number): string {
     if (isValidContainerNo(`${head}${check}`)) return `${head}${check}`;
   return containerNumber(owner, serial + 1);
 }
-
-/** The text of every page of a PDF, a page a string (items joined without spaces, as CJK runs are). */
-async function pdfText(file: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(file), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages;
-}
-const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 const LONG_CN = '本批货物为精密电子仪器，请务必轻拿轻放，避免受潮、挤压和高温暴晒。'.repeat(6).slice(0, 200);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUS } from './booking-state.js';
+import { BOOKING_STATUS, type BookingAction } from './booking-state.js';
 import { idParams } from './common.js';
 
 /*
@@ -33,6 +33,12 @@ export function isBookingPdfReady(kind: BookingPdfKind, status: number, hasInstr
   if (kind === 'confirmation') return ([S.released, S.instructed, S.shipped] as number[]).includes(status);
   return hasInstructions && status !== S.cancelled;
 }
+
+/**
+ * The document a change's mail carries, made for its recipient in the recipient's language: the
+ * release mail to the member carries the forwarder's booking confirmation (放舱通知).
+ */
+export const BOOKING_MAIL_PDF: Partial<Record<BookingAction, BookingPdfKind>> = { release: 'confirmation' };
 
 /** The documents a booking offers now (the detail page's buttons). */
 export function bookingPdfKinds(status: number, hasInstructions: boolean): BookingPdfKind[] {

@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { type PdfTheme, PdfWriter } from '../../platform/pdf/writer.js';
-import { getBookingForParty } from '../bookings/service.js';
+// reading.js, not service.js: the booking mails (bookings/notify.ts) attach these documents.
+import { getBookingForParty } from '../bookings/reading.js';
 import { getSiteConfig } from '../system/service.js';
 import { bookingNote } from './booking-note.js';
 import type { Ctx } from './common.js';
