@@ -2,7 +2,6 @@ import {
   type BookingDetail,
   type BookingPartyInfo,
   fieldLabel,
-  formatDate,
   type Locale,
   type MessageKey,
   translate,
@@ -45,9 +44,4 @@ export function sidesFields(ctx: Ctx): [string, string][] {
       d.forwarder_hidden ? translate(ctx.locale, 'booking.quoteForwarder') : d.forwarder_name,
     ],
   ];
-}
-
-/** A port-local "YYYY-MM-DD HH:mm" in the document's date format. */
-export function dateTime(value: string | null, locale: Locale): string {
-  return value ? `${formatDate(value, locale)} ${value.slice(11, 16)}`.trim() : '';
 }

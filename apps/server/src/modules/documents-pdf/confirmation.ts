@@ -1,6 +1,6 @@
-import { CUTOFF_FIELDS, formatDate } from '@freight/contract';
+import { CUTOFF_FIELDS, formatDate, formatLocalDateTime } from '@freight/contract';
 import type { PdfWriter } from '../../platform/pdf/writer.js';
-import { type Ctx, dateTime, field, label, routeFields, sidesFields } from './common.js';
+import { type Ctx, field, label, routeFields, sidesFields } from './common.js';
 
 /**
  * 放舱通知: the space the forwarder released (SO number, vessel, voyage, ETD/ETA), the cut-offs,
@@ -25,7 +25,9 @@ export function confirmation(w: PdfWriter, ctx: Ctx) {
   ]);
 
   w.section(label(ctx, 'cutoffs'));
-  w.fields(CUTOFF_FIELDS.map((name) => [field(ctx, name), dateTime(s[name], locale)] as [string, string]));
+  w.fields(
+    CUTOFF_FIELDS.map((name) => [field(ctx, name), formatLocalDateTime(s[name], locale)] as [string, string]),
+  );
 
   w.section(label(ctx, 'release'));
   w.fields([

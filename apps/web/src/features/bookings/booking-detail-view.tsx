@@ -3,6 +3,7 @@ import {
   aside,
   CUTOFF_FIELDS,
   formatDate,
+  formatLocalDateTime,
   incotermLabel,
   type BookingDetail,
   type BookingPartyInfo,
@@ -12,7 +13,7 @@ import { Col, Descriptions, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
 import { currentLocale } from '../../i18n';
-import { formatDateTime, formatLocalDateTime, StatusTag } from './booking-format';
+import { formatDateTime, StatusTag } from './booking-format';
 import { totalsText } from './booking-totals';
 
 function PartyText({ party }: { party: BookingPartyInfo }) {
