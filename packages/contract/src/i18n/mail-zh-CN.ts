@@ -1,7 +1,7 @@
 /**
- * Server-only messages: the e-mails the portal sends, in each language. They are kept out of the
- * shared catalogs (zh-CN.ts, en-US.ts) because the web bundles those, and merged with them for the
- * server's translate() (index.ts).
+ * Server-only messages: the e-mails the portal sends, in Chinese (mail-en-US.ts: in English). They
+ * are kept out of the shared catalogs (zh-CN.ts, en-US.ts) because the web bundles those, and merged
+ * with them for the server's translate() (index.ts). The PDF documents' labels: pdf-zh-CN.ts.
  */
 export const zhCNMail = {
   booking: {
@@ -29,28 +29,5 @@ export const zhCNMail = {
     mailSubject: '【{{app}}】新询价：{{pol}} → {{to}}（{{company}}）',
     mailBody:
       '您好，\n\n{{company}} 就您的以下运价询价：\n航线：{{pol}} → {{pod}} → {{to}}\n船公司：{{carrier}}\n运价：{{rate}}\n货好日期：{{ready_date}}\n品名：{{description}}\n箱型及数量：{{booking_space}}\n目标价：{{target_rate}}\n潜在货量：{{potential_vol}}\n询价联系人：{{sales}}\n\n询价方：{{company}}\n联系人：{{linkman}}\n电话：{{phone}}\n邮箱：{{email}}\n\n直接回复本邮件即可答复询价方。在平台中查看此询价、标记为已报价或已关闭：\n{{link}}',
-  },
-  pdf: {
-    title: { 'booking-note': '订舱委托书', confirmation: '放舱通知', si: '补料（提单草稿）' },
-    subtitle: '委托编号 {{order_no}} · {{mode}} · 状态：{{status}}',
-    footer: '{{app}} 生成于 {{time}}（UTC）',
-    parties: '相关方',
-    customer: '订舱客户',
-    forwarder: '货代',
-    shipper: '发货人',
-    consignee: '收货人',
-    notify: '通知人',
-    route: '航线与条款',
-    cargo: '货物明细',
-    total: '合计',
-    containerCount: '箱量',
-    lineNo: '序号',
-    remarks: '备注',
-    schedule: '船期',
-    cutoffs: '截止时间',
-    release: '提箱与还箱',
-    bl: '提单',
-    blNote: '本补料为草稿，以船公司或货代签发的提单为准。',
-    noNotify: '同收货人',
   },
 } as const;

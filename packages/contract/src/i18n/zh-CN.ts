@@ -1,6 +1,6 @@
 /**
- * Messages shared by the server (error envelopes) and the web (form validation). E-mails, which only
- * the server sends, are in mail-zh-CN.ts and mail-en-US.ts.
+ * Messages shared by the server (error envelopes) and the web (form validation). E-mails and the
+ * PDF documents' labels, which only the server writes, are in mail-*.ts and pdf-*.ts.
  * `en-US.ts` must have exactly the same keys: its type is derived from this object.
  * Interpolation uses i18next's {{name}} syntax so the web can load these catalogs as they are.
  */
