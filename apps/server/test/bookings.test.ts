@@ -763,6 +763,9 @@ describeEachDatabase('bookings', (kind) => {
         // Customs (截关) and VGM cut-offs too (issue 14).
         customs_cutoff: `${day(9)} 12:00`,
         vgm_cutoff: `${day(8)} 18:00`,
+        // Depot and terminal are optional (issue 19): none given here.
+        pickup_depot: '',
+        return_terminal: '',
       });
       const lateVgm = await fwd(
         'fwdA',
