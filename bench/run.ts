@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import * as prettier from 'prettier';
+import { benchBookingPdf } from './cases/booking-pdf.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchDataSet, benchLists } from './data.js';
 import { benchFirstLoad, profileText } from './first-load.js';
@@ -272,6 +273,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'pdf') {
+    await benchBookingPdf(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   const started = performance.now();
   await benchStartup();
   benchBundles();
@@ -279,6 +285,7 @@ async function main() {
   await benchLogin();
   await benchGenerator();
   await benchDataSet(rows);
+  await benchBookingPdf(rows);
   const lines = [
     '# Benchmark report',
     '',

@@ -21,6 +21,7 @@ import type { Config } from './config.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
+import { documentsPdfRoutes } from './modules/documents-pdf/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { rateRoutes } from './modules/rates/routes.js';
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(rateRoutes);
       await api.register(rfqRoutes);
       await api.register(bookingRoutes);
+      await api.register(documentsPdfRoutes);
       await api.register(activityRoutes);
     },
     { prefix: '/api' },

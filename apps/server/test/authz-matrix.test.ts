@@ -630,6 +630,15 @@ const MATRIX: Row[] = [
     make: (w) => at(`/api/order/document/${w.base.booking}`),
   },
   {
+    // The booking's PDFs: either side of it; the base booking is released, so its confirmation exists.
+    method: 'GET',
+    url: '/api/order/:id/pdf/:kind',
+    access: { some: ['order', 'rate'] },
+    owned: true,
+    forwarder: 'ok',
+    make: (w) => at(`/api/order/${w.base.booking}/pdf/confirmation`),
+  },
+  {
     method: 'GET',
     url: '/api/order/shipment/:id',
     access: { all: ['order'] },

@@ -16,6 +16,7 @@ import { changeAuthorities } from '../src/modules/users/service.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { type Envelope, image, multipart, register, registrationForm, uniqueEmail } from './fixtures.js';
 import { startMailServer } from './mail-server.js';
+import { pdfText, squeeze } from './pdf-text.js';
 import { xlsx, zip } from './sheets.js';
 
 type Ref = Envelope<ListData<{ id: number; code: string }>>;
@@ -762,6 +763,9 @@ describeEachDatabase('bookings', (kind) => {
         // Customs (截关) and VGM cut-offs too (issue 14).
         customs_cutoff: `${day(9)} 12:00`,
         vgm_cutoff: `${day(8)} 18:00`,
+        // Depot and terminal are optional (issue 19): none given here.
+        pickup_depot: '',
+        return_terminal: '',
       });
       const lateVgm = await fwd(
         'fwdA',
@@ -1779,6 +1783,7 @@ describeEachDatabase('bookings', (kind) => {
       expect(toForwarder.subject).toContain(booking.order_no);
       expect(toForwarder.text).toContain('提交订舱');
       expect(toForwarder.text).toContain('草稿 → 待放舱');
+      expect(toForwarder.attachments).toEqual([]);
       await fwd('fwdB', booking.id, 'accept');
       const accepted = await mail.next(users.english?.username ?? '');
       expect(accepted.subject).toBe(
@@ -1786,16 +1791,27 @@ describeEachDatabase('bookings', (kind) => {
       );
       expect(accepted.text).toContain('accept the booking');
       expect(accepted.text).toContain('Forwarder fwdB公司'.replace('fwdB公司', 'FWDB CO'));
+      expect(accepted.attachments).toEqual([]);
       await fwd('fwdB', booking.id, 'release', release());
       const released = await mail.next(users.english?.username ?? '');
       expect(released.subject).toContain('Awaiting shipping instructions');
       expect(released.text).toContain('SO no.: SO123456');
       expect(released.text).toContain('Vessel: MAERSK EINDHOVEN');
       expect(released.text).toContain('Status: Awaiting space release → Awaiting shipping instructions');
+      // The release carries the forwarder's booking confirmation, in the member's language.
+      expect(released.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [`${booking.order_no}-confirmation-en.pdf`, 'application/pdf'],
+      ]);
+      const confirmation = squeeze(
+        (await pdfText(released.attachments[0]?.content ?? Buffer.alloc(0))).join(''),
+      );
+      for (const text of ['BookingConfirmation', booking.order_no, 'SO123456', 'MAERSKEINDHOVEN'])
+        expect(confirmation).toContain(text);
       await fwd('fwdB', booking.id, 'void', { reason: 'VESSEL CANCELLED' });
       const voided = await mail.next(users.english?.username ?? '');
       expect(voided.subject).toContain('Cancelled');
       expect(voided.text).toContain('Reason: VESSEL CANCELLED');
+      expect(voided.attachments).toEqual([]);
     });
   });
 });

@@ -1111,6 +1111,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     to_id: ref.rtm,
     carrier_id: ref.maersk,
     remark: '请安排尽早舱位',
+    freight_term: 'collect',
+    notify_party: 'SAME AS CONSIGNEE',
+    commodity_cn: '笔记本电脑',
     containers: [
       {
         container_id: ref.gp20,
@@ -1135,15 +1138,30 @@ export async function buildWorld(t: TestApp): Promise<World> {
     eta: day(40),
     si_cutoff: `${day(8)} 12:00`,
     cy_cutoff: `${day(9)}T17:30`,
+    pickup_depot: '外高桥四期堆场',
+    return_terminal: 'SHANGHAI SHENGDONG TERMINAL',
   });
   const validShipment = () => ({
+    bl_shipper: 'SHIPPER TRADING CO., LTD\nNO. 1 HARBOUR ROAD',
+    bl_consignee: 'TO ORDER OF BANK OF CHINA',
+    bl_issuer: 'house',
+    originals: 3,
     notify_party: 'SAME AS CONSIGNEE',
     marks: 'N/M',
     description: 'LAPTOP COMPUTERS',
     bl_type: 'telex',
     freight_term: 'prepaid',
     remark: '',
-    containers: [{ container_id: ref.gp20, container_no: containerNumber('MSK', 100), seal_no: 'ML123' }],
+    containers: [
+      {
+        container_id: ref.gp20,
+        container_no: containerNumber('MSK', 100),
+        seal_no: 'ML123',
+        packages: 100,
+        weight: '1200.5',
+        vgm: '3400',
+      },
+    ],
   });
   /**
    * A booking from `from` to `to`: 0 a draft, 1 submitted (not yet accepted), then moved on by the

@@ -1,7 +1,13 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-type ReceivedMail = { to: string; replyTo: string; subject: string; text: string };
+type ReceivedMail = {
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startMailServer(options: { hold?: Promise<void> } = {}) {
@@ -22,6 +28,11 @@ export async function startMailServer(options: { hold?: Promise<void> } = {}) {
             replyTo: mail.replyTo?.text ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           waiters.splice(0).forEach((wake) => wake());
           callback();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { type Envelope, login, register, registrationForm, uniqueEmail } from './fixtures.js';
@@ -120,5 +121,22 @@ describeEachDatabase('mail without SMTP_URL', (kind) => {
     const eml = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
     expect(eml).toContain(`To: ${username}`);
     expect(eml).toMatch(/Subject: /);
+  });
+
+  it('keeps a message’s attachments in the .eml', async () => {
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+    const content = Buffer.from('%PDF-1.7\n%test\n');
+    await t.app.deps.mailer.send({
+      to: 'attach@example.com',
+      subject: 'with a file',
+      text: 'see the file',
+      attachments: [{ filename: 'BK1-confirmation-en.pdf', contentType: 'application/pdf', content }],
+    });
+    const file = fs.readdirSync(outbox).find((name) => name.endsWith('.eml') && !before.has(name));
+    const mail = await simpleParser(fs.readFileSync(path.join(outbox, file ?? '')));
+    expect(mail.attachments.map((a) => [a.filename, a.contentType, a.content.toString()])).toEqual([
+      ['BK1-confirmation-en.pdf', 'application/pdf', content.toString()],
+    ]);
   });
 });

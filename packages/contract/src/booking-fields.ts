@@ -21,6 +21,7 @@ export const BOOKING_LIMITS = {
   maxQuantity: 1000,
   decimals: 3,
   remarkMax: 255,
+  commodityCnMax: 200,
 } as const;
 
 /**
@@ -28,6 +29,33 @@ export const BOOKING_LIMITS = {
  * taken as "ABC"; `lines` lets it run over several lines (a cargo description).
  */
 export const upperRestricted = documentTextField;
+
+/**
+ * Free text printed on the B/L (marks, notify party, B/L parties): upper-cased printable ASCII, so
+ * that the usual "N/M", "#", "&" and "/" pass, while characters a carrier's system cannot print do not.
+ */
+export const printableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .max(max)
+        .regex(/^[\x20-\x7E\r\n]*$/, { error: 'booking.printableOnly' }),
+    );
+
+/**
+ * Free text in any script (a Chinese commodity name, a depot's name): trimmed, at most `max`
+ * characters, no control characters.
+ */
+export const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}\p{Cs}\p{Co}]*$/u, { error: 'validation.invalidValue' });
 
 /** Empty input ('', blanks, null) reads as missing, so that the message says the field is required. */
 const emptyAsMissing = (value: unknown) =>
@@ -51,6 +79,23 @@ export function wholeNumber(max: number) {
  */
 export function positiveDecimal(max: string, key: MessageKey) {
   return z.preprocess(emptyAsMissing, positiveDecimalValue(max, key));
+}
+
+/** An optional whole number from 1 to `max`: empty reads as null. */
+export function optionalWholeNumber(max: number) {
+  return z
+    .preprocess((value) => {
+      const present = emptyAsMissing(value);
+      return typeof present === 'string' ? Number(present.trim()) : present;
+    }, z.number().int().min(1).max(max).optional())
+    .transform((value) => value ?? null);
+}
+
+/** An optional positiveDecimal: empty reads as null. */
+export function optionalDecimal(max: string, key: MessageKey) {
+  return z
+    .preprocess(emptyAsMissing, positiveDecimalValue(max, key).optional())
+    .transform((value) => value ?? null);
 }
 
 function positiveDecimalValue(max: string, key: MessageKey) {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BOOKING_LIMITS, containerNo, upperRestricted } from './booking-fields.js';
+import {
+  BOOKING_LIMITS,
+  containerNo,
+  optionalDecimal,
+  optionalWholeNumber,
+  plainText,
+  printableText,
+  upperRestricted,
+} from './booking-fields.js';
 import { requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
@@ -10,22 +18,45 @@ import { isEtaInOrder, isoDate } from './validation.js';
 
 export const BL_TYPES = ['original', 'telex', 'seaway'] as const;
 export const FREIGHT_TERMS = ['prepaid', 'collect'] as const;
+export type FreightTerm = (typeof FREIGHT_TERMS)[number];
+/** Who issues the bill of lading: the carrier (master B/L) or the forwarder (house B/L). */
+export const BL_ISSUERS = ['carrier', 'house'] as const;
+export type BlIssuer = (typeof BL_ISSUERS)[number];
+/** Originals of an original B/L: usually a set of three. */
+export const BL_ORIGINALS_MAX = 3;
+
+/** The Incoterm codes of the site's `freight_collect` setting ("EXW,FCA,FOB"). */
+export function freightCollectTerms(setting: string): string[] {
+  return setting
+    .split(/[,\s]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== '');
+}
 
 /**
- * Free text printed on the B/L (marks, notify party): upper-cased printable ASCII, so that the usual
- * "N/M", "#", "&" and "/" pass, while characters a carrier's system cannot print do not.
+ * 预付/到付: the term chosen on the booking, else the Incoterm's: the terms of the site's
+ * `freight_collect` setting leave the main carriage to the buyer (collect), the others to the seller
+ * (prepaid).
  */
-const printableText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .pipe(
-      z
-        .string()
-        .max(max)
-        .regex(/^[\x20-\x7E\r\n]*$/, { error: 'booking.printableOnly' }),
-    );
+export function freightTermOf(
+  incoterm: string,
+  freightCollect: string,
+  chosen?: FreightTerm | '' | null,
+): FreightTerm {
+  if (chosen) return chosen;
+  return freightCollectTerms(freightCollect).includes(incoterm.trim().toUpperCase()) ? 'collect' : 'prepaid';
+}
+
+/** A booking's own freight term: '' leaves it to the Incoterm (freightTermOf). */
+export const bookingFreightTerm = z.union([z.literal(''), z.enum(FREIGHT_TERMS)]);
+
+/** The B/L's per-container figures of the shipping instructions, optional until known. */
+const siContainerFigures = {
+  packages: optionalWholeNumber(BOOKING_LIMITS.maxPackages),
+  weight: optionalDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat'),
+  /** verified gross mass (KG): the container's weight with its cargo and tare */
+  vgm: optionalDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat'),
+};
 
 /**
  * PUT /api/order/shipment/{id} (status 2 only; moves the booking to 3). FCL: the containers
@@ -33,7 +64,23 @@ const printableText = (max: number) =>
  * LCL: no containers.
  */
 export const shipmentInput = z.strictObject({
+  /** the shipper as the B/L prints it; empty: the booking's shipper */
+  bl_shipper: printableText(500).default(''),
+  /** the consignee as the B/L prints it, e.g. "TO ORDER OF …"; empty: the booking's consignee */
+  bl_consignee: printableText(500).default(''),
   notify_party: printableText(300).default(''),
+  bl_issuer: z.enum(BL_ISSUERS).default('carrier'),
+  originals: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}$/),
+    ])
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(BL_ORIGINALS_MAX))
+    .default(BL_ORIGINALS_MAX),
   marks: printableText(500).default(''),
   description: upperRestricted(1000, true).pipe(z.string().min(1)),
   bl_type: z.enum(BL_TYPES).default('original'),
@@ -45,6 +92,7 @@ export const shipmentInput = z.strictObject({
         container_id: requiredId,
         container_no: containerNo,
         seal_no: upperRestricted(30).default(''),
+        ...siContainerFigures,
       }),
     )
     .max(BOOKING_LIMITS.maxLines)
@@ -53,7 +101,11 @@ export const shipmentInput = z.strictObject({
 export type ShipmentInput = z.input<typeof shipmentInput>;
 
 export const shipmentInstructions = z.object({
+  bl_shipper: z.string(),
+  bl_consignee: z.string(),
   notify_party: z.string(),
+  bl_issuer: z.enum(BL_ISSUERS),
+  originals: z.number().int(),
   marks: z.string(),
   description: z.string(),
   bl_type: z.enum(BL_TYPES),
@@ -65,6 +117,9 @@ export const shipmentInstructions = z.object({
       container_name: z.string(),
       container_no: z.string(),
       seal_no: z.string(),
+      packages: z.number().int().nullable(),
+      weight: z.string().nullable(),
+      vgm: z.string().nullable(),
     }),
   ),
   submit_time: z.string(),
@@ -95,7 +150,8 @@ const optionalCutoff = z.union([z.literal(''), z.null(), localDateTime]).optiona
 
 /**
  * POST /api/forwarder/order/{id}/release (1 → 2): SO number, vessel, voyage, ETD and ETA are
- * required (ETA not before ETD); the cut-offs are optional but, when given, not after the ETD day.
+ * required (ETA not before ETD); the cut-offs are optional but, when given, not after the ETD day;
+ * the empty pick-up depot and the return terminal are optional.
  */
 export const releaseInput = z
   .strictObject({
@@ -108,6 +164,10 @@ export const releaseInput = z
     cy_cutoff: optionalCutoff,
     customs_cutoff: optionalCutoff,
     vgm_cutoff: optionalCutoff,
+    /** where the empty containers are picked up (提空箱堆场) */
+    pickup_depot: plainText(100).default(''),
+    /** where the laden containers go in (还重箱码头) */
+    return_terminal: plainText(100).default(''),
   })
   .superRefine((value, ctx) => {
     if (!isEtaInOrder(value.etd, value.eta))

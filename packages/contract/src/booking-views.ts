@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingDocument } from './booking-documents.js';
-import { shipmentInstructions } from './booking-shipment.js';
+import { bookingFreightTerm, shipmentInstructions } from './booking-shipment.js';
 import {
   BOOKING_ACTION_NAMES,
   BOOKING_PARTIES,
@@ -138,6 +138,10 @@ export const bookingForm = z.object({
   to_id: z.number().int(),
   carrier_id: z.number().int().nullable(),
   remark: z.string(),
+  /** '' leaves it to the Incoterm (freightTermOf) */
+  freight_term: bookingFreightTerm,
+  notify_party: z.string(),
+  commodity_cn: z.string(),
   cargo_items: z.array(cargoItem),
   containers: z.array(containerLine),
   totals: bookingTotals,
@@ -192,6 +196,9 @@ export const bookingSchedule = z.object({
   cy_cutoff: z.string().nullable(),
   customs_cutoff: z.string().nullable(),
   vgm_cutoff: z.string().nullable(),
+  /** the empty-container pick-up depot and the return terminal, '' until released with them */
+  pickup_depot: z.string(),
+  return_terminal: z.string(),
 });
 export type BookingSchedule = z.infer<typeof bookingSchedule>;
 

@@ -4,8 +4,11 @@ import {
   cargoItemInput,
   CONTAINER_MODES,
   containerLineInput,
+  plainText,
+  printableText,
   upperRestricted,
 } from './booking-fields.js';
+import { bookingFreightTerm } from './booking-shipment.js';
 import { BOOKING_STATUS_VALUES } from './booking-state.js';
 import { numberFromText, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
@@ -128,6 +131,7 @@ const optionalId = z.preprocess(
  * shipper_id and consignee_id are contacts of the member's own contact book. `incoterm` takes the
  * code (FOB) or the id of GET /api/system/dictionary?field=incoterm. `ready_date` cannot be before
  * today (a date that is today anywhere on earth is accepted). Totals are computed by the server.
+ * `freight_term`, `notify_party` and `commodity_cn` (issue 19) are optional and go onto the booking note.
  */
 export const bookingInput = z
   .strictObject({
@@ -151,6 +155,12 @@ export const bookingInput = z
     to_id: requiredId,
     carrier_id: optionalId.default(null),
     remark: z.string().trim().max(BOOKING_LIMITS.remarkMax).default(''),
+    /** 预付/到付; '' (the default) takes it from the Incoterm (freightTermOf) */
+    freight_term: bookingFreightTerm.default(''),
+    /** optional at booking; the B/L's notify party comes with the shipping instructions */
+    notify_party: printableText(300).default(''),
+    /** 中文品名: the goods' Chinese name, for the booking note */
+    commodity_cn: plainText(BOOKING_LIMITS.commodityCnMax).default(''),
     cargo_items: z.array(cargoItemInput).max(BOOKING_LIMITS.maxLines).default([]),
     containers: z.array(containerLineInput).max(BOOKING_LIMITS.maxLines).default([]),
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { aside, formatDate, formatPrice, incotermLabel } from './format.js';
+import { aside, formatDate, formatLocalDateTime, formatPrice, incotermLabel } from './format.js';
 import { catalogs, translate } from './i18n/index.js';
 import { localeFromBrowser, parseLocale } from './language.js';
 import {
@@ -101,6 +101,13 @@ describe('formats', () => {
     expect(formatDate('2026-03-09', 'en-US')).toBe('03/09/2026');
     expect(formatDate('2026-03-09T10:00:00Z', 'en-US')).toBe('03/09/2026');
     expect(formatDate('', 'en-US')).toBe('');
+  });
+
+  it('shows a port-local cut-off in the locale’s date order, its time as written', () => {
+    expect(formatLocalDateTime('2026-03-09 18:30', 'zh-CN')).toBe('2026-03-09 18:30');
+    expect(formatLocalDateTime('2026-03-09T18:30:00', 'en-US')).toBe('03/09/2026 18:30');
+    expect(formatLocalDateTime(null, 'en-US')).toBe('');
+    expect(formatLocalDateTime('soon', 'en-US')).toBe('soon');
   });
 });
 

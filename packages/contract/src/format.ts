@@ -23,6 +23,18 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
   return locale === 'en-US' ? `${m}/${d}/${y}` : `${y}-${m}-${d}`;
 }
 
+/**
+ * A port-local date and time such as a cut-off ("YYYY-MM-DD HH:mm", no time zone) in the locale's
+ * date order, as written: no time-zone shift. The booking detail and the PDF documents show them so.
+ */
+export function formatLocalDateTime(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(value);
+  if (!match) return value;
+  const [, y, m, d, time] = match;
+  return `${formatDate(`${y}-${m}-${d}`, locale)} ${time}`;
+}
+
 /** Dates on the wire (requests, replies, spreadsheets' ISO columns), as dayjs formats them. */
 export const WIRE_DATE = 'YYYY-MM-DD';
 

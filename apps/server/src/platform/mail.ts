@@ -3,18 +3,22 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
+/** A file sent with a message, e.g. a booking's PDF. */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 type MailMessage = {
   to: string;
   subject: string;
   text: string;
   /** Where the recipient's answer goes when it is not the portal's sender (an RFQ's requester). */
   replyTo?: string;
+  attachments?: MailAttachment[];
 };
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
 /**
  * Sends through SMTP_URL when it is set; otherwise writes each message as an .eml file into
  * DATA_DIR/outbox and logs recipient and subject, so a new install can finish every mail flow.
+ * Attachments travel either way (in the .eml as MIME parts).
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;

@@ -50,6 +50,9 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
     carrier_id: null,
     carrier_name: '',
     remark: '',
+    freight_term: '',
+    notify_party: '',
+    commodity_cn: '',
     cargo_items: [],
     containers: [
       {
@@ -87,6 +90,8 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
       cy_cutoff: null,
       customs_cutoff: null,
       vgm_cutoff: null,
+      pickup_depot: '',
+      return_terminal: '',
     },
     cancelled_by: null,
     accepted_at: null,

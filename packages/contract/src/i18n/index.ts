@@ -2,14 +2,16 @@ import type { Locale } from '../language.js';
 import { enUS } from './en-US.js';
 import { enUSMail } from './mail-en-US.js';
 import { zhCNMail } from './mail-zh-CN.js';
-import type { MailMessages, MessageKey, Messages, ServerMessages } from './types.js';
+import { enUSPdf } from './pdf-en-US.js';
+import { zhCNPdf } from './pdf-zh-CN.js';
+import type { MailMessages, MessageKey, Messages, PdfMessages, ServerMessages } from './types.js';
 import { zhCN } from './zh-CN.js';
 
-export type { MailMessages, MessageKey, Messages, ServerMessages } from './types.js';
+export type { MailMessages, MessageKey, Messages, PdfMessages, ServerMessages } from './types.js';
 export { enUS } from './en-US.js';
 export { zhCN } from './zh-CN.js';
 
-/** Two catalogs of the same shape merged key by key (the shared messages and the e-mails). */
+/** Two catalogs merged key by key (the shared messages, the e-mails, the PDF labels). */
 function merge<A extends object, B extends object>(a: A, b: B): A & B {
   const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
   for (const [key, value] of Object.entries(b)) {
@@ -20,17 +22,18 @@ function merge<A extends object, B extends object>(a: A, b: B): A & B {
   return out as A & B;
 }
 
-const full = (shared: Messages, mail: MailMessages): ServerMessages => merge(shared, mail);
+const full = (shared: Messages, mail: MailMessages, pdf: PdfMessages): ServerMessages =>
+  merge(merge(shared, mail), pdf);
 
 /**
  * The server's catalogs: everything. The web takes only the shared part (zhCN, enUS), one language
  * at a time, into its own strings, and localizes through `Catalog` lookups of those (webCatalog in
- * apps/web/src/i18n): marked pure so that a bundle that never reads them leaves both languages and
- * the e-mails out (issue 15: they were ~13 KB of every first load).
+ * apps/web/src/i18n): marked pure so that a bundle that never reads them leaves both languages,
+ * the e-mails and the PDF labels out (issue 15: they were ~13 KB of every first load).
  */
 export const catalogs: Record<Locale, ServerMessages> = {
-  'zh-CN': /* @__PURE__ */ full(zhCN, zhCNMail),
-  'en-US': /* @__PURE__ */ full(enUS, enUSMail),
+  'zh-CN': /* @__PURE__ */ full(zhCN, zhCNMail, zhCNPdf),
+  'en-US': /* @__PURE__ */ full(enUS, enUSMail, enUSPdf),
 };
 
 /**

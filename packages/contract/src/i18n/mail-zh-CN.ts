@@ -1,7 +1,7 @@
 /**
- * Server-only messages: the e-mails the portal sends, in each language. They are kept out of the
- * shared catalogs (zh-CN.ts, en-US.ts) because the web bundles those, and merged with them for the
- * server's translate() (index.ts).
+ * Server-only messages: the e-mails the portal sends, in Chinese (mail-en-US.ts: in English). They
+ * are kept out of the shared catalogs (zh-CN.ts, en-US.ts) because the web bundles those, and merged
+ * with them for the server's translate() (index.ts). The PDF documents' labels: pdf-zh-CN.ts.
  */
 export const zhCNMail = {
   booking: {

@@ -1,4 +1,5 @@
 import type { zhCNMail } from './mail-zh-CN.js';
+import type { zhCNPdf } from './pdf-zh-CN.js';
 import type { zhCN } from './zh-CN.js';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
@@ -9,8 +10,11 @@ export type Messages = Widen<typeof zhCN>;
 /** The shape of every locale's server-only e-mail messages (mail-zh-CN.ts). */
 export type MailMessages = Widen<typeof zhCNMail>;
 
-/** A whole catalog as the server translates with it: the shared messages and the e-mails. */
-export type ServerMessages = Messages & MailMessages;
+/** The shape of every locale's server-only PDF document labels (pdf-zh-CN.ts). */
+export type PdfMessages = Widen<typeof zhCNPdf>;
+
+/** A whole catalog as the server translates with it: the shared messages, the e-mails, the PDFs. */
+export type ServerMessages = Messages & MailMessages & PdfMessages;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];

@@ -1,6 +1,6 @@
 /**
- * Messages shared by the server (error envelopes) and the web (form validation). E-mails, which only
- * the server sends, are in mail-zh-CN.ts and mail-en-US.ts.
+ * Messages shared by the server (error envelopes) and the web (form validation). E-mails and the
+ * PDF documents' labels, which only the server writes, are in mail-*.ts and pdf-*.ts.
  * `en-US.ts` must have exactly the same keys: its type is derived from this object.
  * Interpolation uses i18next's {{name}} syntax so the web can load these catalogs as they are.
  */
@@ -148,6 +148,14 @@ export const zhCN = {
     marks: '唛头',
     bl_type: '提单类型',
     freight_term: '运费条款',
+    commodity_cn: '中文品名',
+    pickup_depot: '提空箱堆场',
+    return_terminal: '还重箱码头',
+    bl_shipper: '提单发货人',
+    bl_consignee: '提单收货人',
+    bl_issuer: '提单签发方',
+    originals: '正本份数',
+    vgm: 'VGM（KG）',
     booking_date_from: '订舱日期起',
     booking_date_to: '订舱日期止',
     etd_from: 'ETD 起',
@@ -202,7 +210,9 @@ export const zhCN = {
   },
   blType: { original: '正本提单', telex: '电放', seaway: '海运单' },
   freightTerm: { prepaid: '预付', collect: '到付' },
+  blIssuer: { carrier: '船东提单（MBL）', house: '货代提单（HBL）' },
   booking: {
+    pdfNotReady: '订舱 {{order_no}}（{{status}}）还没有{{document}}',
     printableOnly: '{{field}}只能包含英文字母、数字和常用标点符号',
     modeChange: '订舱不能在整箱与拼箱之间切换，请复制或新建订舱',
     selectShipper: '请选择发货人',
@@ -244,6 +254,11 @@ export const zhCN = {
     documentTypeMemberOnly: '{{field}}：“{{type}}”只能由订舱客户上传',
     attachmentLimit: '最多只能保留 {{max}} 个附件，请先删除一些',
     copyReason: '复制自 {{order_no}}',
+  },
+  bookingPdf: {
+    'booking-note': '订舱委托书',
+    confirmation: '放舱通知',
+    si: '补料草稿',
   },
   bookingExport: {
     sheet: '订舱列表',

@@ -1,4 +1,14 @@
-import { index, integer, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { containerTypes } from './reference.js';
 import { users } from './users.js';
 import { files } from './files.js';
@@ -32,7 +42,13 @@ export const bookingInstructions = pgTable('booking_instructions', {
   bookingId: integer('booking_id')
     .primaryKey()
     .references(() => bookings.id, { onDelete: 'cascade' }),
+  /** the B/L's own party texts; '' prints the booking's shipper or consignee */
+  blShipper: varchar('bl_shipper', { length: 500 }).notNull().default(''),
+  blConsignee: varchar('bl_consignee', { length: 500 }).notNull().default(''),
   notifyParty: varchar('notify_party', { length: 300 }).notNull().default(''),
+  /** 'carrier' (master B/L) or 'house' */
+  blIssuer: varchar('bl_issuer', { length: 10 }).notNull().default('carrier'),
+  originals: smallint('originals').notNull().default(3),
   marks: varchar('marks', { length: 500 }).notNull().default(''),
   description: varchar('description', { length: 1000 }).notNull(),
   blType: varchar('bl_type', { length: 10 }).notNull(),
@@ -55,6 +71,10 @@ export const bookingInstructionContainers = pgTable(
       .references(() => containerTypes.id),
     containerNo: varchar('container_no', { length: 11 }).notNull(),
     sealNo: varchar('seal_no', { length: 30 }).notNull().default(''),
+    /** the container's packages, gross weight and VGM (KG), when the SI gives them */
+    packages: integer('packages'),
+    weight: numeric('weight', { precision: 12, scale: 3 }),
+    vgm: numeric('vgm', { precision: 12, scale: 3 }),
   },
   (t) => [index('booking_instruction_containers_booking_idx').on(t.bookingId)],
 );

@@ -118,6 +118,11 @@ export const bookings = pgTable(
       .references(() => ports.id),
     carrierId: integer('carrier_id').references(() => carriers.id),
     remark: varchar('remark', { length: 255 }).notNull().default(''),
+    /** 'prepaid' or 'collect'; '' takes the Incoterm's (freightTermOf in the contract) */
+    freightTerm: varchar('freight_term', { length: 10 }).notNull().default(''),
+    notifyParty: varchar('notify_party', { length: 300 }).notNull().default(''),
+    /** 中文品名 */
+    commodityCn: varchar('commodity_cn', { length: 200 }).notNull().default(''),
     totalWeight: numeric('total_weight', { precision: 15, scale: 3 }).notNull().default('0'),
     totalVolume: numeric('total_volume', { precision: 15, scale: 3 }).notNull().default('0'),
     totalPackages: integer('total_packages').notNull().default(0),
@@ -133,6 +138,9 @@ export const bookings = pgTable(
     customsCutoff: timestamp('customs_cutoff', { mode: 'string' }),
     /** VGM submission cut-off */
     vgmCutoff: timestamp('vgm_cutoff', { mode: 'string' }),
+    /** given with the release: where the empties are picked up, where the laden boxes go in */
+    pickupDepot: varchar('pickup_depot', { length: 100 }).notNull().default(''),
+    returnTerminal: varchar('return_terminal', { length: 100 }).notNull().default(''),
     blNo: varchar('bl_no', { length: 30 }).notNull().default(''),
     /** who cancelled a status-40 booking: 'member' (cancelled) or 'forwarder' (voided) */
     cancelledBy: varchar('cancelled_by', { length: 10 }),

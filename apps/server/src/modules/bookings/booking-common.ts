@@ -19,7 +19,12 @@ export type Viewer = { id: number; username: string; authorities: string[] };
 export type Common = { db: Db; locale: Locale };
 /** The reader's authorities: whether a booking's forwarder may be named to them (hidesForwarder). */
 export type Authorities = { authorities?: readonly string[] | undefined };
-export type WithMail = Common & { mailer: Mailer; log?: FastifyBaseLogger | undefined };
+export type WithMail = Common & {
+  mailer: Mailer;
+  log?: FastifyBaseLogger | undefined;
+  /** Where a mailed PDF reads the site's logo file (config.webDist); without it no mail carries one. */
+  pdf?: { webDist: string } | undefined;
+};
 /** Who makes a change: recorded in the booking's history and the company's activity trail. */
 export type Acting = { actor: Actor };
 

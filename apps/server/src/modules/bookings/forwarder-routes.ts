@@ -8,7 +8,7 @@ import { acceptBooking, confirmShipment, markShipped, releaseSpace, voidBooking 
 
 /** The forwarder's actions on bookings addressed to it (authority rate); each answers the detail. */
 export const forwarderBookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer } = app.deps;
+  const { db, mailer, config } = app.deps;
   const forwarder = authenticated({ all: ['rate'] });
   const tags = ['bookings'];
 
@@ -16,6 +16,7 @@ export const forwarderBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     mailer,
     log: request.log,
+    pdf: { webDist: config.webDist },
     ...askerOf(request),
     id,
   });

@@ -60,7 +60,11 @@ export function submitShipment(
         tx,
         {
           bookingId: row.id,
+          blShipper: si.bl_shipper,
+          blConsignee: si.bl_consignee,
           notifyParty: si.notify_party,
+          blIssuer: si.bl_issuer,
+          originals: si.originals,
           marks: si.marks,
           description: si.description,
           blType: si.bl_type,
@@ -72,6 +76,9 @@ export function submitShipment(
           containerId: c.container_id,
           containerNo: c.container_no,
           sealNo: c.seal_no,
+          packages: c.packages,
+          weight: c.weight,
+          vgm: c.vgm,
         })),
       );
     },

@@ -1,7 +1,15 @@
-import { BOOKING_ACTIONS, type BookingAction, fieldLabel, parseLocale, translate } from '@freight/contract';
+import {
+  BOOKING_ACTIONS,
+  BOOKING_MAIL_PDF,
+  type BookingAction,
+  fieldLabel,
+  parseLocale,
+  translate,
+} from '@freight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
-import type { Mailer } from '../../platform/mail.js';
+import type { MailAttachment, Mailer } from '../../platform/mail.js';
+import { renderBookingPdf } from '../documents-pdf/service.js';
 import { getSiteConfig } from '../system/service.js';
 import { hidesForwarder, statusName } from './present.js';
 import { findBooking, findMember } from './repo.js';
@@ -18,13 +26,17 @@ export type MailEvent = {
 /**
  * Mails the other side of a booking about a change, in the recipient's language: the member on
  * every change the forwarder makes, the forwarder on a new booking (or copy), a cancellation and
- * submitted shipping instructions. The forwarder is not named to a member it is hidden from. The message is built before the reply; sending runs in the
- * background so that a slow mail server never holds the request (a failure is logged).
+ * submitted shipping instructions. The forwarder is not named to a member it is hidden from. The
+ * message is built before the reply; sending runs in the background so that a slow mail server
+ * never holds the request (a failure is logged). A change with a document (BOOKING_MAIL_PDF: the
+ * release's confirmation) attaches it as its recipient would download it; the PDF is made in the
+ * background too, after the change's transaction, and a mail whose PDF fails goes without it.
  */
 export async function notifyChange(options: {
   db: Db;
   mailer: Mailer;
   log?: FastifyBaseLogger | undefined;
+  pdf?: { webDist: string } | undefined;
   bookingId: number;
   event: MailEvent;
 }): Promise<void> {
@@ -68,7 +80,38 @@ export async function notifyChange(options: {
     subject: translate(locale, 'booking.mailSubject', params),
     text: translate(locale, 'booking.mailBody', params),
   };
-  options.mailer.send(message).catch((error: unknown) => {
-    options.log?.warn({ err: error, to: message.to, booking: row.booking.orderNo }, 'booking mail not sent');
-  });
+  const kind = BOOKING_MAIL_PDF[event.action];
+  const pdf = options.pdf;
+  const attach = async (): Promise<MailAttachment[]> => {
+    if (!kind || !pdf) return [];
+    try {
+      const { file, fileName } = await renderBookingPdf({
+        db,
+        webDist: pdf.webDist,
+        viewerId: recipient.id,
+        authorities: recipient.authorities,
+        id: options.bookingId,
+        kind,
+        locale,
+        requestLocale: locale,
+      });
+      return [{ filename: fileName, contentType: 'application/pdf', content: file }];
+    } catch (error) {
+      options.log?.warn(
+        { err: error, to: message.to, booking: row.booking.orderNo, kind },
+        'booking mail sent without its PDF',
+      );
+      return [];
+    }
+  };
+  void attach()
+    .then((attachments) =>
+      options.mailer.send(attachments.length > 0 ? { ...message, attachments } : message),
+    )
+    .catch((error: unknown) => {
+      options.log?.warn(
+        { err: error, to: message.to, booking: row.booking.orderNo },
+        'booking mail not sent',
+      );
+    });
 }

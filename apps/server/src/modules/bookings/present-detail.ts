@@ -84,7 +84,11 @@ export function presentInstructions(
   if (!found) return null;
   const { row, containers } = found;
   return {
+    bl_shipper: row.blShipper,
+    bl_consignee: row.blConsignee,
     notify_party: row.notifyParty,
+    bl_issuer: row.blIssuer === 'house' ? 'house' : 'carrier',
+    originals: row.originals,
     marks: row.marks,
     description: row.description,
     bl_type: (BL_TYPES as readonly string[]).includes(row.blType)
@@ -99,6 +103,9 @@ export function presentInstructions(
       container_name: containerName,
       container_no: container.containerNo,
       seal_no: container.sealNo,
+      packages: container.packages,
+      weight: container.weight,
+      vgm: container.vgm,
     })),
     submit_time: date(row.createdAt),
   };

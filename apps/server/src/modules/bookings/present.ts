@@ -171,6 +171,9 @@ export function presentForm(
     to_id: b.toId,
     carrier_id: b.carrierId,
     remark: b.remark,
+    freight_term: b.freightTerm === 'prepaid' || b.freightTerm === 'collect' ? b.freightTerm : '',
+    notify_party: b.notifyParty,
+    commodity_cn: b.commodityCn,
     cargo_items: items
       .filter((item) => item.container.id === null)
       .map(({ container: _c, quantity: _q, ...item }) => item),
@@ -210,5 +213,7 @@ export function presentSchedule(row: BookingJoined): BookingSchedule {
     cy_cutoff: cutoff(b.cyCutoff),
     customs_cutoff: cutoff(b.customsCutoff),
     vgm_cutoff: cutoff(b.vgmCutoff),
+    pickup_depot: b.pickupDepot,
+    return_terminal: b.returnTerminal,
   };
 }

@@ -24,6 +24,7 @@ import {
   countryNames,
   documentsOf,
   findBooking,
+  findBookingOfParty,
   findBookingPage,
   findMember,
   historyOf,
@@ -87,6 +88,19 @@ export async function getBookingDetail(
     party: options.party,
     locale,
   });
+}
+
+/**
+ * The detail for whichever side of the booking asks: its member (any status) or the forwarder it
+ * is addressed to (once submitted). Anyone else: 404.
+ */
+export async function getBookingForParty(
+  options: Common & Authorities & { viewerId: number; id: number },
+): Promise<{ party: BookingParty; detail: BookingDetail }> {
+  const found = await findBookingOfParty(options.db, options.viewerId, options.id);
+  if (!found) throw notFound();
+  const party: BookingParty = found.ownerId === options.viewerId ? 'member' : 'forwarder';
+  return { party, detail: await getBookingDetail({ ...options, party }) };
 }
 
 /** GET /order/docking/{id}: the forwarder's contact (unless hidden) and the vessel schedule. */

@@ -102,7 +102,7 @@ export async function instructionsOf(db: Db, bookingId: number) {
 export async function saveInstructions(
   db: Db,
   values: typeof bookingInstructions.$inferInsert,
-  containers: { containerId: number; containerNo: string; sealNo: string }[],
+  containers: Omit<typeof bookingInstructionContainers.$inferInsert, 'id' | 'bookingId'>[],
 ) {
   await db.delete(bookingInstructions).where(eq(bookingInstructions.bookingId, values.bookingId));
   await db.insert(bookingInstructions).values(values);

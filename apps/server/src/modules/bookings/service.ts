@@ -10,6 +10,7 @@ export { submitShipment } from './instructions.js';
 export {
   exportBookings,
   getBookingDetail,
+  getBookingForParty,
   getBookingForm,
   getDocking,
   getShipment,

@@ -173,6 +173,8 @@ export function releaseSpace(
       cy_cutoff?: string | null | undefined;
       customs_cutoff?: string | null | undefined;
       vgm_cutoff?: string | null | undefined;
+      pickup_depot?: string | undefined;
+      return_terminal?: string | undefined;
     };
   },
 ) {
@@ -193,6 +195,8 @@ export function releaseSpace(
       cyCutoff: cutoffOf('cy_cutoff'),
       customsCutoff: cutoffOf('customs_cutoff'),
       vgmCutoff: cutoffOf('vgm_cutoff'),
+      pickupDepot: v.pickup_depot ?? '',
+      returnTerminal: v.return_terminal ?? '',
     },
     // Releasing space accepts the booking, if the forwarder had not accepted it before.
     within: (tx, row) => markAccepted(tx, row.id),
@@ -203,6 +207,9 @@ export function releaseSpace(
       ['etd', v.etd],
       ['eta', v.eta],
       ...cutoffs.flatMap(([field, value]) => (value ? [[field, value] as [string, string]] : [])),
+      ...(['pickup_depot', 'return_terminal'] as const).flatMap((field) =>
+        v[field] ? [[field, v[field]] as [string, string]] : [],
+      ),
     ],
   });
 }

@@ -123,3 +123,28 @@ describe('booking detail: the buttons are the reply’s actions', () => {
     }
   });
 });
+
+describe('booking PDFs', () => {
+  it('offers each side the documents the booking has, to download and to print', async () => {
+    for (const party of ['member', 'forwarder'] as const) {
+      const shown = await showDetail(party, bookingDetail({ status: 2, actions: [] }));
+      await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getByRole('menuitem', { name: 'Booking note' })).toBeTruthy();
+      expect(within(menu).getByRole('menuitem', { name: 'Booking confirmation' })).toBeTruthy();
+      // no shipping instructions yet: no SI draft
+      expect(within(menu).queryByRole('menuitem', { name: 'SI draft' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+      shown.unmount();
+    }
+  });
+
+  it('names the buttons in Chinese', async () => {
+    await showDetail('member', bookingDetail({ status: 1, actions: [] }), 'zh-CN');
+    await userEvent.click(screen.getByRole('button', { name: '下载 PDF' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: '订舱委托书' })).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: '放舱通知' })).toBeNull();
+    expect(screen.getByRole('button', { name: /^打\s?印$/ })).toBeTruthy();
+  });
+});

@@ -10,6 +10,7 @@ import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { BookingDetailView } from './booking-detail-view';
 import { BookingDocuments } from './booking-documents';
+import { BookingPdfButtons } from './booking-pdf-buttons';
 import { modeSlug, StatusTag } from './booking-format';
 import { BookingTimeline } from './booking-timeline';
 import {
@@ -234,6 +235,7 @@ function DetailBody({
         </Space>
         <Space wrap>
           {buttons}
+          <BookingPdfButtons detail={detail} />
           <Button onClick={() => navigate(isForwarder ? '/received-bookings' : '/bookings')}>
             {t('bookings.backToList')}
           </Button>

@@ -3,6 +3,7 @@ import {
   aside,
   CUTOFF_FIELDS,
   formatDate,
+  formatLocalDateTime,
   incotermLabel,
   type BookingDetail,
   type BookingPartyInfo,
@@ -12,7 +13,7 @@ import { Col, Descriptions, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
 import { currentLocale } from '../../i18n';
-import { formatDateTime, formatLocalDateTime, StatusTag } from './booking-format';
+import { formatDateTime, StatusTag } from './booking-format';
 import { totalsText } from './booking-totals';
 
 function PartyText({ party }: { party: BookingPartyInfo }) {
@@ -104,6 +105,11 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           <Descriptions.Item label={t('bookings.bookingDate')}>
             {formatDateTime(detail.create_time, locale)}
           </Descriptions.Item>
+          <Descriptions.Item label={f('freight_term')}>
+            {detail.freight_term ? t(`shared.freightTerm.${detail.freight_term}`) : '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={f('commodity_cn')}>{dash(detail.commodity_cn)}</Descriptions.Item>
+          <Descriptions.Item label={f('notify_party')}>{dash(detail.notify_party)}</Descriptions.Item>
           <Descriptions.Item label={f('remark')}>{dash(detail.remark)}</Descriptions.Item>
           {(detail.state === 'cancelled' || detail.state === 'voided') && (
             <Descriptions.Item label={t(`shared.bookingState.${detail.state}`)}>
@@ -136,6 +142,8 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
               {dash(formatLocalDateTime(schedule[field], locale))}
             </Descriptions.Item>
           ))}
+          <Descriptions.Item label={f('pickup_depot')}>{dash(schedule.pickup_depot)}</Descriptions.Item>
+          <Descriptions.Item label={f('return_terminal')}>{dash(schedule.return_terminal)}</Descriptions.Item>
           <Descriptions.Item label={f('bl_no')}>{dash(schedule.bl_no)}</Descriptions.Item>
         </Descriptions>
       </Panel>

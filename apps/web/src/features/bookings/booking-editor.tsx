@@ -27,6 +27,7 @@ import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import { ReferenceSelect } from '../rates/reference-select';
+import { BookingNoteFields } from './booking-note-fields';
 import { BookingTotalsLine } from './booking-totals';
 import { toBookingInput, type BookingFormValues, type BookingMode } from './booking-form-values';
 import { BOOKINGS_KEY, copyBooking, createBooking, updateBooking } from './bookings-api';
@@ -269,6 +270,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
               />
             </Col>
           </Row>
+          <BookingNoteFields />
           <Form.Item name="remark" label={f('remark')} rules={rules.remark}>
             <Input.TextArea
               maxLength={BOOKING_LIMITS.remarkMax}

@@ -91,6 +91,9 @@ describe('booking form values', () => {
       to_id: 3,
       carrier_id: null,
       remark: '',
+      freight_term: '' as const,
+      notify_party: '',
+      commodity_cn: '',
       cargo_items: [
         {
           id: 1,

@@ -46,6 +46,10 @@ export type BookingFormValues = {
   to_id?: number;
   carrier_id?: number | null;
   remark?: string;
+  /** '' takes the Incoterm's (freightTermOf) */
+  freight_term?: BookingForm['freight_term'];
+  notify_party?: string;
+  commodity_cn?: string;
   cargo_items: CargoFormLine[];
   containers: ContainerFormLine[];
 };
@@ -71,6 +75,9 @@ export function newFormValues(mode: BookingMode, quote?: Quote): BookingFormValu
     cust_ref_no: '',
     place_of_receipt: '',
     remark: '',
+    freight_term: '',
+    notify_party: '',
+    commodity_cn: '',
     pol_id: quote?.pol_id,
     pod_id: quote?.pod_id,
     to_id: quote?.to_id,
@@ -100,6 +107,9 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     to_id: booking.to_id,
     carrier_id: booking.carrier_id,
     remark: booking.remark,
+    freight_term: booking.freight_term,
+    notify_party: booking.notify_party,
+    commodity_cn: booking.commodity_cn,
     cargo_items: booking.cargo_items.map((line) => ({
       hs_code: line.hs_code,
       description: line.description,
@@ -156,6 +166,9 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
     to_id: values.to_id,
     carrier_id: values.carrier_id ?? null,
     remark: values.remark?.trim() ?? '',
+    freight_term: values.freight_term ?? '',
+    notify_party: values.notify_party?.trim() ?? '',
+    commodity_cn: values.commodity_cn?.trim() ?? '',
     cargo_items: isFcl ? [] : (values.cargo_items ?? []).map(cargoLine),
     containers: isFcl
       ? (values.containers ?? []).map((line) => ({

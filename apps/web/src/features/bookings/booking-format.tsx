@@ -30,14 +30,5 @@ export function formatDateTime(value: string | null | undefined, locale: Locale)
   return parsed.format(locale === 'en-US' ? 'MM/DD/YYYY HH:mm' : 'YYYY-MM-DD HH:mm');
 }
 
-/** A port-local cut-off ("YYYY-MM-DD HH:mm") in the viewer's date order, without time-zone shifts. */
-export function formatLocalDateTime(value: string | null | undefined, locale: Locale): string {
-  if (!value) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(value);
-  if (!match) return value;
-  const [, y, m, d, time] = match;
-  return locale === 'en-US' ? `${m}/${d}/${y} ${time}` : `${y}-${m}-${d} ${time}`;
-}
-
 /** The editor's route of a booking by its container mode (1 FCL, else LCL). */
 export const modeSlug = (containerMode: number) => (containerMode === 1 ? 'fcl' : 'lcl');

@@ -1,12 +1,11 @@
 import './strings';
-import { aside, formatDate } from '@freight/contract';
+import { aside, formatDate, formatLocalDateTime } from '@freight/contract';
 import { Alert, Descriptions, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
 import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 import { useDocking } from './bookings-api';
-import { formatLocalDateTime } from './booking-format';
 
 /**
  * The liaison ("docking") information: who handles the booking at the forwarder, and the vessel

@@ -32,6 +32,8 @@ type ReleaseValues = {
   cy_cutoff?: Dayjs | null;
   customs_cutoff?: Dayjs | null;
   vgm_cutoff?: Dayjs | null;
+  pickup_depot?: string;
+  return_terminal?: string;
 };
 
 type Props = { id: number; orderNo: string; onClose: () => void; onDone: () => void };
@@ -88,6 +90,8 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
       etd: wire(values.etd),
       eta: wire(values.eta),
       ...Object.fromEntries(CUTOFF_FIELDS.map((field) => [field, wireTime(values[field])])),
+      pickup_depot: values.pickup_depot?.trim() ?? '',
+      return_terminal: values.return_terminal?.trim() ?? '',
     };
     act(
       t('bookings.confirm.release', { order_no: orderNo }),
@@ -183,6 +187,13 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
                 ]}
               >
                 <DatePicker showTime={{ format: 'HH:mm' }} format={dateTime} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+          {(['pickup_depot', 'return_terminal'] as const).map((name) => (
+            <Col xs={24} sm={12} key={name}>
+              <Form.Item name={name} label={f(name)} rules={releaseRules[name]}>
+                <Input maxLength={100} />
               </Form.Item>
             </Col>
           ))}

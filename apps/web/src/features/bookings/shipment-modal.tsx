@@ -1,22 +1,26 @@
 import './strings';
 import {
+  BL_ISSUERS,
+  BL_ORIGINALS_MAX,
   BL_TYPES,
   FREIGHT_TERMS,
-  isValidContainerNo,
   shipmentInput,
   type BookingShipment,
 } from '@freight/contract';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Col, Form, Input, Modal, Row, Select, Spin, Table } from 'antd';
+import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { submitShipment, useShipment } from './bookings-api';
 import { useForm } from '../../components/use-form';
+import { decimal, type SiContainer, SiContainers } from './si-containers';
 
-type SiContainer = { container_id?: number; container_no?: string; seal_no?: string };
 type SiValues = {
+  bl_shipper?: string;
+  bl_consignee?: string;
   notify_party?: string;
+  bl_issuer?: string;
+  originals?: number | null;
   marks?: string;
   description?: string;
   bl_type?: string;
@@ -39,6 +43,9 @@ function initialValues(shipment: BookingShipment): SiValues {
         container_id: c.container_id,
         container_no: c.container_no,
         seal_no: c.seal_no,
+        packages: c.packages,
+        weight: c.weight === null ? null : Number(c.weight),
+        vgm: c.vgm === null ? null : Number(c.vgm),
       })),
     };
   const containers = shipment.booked
@@ -50,7 +57,13 @@ function initialValues(shipment: BookingShipment): SiValues {
       })),
     )
     .slice(0, PREFILL_MAX);
-  return { bl_type: 'original', freight_term: 'prepaid', containers };
+  return {
+    bl_type: 'original',
+    bl_issuer: 'carrier',
+    originals: BL_ORIGINALS_MAX,
+    freight_term: 'prepaid',
+    containers,
+  };
 }
 
 type Props = { id: number; onClose: () => void; onDone: () => void };
@@ -67,8 +80,6 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
     value: type.container_id,
     label: type.container_name,
   }));
-  const lineLabel = (field: string, index: number) =>
-    t('bookings.form.lineField', { field: f(field), index: index + 1 });
 
   const onFinish = (values: SiValues) =>
     modal.confirm({
@@ -78,7 +89,11 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
       onOk: async () => {
         try {
           await submitShipment(id, {
+            bl_shipper: values.bl_shipper?.trim() ?? '',
+            bl_consignee: values.bl_consignee?.trim() ?? '',
             notify_party: values.notify_party?.trim() ?? '',
+            bl_issuer: (values.bl_issuer ?? 'carrier') as (typeof BL_ISSUERS)[number],
+            originals: values.originals ?? BL_ORIGINALS_MAX,
             marks: values.marks?.trim() ?? '',
             description: values.description?.trim() ?? '',
             bl_type: (values.bl_type ?? 'original') as (typeof BL_TYPES)[number],
@@ -89,6 +104,9 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
                   container_id: c.container_id,
                   container_no: c.container_no?.trim() ?? '',
                   seal_no: c.seal_no?.trim() ?? '',
+                  packages: c.packages ?? null,
+                  weight: decimal(c.weight),
+                  vgm: decimal(c.vgm),
                 }))
               : [],
           });
@@ -141,6 +159,17 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
             <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 4 }} />
           </Form.Item>
           <Row gutter={16}>
+            {(['bl_shipper', 'bl_consignee'] as const).map((name) => (
+              <Col xs={24} sm={12} key={name}>
+                <Form.Item name={name} label={f(name)} rules={rules[name]} normalize={upper}>
+                  <Input.TextArea
+                    maxLength={500}
+                    autoSize={{ minRows: 2, maxRows: 4 }}
+                    placeholder={t(`bookings.si.${name}Hint`)}
+                  />
+                </Form.Item>
+              </Col>
+            ))}
             <Col xs={24} sm={12}>
               <Form.Item
                 name="notify_party"
@@ -173,105 +202,26 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
                 />
               </Form.Item>
             </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="bl_issuer" label={f('bl_issuer')}>
+                <Select
+                  options={BL_ISSUERS.map((issuer) => ({
+                    value: issuer,
+                    label: t(`shared.blIssuer.${issuer}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="originals" label={f('originals')} rules={rules.originals}>
+                <InputNumber min={1} max={BL_ORIGINALS_MAX} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
           </Row>
           <Form.Item name="remark" label={f('remark')} rules={rules.remark}>
             <Input maxLength={255} />
           </Form.Item>
-          {isFcl && (
-            <Form.List
-              name="containers"
-              rules={[
-                {
-                  validator: async (_rule, value: SiContainer[] | undefined) => {
-                    if (!value || value.length === 0) throw new Error(t('shared.booking.siAddContainer'));
-                  },
-                },
-              ]}
-            >
-              {(fields, { add, remove }, { errors }) => (
-                <>
-                  <Table
-                    size="small"
-                    rowKey="key"
-                    pagination={false}
-                    dataSource={fields}
-                    caption={f('containers')}
-                    columns={[
-                      {
-                        title: f('container_id'),
-                        key: 'type',
-                        width: 140,
-                        render: (_v, field, index) => (
-                          <Form.Item name={[field.name, 'container_id']} style={{ margin: 0 }}>
-                            <Select aria-label={lineLabel('container_id', index)} options={typeOptions} />
-                          </Form.Item>
-                        ),
-                      },
-                      {
-                        title: f('container_no'),
-                        key: 'no',
-                        render: (_v, field, index) => (
-                          <Form.Item
-                            name={[field.name, 'container_no']}
-                            normalize={upper}
-                            style={{ margin: 0 }}
-                            rules={[
-                              {
-                                validator: async (_rule, value: string | undefined) => {
-                                  if (!isValidContainerNo(value ?? ''))
-                                    throw new Error(
-                                      t('shared.booking.containerNo', { field: f('container_no') }),
-                                    );
-                                },
-                              },
-                            ]}
-                          >
-                            <Input aria-label={lineLabel('container_no', index)} maxLength={11} />
-                          </Form.Item>
-                        ),
-                      },
-                      {
-                        title: f('seal_no'),
-                        key: 'seal',
-                        render: (_v, field, index) => (
-                          <Form.Item name={[field.name, 'seal_no']} normalize={upper} style={{ margin: 0 }}>
-                            <Input aria-label={lineLabel('seal_no', index)} maxLength={30} />
-                          </Form.Item>
-                        ),
-                      },
-                      {
-                        title: t('common.actions'),
-                        key: 'actions',
-                        width: 70,
-                        render: (_v, field, index) => (
-                          <Button
-                            type="text"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={t('bookings.form.removeLine', { index: index + 1 })}
-                            onClick={() => remove(field.name)}
-                          />
-                        ),
-                      },
-                    ]}
-                  />
-                  <Form.Item style={{ marginTop: 8 }}>
-                    <Button
-                      type="dashed"
-                      block
-                      icon={<PlusOutlined />}
-                      onClick={() =>
-                        add({ container_id: typeOptions[0]?.value, container_no: '', seal_no: '' })
-                      }
-                    >
-                      {t('bookings.form.addContainer')}
-                    </Button>
-                    <Form.ErrorList errors={errors} />
-                  </Form.Item>
-                </>
-              )}
-            </Form.List>
-          )}
+          {isFcl && <SiContainers typeOptions={typeOptions} />}
         </Form>
       )}
     </Modal>

@@ -1,0 +1,79 @@
+import { CONTAINER_MODES, formatDate, freightTermOf, incotermLabel, translate } from '@freight/contract';
+import type { PdfWriter } from '../../platform/pdf/writer.js';
+import { type Ctx, field, label, partyText, routeFields, sidesFields } from './common.js';
+
+/**
+ * 订舱委托书: the parties, route and terms (freight term defaulted from the Incoterm by the site's
+ * freight_collect setting), the cargo lines with their totals, and the remarks.
+ */
+export function bookingNote(w: PdfWriter, ctx: Ctx, freightCollect: string) {
+  const d = ctx.detail;
+  const { locale } = ctx;
+  const term = freightTermOf(d.incoterm, freightCollect, d.freight_term);
+  w.section(label(ctx, 'parties'));
+  w.fields(sidesFields(ctx));
+  w.fields([
+    [label(ctx, 'shipper'), partyText(d.shipper, locale)],
+    [label(ctx, 'consignee'), partyText(d.consignee, locale)],
+  ]);
+  w.fields([[label(ctx, 'notify'), d.notify_party || label(ctx, 'noNotify')]], 1);
+
+  w.section(label(ctx, 'route'));
+  w.fields([
+    ...routeFields(ctx),
+    [field(ctx, 'container_mode'), d.container_mode_name],
+    [field(ctx, 'cust_ref_no'), d.cust_ref_no],
+    [field(ctx, 'ready_date'), formatDate(d.ready_date, locale)],
+    [field(ctx, 'incoterm'), incotermLabel(d.incoterm, d.incoterm_name)],
+    [field(ctx, 'freight_term'), translate(locale, `freightTerm.${term}`)],
+    [field(ctx, 'commodity_cn'), d.commodity_cn],
+  ]);
+
+  w.section(label(ctx, 'cargo'), 60);
+  const isFcl = d.container_mode === CONTAINER_MODES.fcl;
+  const t = d.totals;
+  const cargoColumns = [
+    { label: label(ctx, 'lineNo'), width: 4 },
+    ...(isFcl
+      ? [
+          { label: field(ctx, 'container_id'), width: 8 },
+          { label: field(ctx, 'quantity'), width: 5, align: 'right' as const },
+        ]
+      : []),
+    { label: field(ctx, 'hs_code'), width: 9 },
+    { label: field(ctx, 'description'), width: isFcl ? 27 : 35 },
+    { label: field(ctx, 'packages'), width: 10, align: 'right' as const },
+    { label: field(ctx, 'weight'), width: 11, align: 'right' as const },
+    { label: field(ctx, 'volume'), width: 10, align: 'right' as const },
+  ];
+  const figures = (line: (typeof d.cargo_items)[number]) => [
+    `${line.packages} ${line.unit_name}`,
+    line.weight,
+    line.volume,
+  ];
+  const rows = isFcl
+    ? d.containers.map((line, i) => [
+        String(i + 1),
+        line.container_name,
+        String(line.quantity),
+        line.hs_code,
+        [line.description, [line.container_no, line.seal_no].filter(Boolean).join(' / ')]
+          .filter(Boolean)
+          .join('\n'),
+        ...figures(line),
+      ])
+    : d.cargo_items.map((line, i) => [String(i + 1), line.hs_code, line.description, ...figures(line)]);
+  const totals = [
+    label(ctx, 'total'),
+    ...(isFcl ? ['', String(t.container_count)] : []),
+    '',
+    isFcl ? t.containers.map((c) => `${c.quantity} × ${c.container_name}`).join(', ') : '',
+    String(t.packages),
+    t.weight,
+    t.volume,
+  ];
+  w.table(cargoColumns, rows, totals);
+
+  w.section(label(ctx, 'remarks'));
+  w.paragraph(field(ctx, 'remark'), d.remark);
+}

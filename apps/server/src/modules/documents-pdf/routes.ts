@@ -1,0 +1,40 @@
+import { bookingPdfParams, bookingPdfQuery, parseLocale } from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticated, currentUser } from '../auth/hook.js';
+import { renderBookingPdf } from './service.js';
+
+/** A booking's PDF documents (booking note, confirmation, SI draft) for either side of it. */
+export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  app.get(
+    '/order/:id/pdf/:kind',
+    {
+      preValidation: authenticated({ some: ['order', 'rate'] }),
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'A booking’s PDF (booking-note, confirmation once released, si once instructed) in ?lang= (default: Lang); its member or its forwarder',
+        params: bookingPdfParams,
+        querystring: bookingPdfQuery,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { file, fileName } = await renderBookingPdf({
+        db,
+        webDist: config.webDist,
+        viewerId: user.id,
+        authorities: user.authorities,
+        id: request.params.id,
+        kind: request.params.kind,
+        locale: parseLocale(request.query.lang) ?? request.locale,
+        requestLocale: request.locale,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `${request.query.disposition}; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import { bookingInput, FREIGHT_TERMS, freightTermOf } from '@freight/contract';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from '../../app/site-config';
+import { zodRules } from '../../components/form-rules';
+
+const rules = zodRules(bookingInput);
+const upper = (value: string | undefined) => (value ?? '').toUpperCase();
+
+/**
+ * What the booking note prints beyond the booking itself (issue 19), all optional: the freight term
+ * (empty takes the Incoterm's, shown in the empty choice), a notify party and the Chinese commodity name.
+ */
+export function BookingNoteFields() {
+  const { t } = useTranslation();
+  const config = useSiteConfig();
+  const incoterm = Form.useWatch<string | undefined>('incoterm');
+  const f = (name: string) => t(`shared.fields.${name}`);
+  const fromIncoterm = freightTermOf(incoterm ?? '', config.data?.freight_collect ?? '');
+  return (
+    <Row gutter={16}>
+      <Col xs={24} sm={12} lg={8}>
+        <Form.Item name="freight_term" label={f('freight_term')} rules={rules.freight_term}>
+          <Select<string>
+            options={[
+              {
+                value: '',
+                label: incoterm
+                  ? t('bookings.form.freightFromIncoterm', {
+                      term: t(`shared.freightTerm.${fromIncoterm}`),
+                    })
+                  : t('bookings.form.freightByIncoterm'),
+              },
+              ...FREIGHT_TERMS.map((term) => ({ value: term, label: t(`shared.freightTerm.${term}`) })),
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12} lg={8}>
+        <Form.Item name="commodity_cn" label={f('commodity_cn')} rules={rules.commodity_cn}>
+          <Input maxLength={200} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12} lg={8}>
+        <Form.Item name="notify_party" label={f('notify_party')} rules={rules.notify_party} normalize={upper}>
+          <Input maxLength={300} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
