@@ -96,6 +96,18 @@ function bookingForm(ctx: BookingContext, plan: PlannedBooking, rate: SeededRate
   };
 }
 
+/** Where the empty boxes are picked up and the full ones returned, at the main ports of loading. */
+const YARDS: Record<string, { depot: string; terminal: string }> = {
+  CNSHA: { depot: 'WAIGAOQIAO CY, SHANGHAI', terminal: 'SHANGHAI EAST CONTAINER TERMINAL (SECT)' },
+  CNNGB: { depot: 'BEILUN CY, NINGBO', terminal: 'NINGBO BEILUN SECOND CONTAINER TERMINAL (NBSCT)' },
+  CNTAO: { depot: 'QIANWAN CY, QINGDAO', terminal: 'QINGDAO QIANWAN CONTAINER TERMINAL (QQCT)' },
+  CNDLC: { depot: 'DAYAOWAN CY, DALIAN', terminal: 'DALIAN CONTAINER TERMINAL (DCT)' },
+  CNTXG: { depot: 'TIANJIN PORT CY', terminal: 'TIANJIN PORT EURO-ASIA CONTAINER TERMINAL' },
+  CNYTN: { depot: 'YANTIAN CY, SHENZHEN', terminal: 'YANTIAN INTERNATIONAL CONTAINER TERMINALS (YICT)' },
+  CNSHK: { depot: 'SHEKOU CY, SHENZHEN', terminal: 'SHEKOU CONTAINER TERMINALS (SCT)' },
+  CNXMN: { depot: 'HAICANG CY, XIAMEN', terminal: 'XIAMEN HAICANG INTERNATIONAL CONTAINER TERMINAL' },
+};
+
 /** The forwarder's release: the carrier's SO number, a vessel of its own, ETD and cut-offs before it. */
 function schedule(random: Random, rate: RateRow, etdIn: number) {
   const letters = /^[A-Z]{4}$/.test(rate.carrier) ? rate.carrier : 'SO';
@@ -110,6 +122,8 @@ function schedule(random: Random, rate: RateRow, etdIn: number) {
     cy_cutoff: cutoff(1, '17:00'),
     customs_cutoff: random.next() < 0.6 ? cutoff(1, '12:00') : '',
     vgm_cutoff: random.next() < 0.6 ? cutoff(1, '10:00') : '',
+    pickup_depot: YARDS[rate.pol]?.depot ?? '',
+    return_terminal: YARDS[rate.pol]?.terminal ?? '',
   });
 }
 
