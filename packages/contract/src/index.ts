@@ -17,3 +17,4 @@ export * from './rates.js';
 export * from './rfq.js';
 export * from './booking-totals.js';
 export * from './company.js';
+export * from './notifications.js';
