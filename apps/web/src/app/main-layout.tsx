@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from './auth';
 import { PageErrorBoundary } from './error-boundary';
 import { PageSpinner } from './guards';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { LanguageSwitch } from './language-switch';
 import { useSiteConfig } from './site-config';
 import { MOBILE_QUERY, NAV_COLLAPSE_QUERY, useMediaQuery } from './use-media';
@@ -81,6 +82,7 @@ export function MainLayout() {
         )}
         <Space style={{ marginLeft: 'auto' }} size={isMobile ? 4 : 12}>
           <LanguageSwitch />
+          <NotificationBell />
           {!isMobile && (
             // A long name is cut (its whole text in the tooltip) rather than pushing the menu aside.
             <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 200, display: 'block' }}>
