@@ -275,6 +275,41 @@ describeEachDatabase('notifications', (kind) => {
     });
   });
 
+  it('tells the forwarder company’s people of an RFQ it received, by its route', async () => {
+    const quote = ok(
+      await api<{ id: number }>('fwd', 'POST', '/api/rate', {
+        carrier_id: ref.maersk,
+        pol_id: ref.sha,
+        pod_id: ref.rtm,
+        to_id: ref.rtm,
+        sdate: day(-1),
+        edate: day(30),
+        spaces: [{ container_id: ref.gp20, price: '1200' }],
+      }),
+    );
+    const rfq = ok(
+      await api<{ id: number }>('operator', 'POST', '/api/system/send_rfq', {
+        quote_id: quote.id,
+        ready_date: day(3),
+        description: 'LED LAMPS',
+        booking_space: '2 x 40HQ',
+        target_rate: 'US$2000',
+        potential_vol: '10 x 40HQ / month',
+        sales: 'BOB OPERATOR',
+      }),
+    );
+    for (const name of ['fwd', 'clerk'])
+      expect((await inbox(name)).lists.find((n) => n.kind === 'rfq' && n.object_id === rfq.id)).toMatchObject(
+        {
+          action: 'receive',
+          label: '上海 → 鹿特丹',
+          party: null,
+        },
+      );
+    for (const name of ['owner', 'operator', 'other'])
+      expect((await inbox(name)).lists.some((n) => n.kind === 'rfq')).toBe(false);
+  });
+
   describe('read state', () => {
     it('is each person’s own: mark one, mark all, and another’s id answers 404', async () => {
       await api('viewer', 'PUT', '/api/notifications/read');
