@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { benchBookingPdf } from './cases/booking-pdf.js';
 import { benchEmbeddedImports } from './cases/imports.js';
+import { benchNotificationStreams } from './cases/notification-streams.js';
 import { benchDataSet, benchLists } from './data.js';
 import { benchFirstLoad, profileText } from './first-load.js';
 import { generateMembers } from './generate/members.js';
@@ -268,6 +269,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'notifications') {
+    await benchNotificationStreams(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'lists') {
     await benchLists(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}`);
@@ -286,6 +292,7 @@ async function main() {
   await benchGenerator();
   await benchDataSet(rows);
   await benchBookingPdf(rows);
+  await benchNotificationStreams(rows);
   const lines = [
     '# Benchmark report',
     '',

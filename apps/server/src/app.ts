@@ -19,6 +19,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import { activityRoutes } from './modules/activity/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { documentsPdfRoutes } from './modules/documents-pdf/routes.js';
@@ -35,7 +36,9 @@ import { systemRoutes } from './modules/system/routes.js';
 import type { Database, Db } from './platform/db.js';
 import { frameworkErrorHandler, registerErrorHandler, sendError } from './platform/error-handler.js';
 import { requestLocale } from './platform/locale.js';
+import { onCommitted } from './platform/commit-events.js';
 import { databaseKv, type KvStore, redisKv } from './platform/kv.js';
+import { type LiveBus, liveChannel, memoryBus, redisBus } from './platform/live-bus.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerCompression } from './platform/compression.js';
@@ -52,6 +55,8 @@ type AppDeps = {
   database: Database;
   db: Db;
   kv: KvStore;
+  /** live events (notifications) to the event streams of every instance */
+  bus: LiveBus;
   storage: FileStorage;
   mailer: Mailer;
 };
@@ -63,6 +68,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** The maintenance switch (app_close) as this instance last read it. */
     closedGate: ReturnType<typeof closedGate>;
+    /** This instance's open notification event streams. */
+    notificationStreams: { count(): number };
   }
   interface FastifyRequest {
     /** The request's language, from the Lang header. */
@@ -81,12 +88,16 @@ type BuildOptions = {
 };
 
 /** The shared services the configuration asks for: Redis or the database for short-lived state, and so on. */
-function createDeps(config: Config, database: Database, log: FastifyBaseLogger): AppDeps {
+async function createDeps(config: Config, database: Database, log: FastifyBaseLogger): Promise<AppDeps> {
+  const onBusError = (error: unknown) => log.warn({ err: error }, 'live bus');
   return {
     config,
     database,
     db: database.db,
     kv: config.redisUrl ? redisKv(config.redisUrl) : databaseKv(database.db),
+    bus: config.redisUrl
+      ? redisBus(config.redisUrl, await liveChannel(database, config.dataDir), onBusError)
+      : memoryBus(),
     storage: config.s3 ? s3Storage(config.s3) : directoryStorage(path.join(config.dataDir, 'files')),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
@@ -150,13 +161,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
-  const deps = createDeps(config, database, app.log);
+  const deps = await createDeps(config, database, app.log);
+  // What a transaction announces once it has committed goes to every instance's streams.
+  const stopRelay = onCommitted(database.db, (message) => deps.bus.publish(message));
   app.decorate('deps', deps);
   app.decorate('lifecycle', registerLifecycle(app));
   app.decorate('closedGate', closedGate(app));
+  app.decorate('notificationStreams', { count: () => 0 });
   app.addHook('onClose', async () => {
     deps.mailer.close();
-    await Promise.all([deps.kv.close(), deps.storage.close()]);
+    stopRelay();
+    await Promise.all([deps.kv.close(), deps.storage.close(), deps.bus.close()]);
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -253,6 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(bookingRoutes);
       await api.register(documentsPdfRoutes);
       await api.register(activityRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,10 +10,12 @@ import {
   TEAM_AUTHORITY,
   translate,
 } from '@freight/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { invitations } from '../src/db/schema.js';
+import { invitations, people as peopleTable } from '../src/db/schema.js';
+import { insertForCompany } from '../src/modules/notifications/repo.js';
 import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import type { Db } from '../src/platform/db.js';
@@ -151,6 +153,8 @@ type World = {
   newRate: () => Promise<number>;
   newDocument: () => Promise<number>;
   newAttachment: () => Promise<string>;
+  /** A notification for each person of the owner's company: its id by the person's login. */
+  newNotifications: () => Promise<Record<string, number>>;
   /** A new person of the owner's company with this role (for the team's changes). */
   newPerson: (role: Role) => Promise<number>;
   /** A new pending invitation of the owner's company, with the token its mail would carry. */
@@ -287,6 +291,38 @@ const MATRIX: Row[] = [
     'route',
   ].map(publicList),
   { method: 'GET', url: '/api/forwarder', access: { all: ['quote_forwarder'] } },
+
+  /* ---------- notification centre (issue 19): each person's own ---------- */
+  { method: 'GET', url: '/api/notifications', access: 'authenticated' },
+  { method: 'GET', url: '/api/notifications/unread', access: 'authenticated' },
+  {
+    // Each person marks their own: the owner's row, then (made again) the admin's, the operator's
+    // and the viewer's, in the order the people are tried. Another company's is refused 404.
+    method: 'PUT',
+    url: '/api/notifications/:id/read',
+    access: 'authenticated',
+    owned: true,
+    roles: 'personal',
+    make: (() => {
+      let calls = 0;
+      return async (w: World) => {
+        const ids = await w.newNotifications();
+        const next = (['owner', ...PEOPLE] as const)[calls++ % 4] ?? 'owner';
+        const account = next === 'owner' ? w.user.owner : w.people[next];
+        return at(`/api/notifications/${ids[account.username.toLowerCase()]}/read`);
+      };
+    })(),
+  },
+  { method: 'PUT', url: '/api/notifications/read', access: 'authenticated', roles: 'personal' },
+  { method: 'POST', url: '/api/notifications/ticket', access: 'authenticated', roles: 'personal' },
+  {
+    // Opened with a ticket, not a token (EventSource sends no header): an unknown one is refused.
+    method: 'GET',
+    url: '/api/notifications/stream',
+    access: 'public',
+    anonymous: 401,
+    make: () => at('/api/notifications/stream?ticket=not-a-ticket'),
+  },
 
   /* ---------- company activity trail (issue 18; owners and admins) ---------- */
   { method: 'GET', url: '/api/activity', access: { all: ['team'] }, roles: 'team' },
@@ -1163,6 +1199,23 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     newRate: () => newRateOf('owner'),
     newDocument: () => documentOf('owner', baseBooking),
     newAttachment: () => attachmentOf('owner'),
+    newNotifications: async () => {
+      const rows = await insertForCompany(db, {
+        companyId: user.owner.id,
+        party: 'member',
+        kind: 'booking',
+        action: 'accept',
+        objectId: null,
+        label: 'MATRIX',
+        exceptPersonId: null,
+      });
+      const logins = await db
+        .select({ id: peopleTable.id, email: peopleTable.email })
+        .from(peopleTable)
+        .where(eq(peopleTable.companyId, user.owner.id));
+      const emailOf = new Map(logins.map((person) => [person.id, person.email]));
+      return Object.fromEntries(rows.map((row) => [emailOf.get(row.personId) ?? '', row.id]));
+    },
     newPerson: async (role) =>
       (
         await insertPerson(db, {

@@ -166,6 +166,10 @@ const TARGETS: Record<RouteKey, Target> = {
     session: 'public',
     valid: () => ({ mode: 'new', token: 'A'.repeat(43), name: 'JOINER', password: 'joiner secret 123' }),
   },
+  // The notification centre (issue 19): the person's own; anyone else's id answers 404.
+  'PUT /api/notifications/:id/read': { ids: () => [1, 2, 3] },
+  'PUT /api/notifications/read': {},
+  'POST /api/notifications/ticket': {},
   'POST /api/system/logout': { session: 'fresh' },
 };
 

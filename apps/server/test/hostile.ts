@@ -89,6 +89,7 @@ const WRITTEN_TABLES = [
   'booking_instruction_containers',
   'invitations',
   'activity',
+  'notifications',
   'system_config',
 ];
 /** Short-lived state that a refused request may legitimately touch (session renewal, throttles, captchas). */

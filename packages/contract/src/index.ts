@@ -18,3 +18,4 @@ export * from './rfq.js';
 export * from './booking-totals.js';
 export * from './company.js';
 export * from './booking-pdf.js';
+export * from './notifications.js';

@@ -11,3 +11,4 @@ export * from './schema/rates.js';
 export * from './schema/rfqs.js';
 export * from './schema/bookings.js';
 export * from './schema/booking-documents.js';
+export * from './schema/notifications.js';

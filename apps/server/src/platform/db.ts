@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from '../db/schema.js';
+import { trackCommits } from './commit-events.js';
 
 // Each driver is loaded only when it is used: an embedded portal does not carry node-postgres, a
 // PostgreSQL one does not carry the PGlite WASM module (about 15 MB resident each).
@@ -75,6 +76,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     throw new DatabaseUnavailableError(`Cannot reach the database at ${redactUrl(url)}: ${reason}`);
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  trackCommits(db);
   return {
     db,
     kind: 'postgres',
@@ -101,6 +103,7 @@ async function openPglite(dataDir: string | undefined, optimize: boolean): Promi
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  trackCommits(db);
   return {
     db,
     kind: 'pglite',

@@ -7,9 +7,10 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from './auth';
 import { PageErrorBoundary } from './error-boundary';
 import { PageSpinner } from './guards';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { LanguageSwitch } from './language-switch';
 import { useSiteConfig } from './site-config';
-import { MOBILE_QUERY, NAV_COLLAPSE_QUERY, useMediaQuery } from './use-media';
+import { MOBILE_QUERY, NAV_COLLAPSE_QUERY, useMediaQuery, WELCOME_HIDDEN_QUERY } from './use-media';
 import { useDropShell } from './shell';
 
 /** The main layout (spec §2 "Layout"): the menu filtered by roles, hamburger at ≤ 768 px, welcome, logout. */
@@ -23,6 +24,8 @@ export function MainLayout() {
   const config = useSiteConfig();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const isCollapsed = useMediaQuery(NAV_COLLAPSE_QUERY);
+  // With the menu in one row and little room, the welcome text gives way (see WELCOME_HIDDEN_QUERY).
+  const isWelcomeHidden = useMediaQuery(WELCOME_HIDDEN_QUERY) && !isCollapsed;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { token } = theme.useToken();
 
@@ -81,7 +84,8 @@ export function MainLayout() {
         )}
         <Space style={{ marginLeft: 'auto' }} size={isMobile ? 4 : 12}>
           <LanguageSwitch />
-          {!isMobile && (
+          <NotificationBell />
+          {!isMobile && !isWelcomeHidden && (
             // A long name is cut (its whole text in the tooltip) rather than pushing the menu aside.
             <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 200, display: 'block' }}>
               {t('layout.welcome', { name })}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { statementsByShape } from '../../platform/sql.js';
 import { people, sessions, users } from '../../db/schema.js';
@@ -106,8 +106,8 @@ export async function touchSession(db: Db, id: number) {
     .where(eq(sessions.id, id));
 }
 
-export async function revokeSessionByHash(db: Db, tokenHash: string) {
-  await db
+export async function revokeSessionByHash(db: Db, tokenHash: string): Promise<number[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -115,12 +115,14 @@ export async function revokeSessionByHash(db: Db, tokenHash: string) {
         or(eq(sessions.tokenHash, tokenHash), eq(sessions.previousTokenHash, tokenHash)),
         isNull(sessions.revokedAt),
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 /** Ends every session of a person, or every one but `exceptId`. */
-export async function revokePersonSessions(db: Db, personId: number, exceptId?: number) {
-  await db
+export async function revokePersonSessions(db: Db, personId: number, exceptId?: number): Promise<number[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -128,6 +130,29 @@ export async function revokePersonSessions(db: Db, personId: number, exceptId?: 
         eq(sessions.personId, personId),
         isNull(sessions.revokedAt),
         exceptId === undefined ? undefined : ne(sessions.id, exceptId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Of `ids`, the sessions still live (not revoked, not expired, not idle), with their person's company. */
+export async function liveSessionsAmong(
+  db: Db,
+  ids: number[],
+  idleMs: number,
+): Promise<{ id: number; companyId: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: sessions.id, companyId: people.companyId })
+    .from(sessions)
+    .innerJoin(people, eq(people.id, sessions.personId))
+    .where(
+      and(
+        inArray(sessions.id, ids),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
       ),
     );
 }

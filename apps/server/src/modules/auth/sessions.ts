@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parseRole, type Role, roleAuthorities } from '@freight/contract';
 import type { Config } from '../../config.js';
+import { emitAfterCommit } from '../../platform/commit-events.js';
 import type { Db } from '../../platform/db.js';
+import type { LiveMessage } from '../notifications/live-messages.js';
 import {
   findLiveSession,
   insertSession,
+  liveSessionsAmong,
   renewSession,
   revokeSessionByHash,
   revokePersonSessions,
@@ -94,7 +97,20 @@ export async function resolveSession(options: {
 }
 
 export async function endSession(options: { db: Db; token: string }): Promise<void> {
-  if (TOKEN_SHAPE.test(options.token)) await revokeSessionByHash(options.db, hashToken(options.token));
+  if (!TOKEN_SHAPE.test(options.token)) return;
+  announceEnded(options.db, await revokeSessionByHash(options.db, hashToken(options.token)));
+}
+
+/** Open event streams of ended sessions close, on every instance, once the revocation commits. */
+function announceEnded(db: Db, sessionIds: number[]): void {
+  if (sessionIds.length === 0) return;
+  const message: LiveMessage = { type: 'sessions-ended', sessions: sessionIds };
+  emitAfterCommit(db, message);
+}
+
+/** Of `ids`, the sessions still live, with their person's company now (event streams check theirs). */
+export function liveSessions(options: { db: Db; config: Config; ids: number[] }) {
+  return liveSessionsAmong(options.db, options.ids, options.config.session.idleMs);
 }
 
 /**
@@ -106,5 +122,8 @@ export async function endAllSessions(options: {
   personId: number;
   exceptSessionId?: number | undefined;
 }): Promise<void> {
-  await revokePersonSessions(options.db, options.personId, options.exceptSessionId);
+  announceEnded(
+    options.db,
+    await revokePersonSessions(options.db, options.personId, options.exceptSessionId),
+  );
 }

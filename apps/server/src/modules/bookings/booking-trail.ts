@@ -1,6 +1,7 @@
 import { BOOKING_ACTIVITY, type BookingAction, CONTAINER_MODES } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { type Actor, changedFields, recordActivity } from '../activity/service.js';
+import { notifyBookings } from '../notifications/service.js';
 import type { BookingRecord, BookingValues, LineValues } from './repo.js';
 
 /* What a booking change writes to the company's activity trail (issue 18). */
@@ -61,15 +62,16 @@ export function recordBooking(
   return recordBookings(tx, actor, action, [booking], fields);
 }
 
-/** One action on several bookings (a batch cancel), in one statement. */
-export function recordBookings(
+/** One action on several bookings (a batch cancel): the trail, and the notifications of both sides. */
+export async function recordBookings(
   tx: Db,
   actor: Actor,
   action: BookingAction,
   bookings: { id: number; orderNo: string }[],
   fields?: string[],
 ): Promise<void> {
-  return recordActivity(
+  await notifyBookings(tx, actor, { action, ids: bookings.map((booking) => booking.id) });
+  await recordActivity(
     tx,
     actor,
     ...bookings.map((booking) => ({

@@ -17,9 +17,10 @@ import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { getQuote } from '../rates/quotes.js';
 import type { RfqMail } from './mail.js';
+import { notifyRfq } from '../notifications/service.js';
 import { findReceivedRfqs, findRfqPage, insertRfq, referenceNames, updateRfqStatus } from './repo.js';
 
-type Viewer = { id: number; username: string; authorities: string[] };
+type Viewer = { id: number; personId?: number; username: string; authorities: string[] };
 
 /** A stored request: the spec's payload, and the ids of its route and carrier (names follow the reader's language). */
 type Stored = Record<string, string | number>;
@@ -61,11 +62,24 @@ export async function sendRfq(options: {
     carrier_id: quote.carrier_id,
   };
   const forwarderId = quote.forwarder_id ?? null;
-  const id = await insertRfq(options.db, {
-    requesterId: options.viewer.id,
-    forwarderId,
-    rateId: quote.id,
-    payload: JSON.stringify(request),
+  const id = await options.db.transaction(async (tx) => {
+    const inserted = await insertRfq(tx, {
+      requesterId: options.viewer.id,
+      forwarderId,
+      rateId: quote.id,
+      payload: JSON.stringify(request),
+    });
+    // The forwarder's people are told; the route as the sender saw it names it.
+    await notifyRfq(
+      tx,
+      { personId: options.viewer.personId ?? null },
+      {
+        id: inserted,
+        forwarderId,
+        label: `${quote.pol_name} → ${quote.to_name}`,
+      },
+    );
+    return inserted;
   });
   return { id, mail: { rfqId: id, requesterId: options.viewer.id, forwarderId, request } };
 }

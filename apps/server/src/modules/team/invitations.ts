@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { endAllSessions, hashToken, type SessionUser, startSession } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { actorOf, recordActivity } from '../activity/service.js';
+import { notifyJoined } from '../notifications/service.js';
 import { getSiteConfig } from '../system/service.js';
 import {
   findPersonByEmail,
@@ -284,6 +285,7 @@ export async function acceptInvitation(
           objectId: person.id,
           label: `${person.name} <${person.email}> (${role})`,
         });
+        await notifyJoined(tx, { id: person.id, companyId: person.companyId, label: person.name });
         return person.id;
       })
       .catch((error: unknown) => {
@@ -332,6 +334,7 @@ export async function acceptInvitation(
         objectId: person.id,
         label: `${label} (${role})`,
       });
+      await notifyJoined(tx, { id: person.id, companyId: invitation.companyId, label: person.name });
     });
     personId = person.id;
   }

@@ -1,0 +1,14 @@
+import type { NotificationRow } from '@freight/contract';
+
+/*
+ * What travels on the live bus between instances (platform/live-bus.ts), as JSON. Each message
+ * names the person (and their company, checked again by the receiving instance) it is for.
+ */
+export type LiveMessage =
+  | {
+      type: 'notification';
+      items: { personId: number; companyId: number; unread: number; row: NotificationRow }[];
+    }
+  | { type: 'read'; personId: number; companyId: number; unread: number; ids: number[] | null }
+  /** these sessions were revoked (logout, password change, role change, removal): close their streams */
+  | { type: 'sessions-ended'; sessions: number[] };

@@ -1,0 +1,95 @@
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../bookings/booking-api';
+import { launchBrowser } from '../support/browser';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+import { apiToken, openSignedIn, visible, WAIT } from '../support/steps';
+
+let browser: Browser;
+let portal: PortalServer;
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** The demo forwarder voids one of the bookings it received that is still open (a second party's act). */
+async function forwarderVoids(token: string): Promise<{ id: number; order_no: string }> {
+  const open = await call<{ lists: { id: number; order_no: string }[] }>(
+    portal,
+    'GET',
+    '/forwarder/order?status=1&page=1&size=1',
+    token,
+  );
+  const booking = open.lists[0];
+  if (!booking) throw new Error('the demo forwarder has no submitted booking');
+  await call(portal, 'POST', `/forwarder/order/${booking.id}/void`, token, { reason: 'E2E NO SPACE' });
+  return booking;
+}
+
+/** The count the bell's accessible name states. */
+async function countOf(bell: Locator, pattern: RegExp): Promise<number> {
+  const name = (await bell.getAttribute('aria-label')) ?? '';
+  const match = pattern.exec(name);
+  if (!match) throw new Error(`the bell is named "${name}"`);
+  return Number(match[1]);
+}
+
+describe('notification bell', () => {
+  it('counts a second party’s act live, lists it, opens it as read, and marks all read', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/',
+      locale: 'en-US',
+    });
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await visible(bell);
+    const pattern = /^Notifications, (\d+) unread$/;
+    const before = await countOf(bell, pattern);
+
+    // The forwarder acts elsewhere; the customer's page is not reloaded.
+    const forwarder = await apiToken(portal.url, DEMO.forwarder);
+    const voided = await forwarderVoids(forwarder);
+    await expect.poll(() => countOf(bell, pattern), WAIT).toBe(before + 1);
+
+    await bell.click();
+    const list = page.getByRole('list', { name: 'Notifications' });
+    const item = list.getByRole('link', {
+      name: `Unread: Booking ${voided.order_no} was voided by the forwarder`,
+    });
+    await visible(item);
+    await item.click();
+    await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe(`/bookings/${voided.id}`);
+    await expect.poll(() => countOf(bell, pattern), WAIT).toBe(before);
+
+    await bell.click();
+    await visible(list.getByRole('link', { name: `Booking ${voided.order_no} was voided by the forwarder` }));
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => countOf(bell, pattern), WAIT).toBe(0);
+    await context.close();
+  });
+
+  it('names the count in Chinese and rises live for each person of the company', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: 'ops@example.com',
+      path: '/',
+      locale: 'zh-CN',
+    });
+    const pattern = /^通知，(\d+) 条未读$/;
+    const bell = page.getByRole('button', { name: pattern });
+    await visible(bell);
+    const before = await countOf(bell, pattern);
+    const voided = await forwarderVoids(await apiToken(portal.url, DEMO.forwarder));
+    await expect.poll(() => countOf(bell, pattern), WAIT).toBe(before + 1);
+    await bell.click();
+    await visible(
+      page
+        .getByRole('list', { name: '通知' })
+        .getByRole('link', { name: `未读： 订舱 ${voided.order_no} 已被货代作废` }),
+    );
+    await context.close();
+  });
+});
