@@ -18,3 +18,4 @@ export * from './rfq.js';
 export * from './booking-totals.js';
 export * from './company.js';
 export * from './notifications.js';
+export * from './webhooks.js';

@@ -48,6 +48,8 @@ export const enUS: Messages = {
     decimalPlaces: '{{field}} can have at most {{places}} decimal places',
   },
   fields: {
+    url: 'URL',
+    events: 'Events',
     carrier_id: 'Carrier',
     pol_id: 'Port of loading',
     pod_id: 'Port of discharge',
@@ -400,6 +402,28 @@ export const enUS: Messages = {
       join: 'Joined',
       remove: 'Removed',
       transfer: 'Transferred ownership',
+    },
+  },
+  webhooks: {
+    urlInvalid: 'Enter a web address starting with https://',
+    httpsOnly: 'The address must start with https://',
+    privateAddress:
+      'The address points to a private, loopback or link-local network and cannot receive webhooks',
+    unresolvable: 'The host name of the address could not be resolved',
+    tooMany: 'A company can have at most {{count}} webhook endpoints',
+    event: {
+      'booking.submit': 'Booking submitted',
+      'booking.accept': 'Booking accepted',
+      'booking.release': 'Space released',
+      'booking.request': 'Shipping instructions submitted',
+      'booking.confirm': 'Shipping instructions confirmed',
+      'booking.ship': 'Shipped',
+      'booking.cancel': 'Booking cancelled',
+      'booking.void': 'Booking voided',
+      'document.create': 'Document added',
+      'rfq.receive': 'Request for quotation received',
+      'team.join': 'Person joined the company',
+      'webhook.test': 'Test event',
     },
   },
   config: {
