@@ -1,24 +1,11 @@
-import type {
-  BookingDetail,
-  ListData,
-  WebhookCreated,
-  WebhookDeliveryRow,
-  WebhookEndpointRow,
-} from '@freight/contract';
-import { eq } from 'drizzle-orm';
+import type { ListData, WebhookCreated, WebhookDeliveryRow, WebhookEndpointRow } from '@freight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { people } from '../src/db/schema.js';
-import { changeAuthorities } from '../src/modules/users/service.js';
 import { isPublicAddress } from '../src/platform/outbound-address.js';
 import { createWebhookSender } from '../src/platform/webhook-sender.js';
-import { type Envelope, register, registrationForm, uniqueEmail } from './fixtures.js';
-import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { startMailServer } from './mail-server.js';
 import { startReceiver, verifySignature } from './webhook-receiver.js';
-
-type Ref = Envelope<ListData<{ id: number; code: string }>>;
-type Who = { token: string; companyId: number; email: string };
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+import { webhookWorld } from './webhook-world.js';
 
 describe('the SSRF guard', () => {
   it('refuses private, loopback, link-local and unique-local addresses, IPv4 and IPv6', () => {
@@ -78,26 +65,12 @@ describeEachDatabase('webhooks', (kind) => {
   let t: TestApp;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let mail: Awaited<ReturnType<typeof startMailServer>>;
-  const ref: Record<string, number> = {};
-  const who: Record<string, Who> = {};
-  const contact: Record<string, number> = {};
+  let world: Awaited<ReturnType<typeof webhookWorld>>;
+  const api: (typeof world)['api'] = (...args) => world.api(...args);
+  const ok: (typeof world)['ok'] = (reply) => world.ok(reply);
+  const submitted = () => world.submitted();
+  const who: Record<string, { email: string }> = {};
 
-  const api = <T = BookingDetail>(
-    name: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) =>
-    call<Envelope<T>>(t.app, {
-      method,
-      url,
-      headers: { authorization: `Bearer ${who[name]?.token}`, lang: 'en' },
-      ...(payload === undefined ? {} : { payload }),
-    });
-  const ok = <T>(reply: { status: number; body: Envelope<T> }): T => {
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    return reply.body.data;
-  };
   const endpoint = async (name: string, path: string, events: string[]) =>
     ok(await api<WebhookCreated>(name, 'POST', '/api/webhooks', { url: receiver.url(path), events }));
   const log = async (name: string, id: number) =>
@@ -110,36 +83,6 @@ describeEachDatabase('webhooks', (kind) => {
       if (rows.every((d) => d.status !== 'pending') || Date.now() > deadline) return rows;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-  };
-
-  const booking = () => ({
-    container_mode: 1,
-    forwarder_id: who.fwd?.companyId,
-    shipper_id: contact.shipper,
-    consignee_id: contact.consignee,
-    ready_date: day(3),
-    incoterm: 'FOB',
-    pol_id: ref.sha,
-    pod_id: ref.rtm,
-    to_id: ref.rtm,
-    carrier_id: ref.maersk,
-    containers: [
-      {
-        container_id: ref.gp20,
-        quantity: 1,
-        hs_code: '847130',
-        description: 'LAPTOP COMPUTERS',
-        packages: 10,
-        unit_id: ref.ct,
-        weight: '1000',
-        volume: '10',
-      },
-    ],
-  });
-  const submitted = async () => {
-    const draft = ok(await api('owner', 'POST', '/api/order/booking', booking()));
-    ok(await api('owner', 'POST', `/api/order/${draft.id}/submit`));
-    return draft;
   };
 
   beforeAll(async () => {
@@ -155,42 +98,8 @@ describeEachDatabase('webhooks', (kind) => {
         SMTP_URL: mail.url,
       },
     });
-    const id = async (list: string, code: string) =>
-      (await call<Ref>(t.app, { method: 'GET', url: `/api/${list}?keyword=${code}` })).body.data.lists.find(
-        (i) => i.code === code,
-      )?.id ?? 0;
-    Object.assign(ref, {
-      maersk: await id('carrier', 'MAEU'),
-      sha: await id('port', 'CNSHA'),
-      rtm: await id('port', 'NLRTM'),
-      gp20: await id('container', '20GP'),
-      ct: await id('unit', 'CT'),
-    });
-    for (const name of ['owner', 'other', 'fwd']) {
-      const username = uniqueEmail(name).toLowerCase();
-      const reply = await register(
-        t.app,
-        registrationForm({ username, company1: `${name.toUpperCase()} CO` }),
-      );
-      const companyId = reply.body.data.id;
-      const [person] = await t.database.db.select().from(people).where(eq(people.companyId, companyId));
-      who[name] = { token: reply.body.data.token, companyId, email: person?.email ?? '' };
-      if (name === 'fwd')
-        await changeAuthorities({ db: t.database.db, userId: companyId, grant: ['rate', 'quote_forwarder'] });
-    }
-    for (const key of ['shipper', 'consignee'])
-      contact[key] = ok(
-        await api<{ id: number }>('owner', 'POST', '/api/customer/contact', {
-          type: 'both',
-          company1: `${key.toUpperCase()} TRADING CO., LTD`,
-          linkman: 'WANG FANG',
-          address1: 'NO. 1 HARBOUR ROAD',
-          city: 'NINGBO',
-          country_id: 1,
-          phone: '+8657487000001',
-          email: `${key}@example.com`,
-        }),
-      ).id;
+    world = await webhookWorld(t.app, t.database.db);
+    Object.assign(who, world.who);
   });
   afterAll(async () => {
     await t?.close();
