@@ -411,19 +411,30 @@ export const enUS: Messages = {
       'The address points to a private, loopback or link-local network and cannot receive webhooks',
     unresolvable: 'The host name of the address could not be resolved',
     tooMany: 'A company can have at most {{count}} webhook endpoints',
+    /** by event name: `booking.submit` is event.booking.submit */
     event: {
-      'booking.submit': 'Booking submitted',
-      'booking.accept': 'Booking accepted',
-      'booking.release': 'Space released',
-      'booking.request': 'Shipping instructions submitted',
-      'booking.confirm': 'Shipping instructions confirmed',
-      'booking.ship': 'Shipped',
-      'booking.cancel': 'Booking cancelled',
-      'booking.void': 'Booking voided',
-      'document.create': 'Document added',
-      'rfq.receive': 'Request for quotation received',
-      'team.join': 'Person joined the company',
-      'webhook.test': 'Test event',
+      booking: {
+        submit: 'Booking submitted',
+        accept: 'Booking accepted',
+        release: 'Space released',
+        request: 'Shipping instructions submitted',
+        confirm: 'Shipping instructions confirmed',
+        ship: 'Shipped',
+        cancel: 'Booking cancelled',
+        void: 'Booking voided',
+      },
+      document: {
+        create: 'Document added',
+      },
+      rfq: {
+        receive: 'Request for quotation received',
+      },
+      team: {
+        join: 'Person joined the company',
+      },
+      webhook: {
+        test: 'Test event',
+      },
     },
   },
   config: {

@@ -404,19 +404,30 @@ export const zhCN = {
     privateAddress: '该地址指向私有、回环或链路本地网络，不能接收 Webhook',
     unresolvable: '无法解析该网址的主机名',
     tooMany: '每家公司最多可设置 {{count}} 个 Webhook 端点',
+    /** by event name: `booking.submit` is event.booking.submit */
     event: {
-      'booking.submit': '订舱已提交',
-      'booking.accept': '订舱已接受',
-      'booking.release': '已放舱',
-      'booking.request': '已提交补料',
-      'booking.confirm': '补料已确认',
-      'booking.ship': '已出运',
-      'booking.cancel': '订舱已取消',
-      'booking.void': '订舱已作废',
-      'document.create': '已添加单证',
-      'rfq.receive': '收到询价',
-      'team.join': '有人加入公司',
-      'webhook.test': '测试事件',
+      booking: {
+        submit: '订舱已提交',
+        accept: '订舱已接受',
+        release: '已放舱',
+        request: '已提交补料',
+        confirm: '补料已确认',
+        ship: '已出运',
+        cancel: '订舱已取消',
+        void: '订舱已作废',
+      },
+      document: {
+        create: '已添加单证',
+      },
+      rfq: {
+        receive: '收到询价',
+      },
+      team: {
+        join: '有人加入公司',
+      },
+      webhook: {
+        test: '测试事件',
+      },
     },
   },
   config: {
