@@ -139,6 +139,8 @@ export type Claimed = {
   created_at: Date | string;
   url: string;
   secret_enc: string;
+  /** the endpoint's failure streak when claimed */
+  failures: number;
 };
 
 /**
@@ -179,20 +181,27 @@ export async function claimDue(
       from due, webhook_endpoints e
       where d.id = due.id and e.id = d.endpoint_id
       returning d.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.attempts, d.created_at,
-        e.url, e.secret_enc, e.company_id`,
+        e.url, e.secret_enc, e.company_id, e.failures`,
   );
 }
 
-/** Records a delivered attempt; the endpoint's failure streak ends. */
-export async function recordDelivered(db: Db, delivery: Claimed, status: number): Promise<void> {
-  await db
-    .update(webhookDeliveries)
-    .set({ status: 'delivered', responseCode: status, lastError: null })
-    .where(eq(webhookDeliveries.id, delivery.id));
-  await db
-    .update(webhookEndpoints)
-    .set({ failures: 0 })
-    .where(and(eq(webhookEndpoints.id, delivery.endpoint_id), sql`${webhookEndpoints.failures} <> 0`));
+/**
+ * Records delivered attempts in one statement per response code (the worker batches them), and
+ * ends the failure streak of their endpoints that had one.
+ */
+export async function recordDelivered(db: Db, delivered: { row: Claimed; status: number }[]): Promise<void> {
+  const byStatus = new Map<number, number[]>();
+  for (const { row, status } of delivered) byStatus.set(status, [...(byStatus.get(status) ?? []), row.id]);
+  for (const [status, ids] of byStatus)
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'delivered', responseCode: status, lastError: null })
+      .where(inArray(webhookDeliveries.id, ids));
+  const streaks = [
+    ...new Set(delivered.filter(({ row }) => row.failures > 0).map(({ row }) => row.endpoint_id)),
+  ];
+  if (streaks.length > 0)
+    await db.update(webhookEndpoints).set({ failures: 0 }).where(inArray(webhookEndpoints.id, streaks));
 }
 
 /**
