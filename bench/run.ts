@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import * as prettier from 'prettier';
 import { benchEmbeddedImports } from './cases/imports.js';
+import { benchWebhooks } from './cases/webhooks.js';
 import { benchDataSet, benchLists } from './data.js';
 import { benchFirstLoad, profileText } from './first-load.js';
 import { generateMembers } from './generate/members.js';
@@ -245,6 +246,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'webhooks') {
+    await benchWebhooks(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'lists') {
     await benchLists(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}`);
@@ -257,6 +263,7 @@ async function main() {
   await benchLogin();
   await benchGenerator();
   await benchDataSet(rows);
+  await benchWebhooks(rows);
   const lines = [
     '# Benchmark report',
     '',
