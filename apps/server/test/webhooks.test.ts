@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { ListData, WebhookCreated, WebhookDeliveryRow, WebhookEndpointRow } from '@freight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../src/platform/outbound-address.js';
@@ -208,6 +209,16 @@ describeEachDatabase('webhooks', (kind) => {
       verifySignature(hook.secret, second?.headers['x-portal-signature'] as string, second?.body ?? ''),
     ).toBe(false);
     expect(receiver.events('/test')[0]).toMatchObject({ type: 'webhook.test', data: { object: 'test' } });
+    // The README's verification code, as integrators copy it, agrees.
+    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const code = /```js\n(import \{ createHmac[\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const { verifyPortalSignature } = (await import(
+      /* @vite-ignore */ `data:text/javascript,${encodeURIComponent(code)}`
+    )) as { verifyPortalSignature: (secret: string, header: string, body: string) => boolean };
+    const header = second?.headers['x-portal-signature'] as string;
+    expect(verifyPortalSignature(rotated.secret, header, second?.body ?? '')).toBe(true);
+    expect(verifyPortalSignature(hook.secret, header, second?.body ?? '')).toBe(false);
+    expect(verifyPortalSignature(rotated.secret, header, `${second?.body ?? ''} `)).toBe(false);
   });
 
   it('disables an endpoint after repeated failure and mails its owners and admins', async () => {
