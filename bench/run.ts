@@ -12,6 +12,7 @@ import * as prettier from 'prettier';
 import { benchBookingPdf } from './cases/booking-pdf.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchNotificationStreams } from './cases/notification-streams.js';
+import { benchWebhooks } from './cases/webhooks.js';
 import { benchDataSet, benchLists } from './data.js';
 import { benchFirstLoad, profileText } from './first-load.js';
 import { generateMembers } from './generate/members.js';
@@ -274,6 +275,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'webhooks') {
+    await benchWebhooks(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'lists') {
     await benchLists(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}`);
@@ -293,6 +299,7 @@ async function main() {
   await benchDataSet(rows);
   await benchBookingPdf(rows);
   await benchNotificationStreams(rows);
+  await benchWebhooks(rows);
   const lines = [
     '# Benchmark report',
     '',

@@ -20,6 +20,8 @@ import helmet from 'helmet';
 import type { Config } from './config.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { startWebhookWorker, type WebhookWorker } from './modules/webhooks/worker.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { documentsPdfRoutes } from './modules/documents-pdf/routes.js';
@@ -168,7 +170,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('lifecycle', registerLifecycle(app));
   app.decorate('closedGate', closedGate(app));
   app.decorate('notificationStreams', { count: () => 0 });
+  // Each instance sends the webhook outbox (modules/webhooks/worker.ts) while it is up.
+  let webhookWorker: WebhookWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (!config.webhooks.worker) return;
+    webhookWorker = startWebhookWorker({
+      db: database.db,
+      config: config.webhooks,
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+  });
   app.addHook('onClose', async () => {
+    await webhookWorker?.stop();
     deps.mailer.close();
     stopRelay();
     await Promise.all([deps.kv.close(), deps.storage.close(), deps.bus.close()]);
@@ -269,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(documentsPdfRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );

@@ -111,6 +111,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: boolText.default(false),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' })
+    .optional(),
+  WEBHOOKS_ALLOW_PRIVATE: boolText.default(false),
+  WEBHOOK_WORKER: boolText.default(true),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  WEBHOOK_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
 });
 
 export type Config = {
@@ -153,6 +163,25 @@ export type Config = {
   metricsToken: string | undefined;
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Config | undefined;
+  webhooks: WebhookConfig;
+};
+
+export type WebhookConfig = {
+  /** Encrypts the endpoints' signing secrets at rest (AES-256-GCM, key = SHA-256 of this). */
+  secretKey: string;
+  /** For tests only: endpoints on private, loopback and link-local addresses (and plain http). */
+  allowPrivate: boolean;
+  /** HTTPS only (production). */
+  httpsOnly: boolean;
+  timeoutMs: number;
+  /** Whether this instance sends the outbox (off: it only writes it; another instance sends). */
+  worker: boolean;
+  /** Deliveries in flight per instance. */
+  concurrency: number;
+  /** The first retry's delay; it doubles per attempt up to an hour, for 24 hours. */
+  retryFirstMs: number;
+  /** How often an idle worker looks for due deliveries. */
+  pollMs: number;
 };
 
 export type S3Config = {
@@ -167,7 +196,12 @@ export type S3Config = {
 export class ConfigError extends Error {}
 
 /** Variables whose value never appears in an error message. */
-const SECRET_NAMES = new Set(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'ALTCHA_HMAC_KEY']);
+const SECRET_NAMES = new Set([
+  'METRICS_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
+  'ALTCHA_HMAC_KEY',
+  'WEBHOOK_SECRET_KEY',
+]);
 
 /** Parses the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -204,6 +238,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SEED_DEMO === true && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration: SEED_DEMO=true creates accounts with published passwords and is refused when NODE_ENV=production',
+    );
+  }
+  // Endpoints on private networks would let a company probe the portal's own network (SSRF).
+  if (e.WEBHOOKS_ALLOW_PRIVATE && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: WEBHOOKS_ALLOW_PRIVATE=true lets webhooks reach private networks and is refused when NODE_ENV=production',
+    );
+  }
+  // Every instance must decrypt the secrets every other one stored, after any restart.
+  if (!e.WEBHOOK_SECRET_KEY && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: WEBHOOK_SECRET_KEY is required when NODE_ENV=production (e.g. openssl rand -hex 32), the same on every instance',
     );
   }
   const s3Names = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -262,5 +308,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : undefined,
         }
       : undefined,
+    webhooks: {
+      // Outside production a fixed development key, so that a restart still reads its secrets.
+      secretKey: e.WEBHOOK_SECRET_KEY ?? 'development-only-webhook-secret-key-not-for-production',
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+      httpsOnly: e.NODE_ENV === 'production',
+      worker: e.WEBHOOK_WORKER,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      retryFirstMs: e.WEBHOOK_RETRY_FIRST_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
   };
 }

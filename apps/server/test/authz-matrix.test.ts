@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { invitations, people as peopleTable } from '../src/db/schema.js';
 import { insertForCompany } from '../src/modules/notifications/repo.js';
+import { insertEndpoint } from '../src/modules/webhooks/repo.js';
 import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import type { Db } from '../src/platform/db.js';
@@ -155,6 +156,8 @@ type World = {
   newAttachment: () => Promise<string>;
   /** A notification for each person of the owner's company: its id by the person's login. */
   newNotifications: () => Promise<Record<string, number>>;
+  /** A new webhook endpoint of the owner's company. */
+  newWebhook: () => Promise<number>;
   /** A new person of the owner's company with this role (for the team's changes). */
   newPerson: (role: Role) => Promise<number>;
   /** A new pending invitation of the owner's company, with the token its mail would carry. */
@@ -167,6 +170,8 @@ type World = {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const json = (value: Record<string, unknown> | unknown[]): Body => ({ json: value });
+/** A receiver address the matrix's endpoints use (its app sends no deliveries). */
+const HOOK_URL = 'http://127.0.0.1:9/hook';
 const at = (url: string, body?: Body): Case => ({ request: () => ({ url, ...(body ? { body } : {}) }) });
 const publicList = (list: string): Row => ({ method: 'GET', url: `/api/${list}`, access: 'public' });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -323,6 +328,32 @@ const MATRIX: Row[] = [
     anonymous: 401,
     make: () => at('/api/notifications/stream?ticket=not-a-ticket'),
   },
+
+  /* ---------- webhooks (issue 19, part 4; owners and admins, like the team) ---------- */
+  { method: 'GET', url: '/api/webhooks', access: { all: ['team'] }, roles: 'team' },
+  {
+    method: 'POST',
+    url: '/api/webhooks',
+    access: { all: ['team'] },
+    roles: 'team',
+    make: () => at('/api/webhooks', { json: { url: HOOK_URL, events: ['booking.submit'] } }),
+  },
+  ...(
+    [
+      ['PUT', '/api/webhooks/:id', { json: { url: HOOK_URL, events: ['booking.accept'], enabled: false } }],
+      ['POST', '/api/webhooks/:id/secret', undefined],
+      ['POST', '/api/webhooks/:id/test', undefined],
+      ['GET', '/api/webhooks/:id/deliveries', undefined],
+      ['DELETE', '/api/webhooks/:id', undefined],
+    ] as const
+  ).map(([method, url, body]): Row => ({
+    method,
+    url,
+    access: { all: ['team'] },
+    roles: 'team',
+    owned: true,
+    make: async (w) => at(url.replace(':id', String(await w.newWebhook())), body),
+  })),
 
   /* ---------- company activity trail (issue 18; owners and admins) ---------- */
   { method: 'GET', url: '/api/activity', access: { all: ['team'] }, roles: 'team' },
@@ -1216,6 +1247,16 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
       const emailOf = new Map(logins.map((person) => [person.id, person.email]));
       return Object.fromEntries(rows.map((row) => [emailOf.get(row.personId) ?? '', row.id]));
     },
+    // Straight into the table: the rows make more endpoints than one company may register.
+    newWebhook: async () =>
+      (
+        await insertEndpoint(db, {
+          companyId: user.owner.id,
+          url: HOOK_URL,
+          events: ['booking.submit'],
+          secretEnc: 'v1.not-a-real-secret',
+        })
+      ).id,
     newPerson: async (role) =>
       (
         await insertPerson(db, {
@@ -1278,7 +1319,9 @@ describeEachDatabase('authorization matrix', (kind) => {
 
   beforeAll(async () => {
     // The per-address request limit is not what this suite is about: several hundred calls a minute.
-    t = await createTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '0' } });
+    t = await createTestApp(kind, {
+      env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOK_WORKER: 'false' },
+    });
     w = await buildWorld(t.app, t.database.db);
   });
   afterAll(async () => {

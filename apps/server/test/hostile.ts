@@ -90,6 +90,8 @@ const WRITTEN_TABLES = [
   'invitations',
   'activity',
   'notifications',
+  'webhook_endpoints',
+  'webhook_deliveries',
   'system_config',
 ];
 /** Short-lived state that a refused request may legitimately touch (session renewal, throttles, captchas). */

@@ -49,6 +49,7 @@ const profile = page(() => import('../features/profile/profile-page'), 'ProfileP
 const team = page(() => import('../features/team/team-page'), 'TeamPage');
 const join = page(() => import('../features/team/join-page'), 'JoinPage');
 const activity = page(() => import('../features/activity/activity-page'), 'ActivityPage');
+const webhooks = page(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage');
 const notFound = page(() => import('../features/system/not-found-page'), 'NotFoundPage');
 // The member layout (menu, drawer, language select) is not needed by the login and register pages.
 const mainLayout = page(() => import('./main-layout'), 'MainLayout');
@@ -105,6 +106,8 @@ const routes: RouteObject[] = [
               { path: '/contacts', element: contacts },
               { path: '/profile', element: profile },
               { path: '/team', element: team },
+              // Under /team: the same authority guards it (contract MENU), without a menu item of its own.
+              { path: '/team/webhooks', element: webhooks },
               { path: '/activity', element: activity },
             ],
           },

@@ -20,6 +20,8 @@ import shippersEn from './en-US/shippers.json';
 import shippersZh from './zh-CN/shippers.json';
 import teamEn from './en-US/team.json';
 import teamZh from './zh-CN/team.json';
+import webhooksEn from './en-US/webhooks.json';
+import webhooksZh from './zh-CN/webhooks.json';
 import { strings as enUS } from './locales/en-US';
 import { strings as zhCN } from './locales/zh-CN';
 
@@ -44,6 +46,7 @@ export const resources = {
     rfqs: rfqsZh,
     shippers: shippersZh,
     team: teamZh,
+    webhookPage: webhooksZh,
   },
   'en-US': {
     ...enUS,
@@ -58,5 +61,6 @@ export const resources = {
     rfqs: rfqsEn,
     shippers: shippersEn,
     team: teamEn,
+    webhookPage: webhooksEn,
   },
 };

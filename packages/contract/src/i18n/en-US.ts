@@ -48,6 +48,8 @@ export const enUS: Messages = {
     decimalPlaces: '{{field}} can have at most {{places}} decimal places',
   },
   fields: {
+    url: 'URL',
+    events: 'Events',
     carrier_id: 'Carrier',
     pol_id: 'Port of loading',
     pod_id: 'Port of discharge',
@@ -415,6 +417,39 @@ export const enUS: Messages = {
       join: 'Joined',
       remove: 'Removed',
       transfer: 'Transferred ownership',
+    },
+  },
+  webhooks: {
+    urlInvalid: 'Enter a web address starting with https://',
+    httpsOnly: 'The address must start with https://',
+    privateAddress:
+      'The address points to a private, loopback or link-local network and cannot receive webhooks',
+    unresolvable: 'The host name of the address could not be resolved',
+    tooMany: 'A company can have at most {{count}} webhook endpoints',
+    /** by event name: `booking.submit` is event.booking.submit */
+    event: {
+      booking: {
+        submit: 'Booking submitted',
+        accept: 'Booking accepted',
+        release: 'Space released',
+        request: 'Shipping instructions submitted',
+        confirm: 'Shipping instructions confirmed',
+        ship: 'Shipped',
+        cancel: 'Booking cancelled',
+        void: 'Booking voided',
+      },
+      document: {
+        create: 'Document added',
+      },
+      rfq: {
+        receive: 'Request for quotation received',
+      },
+      team: {
+        join: 'Person joined the company',
+      },
+      webhook: {
+        test: 'Test event',
+      },
     },
   },
   config: {

@@ -23,6 +23,11 @@ export const enUSMail: MailMessages = {
     inviteBody:
       'Hello,\n\n{{inviter}} invites you to join the company {{company}} on {{app}} as {{role}}.\n\nOpen this link to set your name and password (or to join with the login you already have). It is valid for {{days}} days and works once:\n{{link}}\n\nIf you do not know the sender, ignore this e-mail.',
   },
+  webhooks: {
+    disabledSubject: '[{{app}}] Webhook endpoint disabled: {{url}}',
+    disabledBody:
+      'Hello,\n\nThe webhook endpoint {{url}} of {{company}} failed {{count}} times in a row and has been disabled. Events are no longer sent to it; those still waiting are kept.\n\nThe last error: {{error}}\n\nFix the receiver, then enable the endpoint again on the Webhooks page:\n{{link}}',
+  },
   rfq: {
     mailSubject: '[{{app}}] New request for quotation: {{pol}} → {{to}} ({{company}})',
     mailBody:

@@ -25,6 +25,11 @@ export const zhCNMail = {
     inviteBody:
       '你好：\n\n{{inviter}} 邀请你以“{{role}}”的身份加入 {{app}} 上的公司 {{company}}。\n\n打开以下链接设置姓名和密码（或用你已有的账号加入），链接 {{days}} 天内有效，只能使用一次：\n{{link}}\n\n如果你不认识对方，请忽略这封邮件。',
   },
+  webhooks: {
+    disabledSubject: '【{{app}}】Webhook 端点已停用：{{url}}',
+    disabledBody:
+      '您好，\n\n{{company}} 的 Webhook 端点 {{url}} 已连续失败 {{count}} 次，现已停用。之后的事件不再发送到该端点，尚在等待的事件会保留。\n\n最后一次错误：{{error}}\n\n请修复接收端后，在 Webhook 页面重新启用该端点：\n{{link}}',
+  },
   rfq: {
     mailSubject: '【{{app}}】新询价：{{pol}} → {{to}}（{{company}}）',
     mailBody:

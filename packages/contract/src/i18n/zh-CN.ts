@@ -51,6 +51,8 @@ export const zhCN = {
     decimalPlaces: '{{field}}最多保留 {{places}} 位小数',
   },
   fields: {
+    url: '网址',
+    events: '事件',
     carrier_id: '船公司',
     pol_id: '起运港',
     pod_id: '卸货港',
@@ -409,6 +411,38 @@ export const zhCN = {
       join: '加入',
       remove: '移除',
       transfer: '转让所有权',
+    },
+  },
+  webhooks: {
+    urlInvalid: '请输入以 https:// 开头的网址',
+    httpsOnly: '网址必须以 https:// 开头',
+    privateAddress: '该地址指向私有、回环或链路本地网络，不能接收 Webhook',
+    unresolvable: '无法解析该网址的主机名',
+    tooMany: '每家公司最多可设置 {{count}} 个 Webhook 端点',
+    /** by event name: `booking.submit` is event.booking.submit */
+    event: {
+      booking: {
+        submit: '订舱已提交',
+        accept: '订舱已接受',
+        release: '已放舱',
+        request: '已提交补料',
+        confirm: '补料已确认',
+        ship: '已出运',
+        cancel: '订舱已取消',
+        void: '订舱已作废',
+      },
+      document: {
+        create: '已添加单证',
+      },
+      rfq: {
+        receive: '收到询价',
+      },
+      team: {
+        join: '有人加入公司',
+      },
+      webhook: {
+        test: '测试事件',
+      },
     },
   },
   config: {

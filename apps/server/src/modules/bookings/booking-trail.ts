@@ -1,7 +1,7 @@
 import { BOOKING_ACTIVITY, type BookingAction, CONTAINER_MODES } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { type Actor, changedFields, recordActivity } from '../activity/service.js';
-import { notifyBookings } from '../notifications/service.js';
+import { raiseEvent } from '../events/service.js';
 import type { BookingRecord, BookingValues, LineValues } from './repo.js';
 
 /* What a booking change writes to the company's activity trail (issue 18). */
@@ -62,7 +62,7 @@ export function recordBooking(
   return recordBookings(tx, actor, action, [booking], fields);
 }
 
-/** One action on several bookings (a batch cancel): the trail, and the notifications of both sides. */
+/** One action on several bookings (a batch cancel): the trail, and the event (notifications, webhooks). */
 export async function recordBookings(
   tx: Db,
   actor: Actor,
@@ -70,7 +70,7 @@ export async function recordBookings(
   bookings: { id: number; orderNo: string }[],
   fields?: string[],
 ): Promise<void> {
-  await notifyBookings(tx, actor, { action, ids: bookings.map((booking) => booking.id) });
+  await raiseEvent(tx, actor, { kind: 'booking', action, ids: bookings.map((booking) => booking.id) });
   await recordActivity(
     tx,
     actor,

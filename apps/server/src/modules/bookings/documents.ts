@@ -18,7 +18,7 @@ import type { MultipartData } from '../../platform/multipart.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { type Actor, recordActivity } from '../activity/service.js';
 import { readStoredFile, removeFiles, storeFile } from '../files/service.js';
-import { notifyBookings } from '../notifications/service.js';
+import { raiseEvent } from '../events/service.js';
 import { hidesForwarder } from './present.js';
 import { presentDocument } from './present-detail.js';
 import { deleteDocument, documentsOf, findBookingOfParty, findDocument, insertDocument } from './repo.js';
@@ -136,7 +136,7 @@ export async function uploadDocument(
         fileName,
       });
       await recordDocument(tx, options.actor, 'create', booking, fileName);
-      await notifyBookings(tx, options.actor, { document: fileName, ids: [booking.id] });
+      await raiseEvent(tx, options.actor, { kind: 'document', document: fileName, ids: [booking.id] });
       return inserted;
     });
   } catch (error) {

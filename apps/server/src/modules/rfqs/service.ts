@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { getQuote } from '../rates/quotes.js';
 import type { RfqMail } from './mail.js';
-import { notifyRfq } from '../notifications/service.js';
+import { raiseEvent } from '../events/service.js';
 import { findReceivedRfqs, findRfqPage, insertRfq, referenceNames, updateRfqStatus } from './repo.js';
 
 type Viewer = { id: number; personId?: number; username: string; authorities: string[] };
@@ -70,13 +70,12 @@ export async function sendRfq(options: {
       payload: JSON.stringify(request),
     });
     // The forwarder's people are told; the route as the sender saw it names it.
-    await notifyRfq(
+    await raiseEvent(
       tx,
       { personId: options.viewer.personId ?? null },
       {
-        id: inserted,
-        forwarderId,
-        label: `${quote.pol_name} → ${quote.to_name}`,
+        kind: 'rfq',
+        rfq: { id: inserted, forwarderId, label: `${quote.pol_name} → ${quote.to_name}` },
       },
     );
     return inserted;

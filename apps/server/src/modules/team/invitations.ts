@@ -24,7 +24,7 @@ import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { endAllSessions, hashToken, type SessionUser, startSession } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { actorOf, recordActivity } from '../activity/service.js';
-import { notifyJoined } from '../notifications/service.js';
+import { raiseEvent } from '../events/service.js';
 import { getSiteConfig } from '../system/service.js';
 import {
   findPersonByEmail,
@@ -285,7 +285,11 @@ export async function acceptInvitation(
           objectId: person.id,
           label: `${person.name} <${person.email}> (${role})`,
         });
-        await notifyJoined(tx, { id: person.id, companyId: person.companyId, label: person.name });
+        await raiseEvent(
+          tx,
+          { personId: person.id },
+          { kind: 'team', person: { id: person.id, companyId: person.companyId, label: person.name } },
+        );
         return person.id;
       })
       .catch((error: unknown) => {
@@ -334,7 +338,11 @@ export async function acceptInvitation(
         objectId: person.id,
         label: `${label} (${role})`,
       });
-      await notifyJoined(tx, { id: person.id, companyId: invitation.companyId, label: person.name });
+      await raiseEvent(
+        tx,
+        { personId: person.id },
+        { kind: 'team', person: { id: person.id, companyId: invitation.companyId, label: person.name } },
+      );
     });
     personId = person.id;
   }

@@ -1,10 +1,12 @@
 import './strings';
+import '../webhooks/strings';
 import { type InvitationRow, type Role, type TeamMember, canChangeMember } from '@freight/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
@@ -98,9 +100,12 @@ export function TeamPage() {
         <Typography.Title level={4} id="team-title" style={{ margin: 0 }}>
           {t('menu.team')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} disabled={!data} onClick={() => setInviting(true)}>
-          {t('team.invite')}
-        </Button>
+        <Space wrap>
+          <Link to="/team/webhooks">{t('webhookPage.fromTeam')}</Link>
+          <Button type="primary" icon={<PlusOutlined />} disabled={!data} onClick={() => setInviting(true)}>
+            {t('team.invite')}
+          </Button>
+        </Space>
       </Space>
       {team.isError && (
         <Alert

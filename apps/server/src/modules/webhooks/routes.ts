@@ -1,0 +1,176 @@
+import {
+  errorEnvelope,
+  idParams,
+  listOf,
+  okEnvelope,
+  TEAM_AUTHORITY,
+  webhookCreated,
+  webhookDeliveryQuery,
+  webhookDeliveryRow,
+  webhookEndpointBody,
+  webhookEndpointRow,
+  webhookSecret,
+} from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/reply.js';
+import { authenticated, currentUser } from '../auth/hook.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateWebhook,
+} from './service.js';
+
+const failures = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+};
+
+/**
+ * Webhook endpoints of a company (issue 19, part 4), managed like its team: by owners and admins
+ * (authority `team`, managing roles). Another company's endpoint answers 404.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const tags = ['webhooks'];
+  const manager = authenticated({ all: [TEAM_AUTHORITY], manage: true });
+
+  app.get(
+    '/webhooks',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: "The company's webhook endpoints",
+        response: { 200: okEnvelope(z.array(webhookEndpointRow)), ...failures },
+      },
+    },
+    async (request) => ok(await listWebhooks({ db, actor: currentUser(request) })),
+  );
+
+  app.post(
+    '/webhooks',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: 'Register an endpoint; the reply carries its signing secret, this once',
+        body: webhookEndpointBody,
+        response: { 200: okEnvelope(webhookCreated), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await createWebhook({ db, config: config.webhooks, actor: currentUser(request), body: request.body }),
+      ),
+  );
+
+  app.put(
+    '/webhooks/:id',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary:
+          'Change an endpoint: its address, events, or enabled switch (enabling ends a failure streak)',
+        params: idParams,
+        body: webhookEndpointBody,
+        response: { 200: okEnvelope(webhookEndpointRow), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateWebhook({
+          db,
+          config: config.webhooks,
+          actor: currentUser(request),
+          id: request.params.id,
+          body: request.body,
+        }),
+      ),
+  );
+
+  app.post(
+    '/webhooks/:id/secret',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: 'Rotate the signing secret; the new one is in the reply, this once, and signs from now on',
+        params: idParams,
+        response: { 200: okEnvelope(webhookSecret), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await rotateWebhookSecret({
+          db,
+          config: config.webhooks,
+          actor: currentUser(request),
+          id: request.params.id,
+        }),
+      ),
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: 'Delete an endpoint and its delivery log',
+        params: idParams,
+        response: { 200: okEnvelope(z.null()), ...failures },
+      },
+    },
+    async (request) => {
+      await deleteWebhook({ db, actor: currentUser(request), id: request.params.id });
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: 'Queue a test event (webhook.test) to the endpoint',
+        params: idParams,
+        response: { 200: okEnvelope(webhookDeliveryRow), ...failures },
+      },
+    },
+    async (request) => ok(await sendTestEvent({ db, actor: currentUser(request), id: request.params.id })),
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: "The endpoint's delivery log, newest first",
+        params: idParams,
+        querystring: webhookDeliveryQuery,
+        response: { 200: okEnvelope(listOf(webhookDeliveryRow)), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await listDeliveries({
+          db,
+          actor: currentUser(request),
+          id: request.params.id,
+          query: request.query,
+        }),
+      ),
+  );
+};

@@ -1,0 +1,274 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type BookingAction,
+  BOOKING_NOTIFICATIONS,
+  isToldToForwarder,
+  type NotificationParty,
+  WEBHOOK,
+  WEBHOOK_TEST_EVENT,
+  type WebhookCreated,
+  type WebhookDeliveryRow,
+  type webhookDeliveryQuery,
+  type WebhookDeliveryStatus,
+  type WebhookEndpointRow,
+  type webhookEndpointBody,
+  type WebhookEvent,
+  type WebhookPayload,
+  webhookEventOf,
+} from '@freight/contract';
+import type { z } from 'zod';
+import type { WebhookConfig } from '../../config.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { checkOutboundUrl } from '../../platform/outbound-address.js';
+import { secretBox } from '../../platform/secret-box.js';
+import {
+  bookingFacts,
+  countEndpoints,
+  type DeliveryRecord,
+  deleteEndpoint,
+  deliveriesPage,
+  type EndpointRecord,
+  findEndpoint,
+  insertDeliveries,
+  insertEndpoint,
+  listEndpoints,
+  type NewDelivery,
+  subscribers,
+  updateEndpoint,
+} from './repo.js';
+
+/*
+ * Webhooks for integrators (issue 19, part 4): a company's endpoints (managed by its owners and
+ * admins), and the outlet that turns a domain event into outbox rows in the change's transaction.
+ * The worker (worker.ts) sends them.
+ */
+
+type Manager = { id: number };
+type EndpointBody = z.output<typeof webhookEndpointBody>;
+
+function present(row: EndpointRecord): WebhookEndpointRow {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    enabled: row.enabled,
+    disabled_reason:
+      row.disabledReason === 'manual' || row.disabledReason === 'failures' ? row.disabledReason : null,
+    failures: row.failures,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function presentDelivery(row: DeliveryRecord): WebhookDeliveryRow {
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    event_type: row.eventType,
+    status: row.status as WebhookDeliveryStatus,
+    attempts: row.attempts,
+    response_code: row.responseCode,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+    next_attempt_at: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  };
+}
+
+/** A new signing secret: 256 random bits, prefixed so that it is recognizable in a vault. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+async function assertUrlAllowed(config: WebhookConfig, url: string): Promise<void> {
+  const verdict = await checkOutboundUrl(url, config);
+  if (verdict !== 'ok') throw new AppError(422, verdict, {}, [{ field: 'url' }]);
+}
+
+async function ownEndpoint(db: Db, actor: Manager, id: number): Promise<EndpointRecord> {
+  const row = await findEndpoint(db, actor.id, id);
+  if (!row) throw new AppError(404, 'errors.notFound');
+  return row;
+}
+
+export async function listWebhooks(options: { db: Db; actor: Manager }): Promise<WebhookEndpointRow[]> {
+  return (await listEndpoints(options.db, options.actor.id)).map(present);
+}
+
+/** Registers an endpoint; its secret is in the reply, this once. */
+export async function createWebhook(options: {
+  db: Db;
+  config: WebhookConfig;
+  actor: Manager;
+  body: EndpointBody;
+}): Promise<WebhookCreated> {
+  const { db, config, actor, body } = options;
+  if ((await countEndpoints(db, actor.id)) >= WEBHOOK.maxEndpoints) {
+    throw new AppError(409, 'webhooks.tooMany', { count: WEBHOOK.maxEndpoints });
+  }
+  await assertUrlAllowed(config, body.url);
+  const secret = newSecret();
+  const row = await insertEndpoint(db, {
+    companyId: actor.id,
+    url: body.url,
+    events: body.events,
+    secretEnc: secretBox(config.secretKey).seal(secret),
+    enabled: body.enabled,
+    disabledReason: body.enabled ? null : 'manual',
+  });
+  return { ...present(row), secret };
+}
+
+/** Changes the address, the events or the switch; enabling ends a failure streak. */
+export async function updateWebhook(options: {
+  db: Db;
+  config: WebhookConfig;
+  actor: Manager;
+  id: number;
+  body: EndpointBody;
+}): Promise<WebhookEndpointRow> {
+  const { db, config, actor, id, body } = options;
+  const before = await ownEndpoint(db, actor, id);
+  if (body.url !== before.url) await assertUrlAllowed(config, body.url);
+  const switched = body.enabled !== before.enabled;
+  const row = await updateEndpoint(db, actor.id, id, {
+    url: body.url,
+    events: body.events,
+    enabled: body.enabled,
+    ...(switched ? { disabledReason: body.enabled ? null : 'manual', failures: 0 } : {}),
+  });
+  if (!row) throw new AppError(404, 'errors.notFound');
+  return present(row);
+}
+
+export async function rotateWebhookSecret(options: {
+  db: Db;
+  config: WebhookConfig;
+  actor: Manager;
+  id: number;
+}): Promise<{ secret: string }> {
+  const { db, config, actor, id } = options;
+  await ownEndpoint(db, actor, id);
+  const secret = newSecret();
+  await updateEndpoint(db, actor.id, id, { secretEnc: secretBox(config.secretKey).seal(secret) });
+  return { secret };
+}
+
+export async function deleteWebhook(options: { db: Db; actor: Manager; id: number }): Promise<void> {
+  if (!(await deleteEndpoint(options.db, options.actor.id, options.id))) {
+    throw new AppError(404, 'errors.notFound');
+  }
+}
+
+/** Queues a test event to one endpoint (sent even while it is disabled, to check a fix). */
+export async function sendTestEvent(options: {
+  db: Db;
+  actor: Manager;
+  id: number;
+}): Promise<WebhookDeliveryRow> {
+  const endpoint = await ownEndpoint(options.db, options.actor, options.id);
+  const [row] = await insertDeliveries(options.db, [
+    outboxRow(endpoint.id, WEBHOOK_TEST_EVENT, null, { object: 'test', endpoint_id: endpoint.id }),
+  ]);
+  if (!row) throw new Error('test delivery not inserted');
+  return presentDelivery(row);
+}
+
+export async function listDeliveries(options: {
+  db: Db;
+  actor: Manager;
+  id: number;
+  query: z.output<typeof webhookDeliveryQuery>;
+}): Promise<{ lists: WebhookDeliveryRow[]; total: number }> {
+  await ownEndpoint(options.db, options.actor, options.id);
+  const { rows, total } = await deliveriesPage(options.db, options.id, options.query);
+  return { lists: rows.map(presentDelivery), total };
+}
+
+/* ---------- the outlet: domain events → outbox rows ---------- */
+
+function outboxRow(
+  endpointId: number,
+  type: WebhookPayload['type'],
+  bookingId: number | null,
+  data: Record<string, unknown>,
+  eventId: string = randomUUID(),
+): NewDelivery {
+  const payload: WebhookPayload = { id: eventId, type, created_at: new Date().toISOString(), data };
+  return { endpointId, eventId, eventType: type, bookingId, payload: JSON.stringify(payload) };
+}
+
+/** One event as each company concerned sees it: its own event id and its own side's object. */
+type Addressed = { companyId: number; bookingId: number | null; data: Record<string, unknown> };
+
+async function enqueue(tx: Db, type: WebhookEvent | undefined, addressed: Addressed[]): Promise<void> {
+  if (!type || addressed.length === 0) return;
+  const endpoints = await subscribers(tx, [...new Set(addressed.map((entry) => entry.companyId))], type);
+  if (endpoints.length === 0) return;
+  const rows: NewDelivery[] = [];
+  for (const entry of addressed) {
+    // One event id per company and object: the company's endpoints share it, so it de-duplicates.
+    const eventId = randomUUID();
+    for (const endpoint of endpoints) {
+      if (endpoint.companyId === entry.companyId)
+        rows.push(outboxRow(endpoint.id, type, entry.bookingId, entry.data, eventId));
+    }
+  }
+  await insertDeliveries(tx, rows);
+}
+
+/** A booking action or a document added: each side of the booking that is told gets its own view. */
+export async function enqueueBookingEvent(
+  tx: Db,
+  event: { action: BookingAction; ids: number[] } | { document: string; ids: number[] },
+): Promise<void> {
+  const type =
+    'action' in event
+      ? (() => {
+          const action = BOOKING_NOTIFICATIONS[event.action];
+          return action ? webhookEventOf('booking', action) : undefined;
+        })()
+      : webhookEventOf('document', 'create');
+  if (!type) return;
+  const addressed: Addressed[] = [];
+  for (const booking of await bookingFacts(tx, event.ids)) {
+    const sides: [number | null, NotificationParty][] = [
+      [booking.ownerId, 'member'],
+      [isToldToForwarder(booking.status) ? booking.forwarderId : null, 'forwarder'],
+    ];
+    for (const [companyId, party] of sides) {
+      if (companyId === null) continue;
+      const object = { id: booking.id, order_no: booking.orderNo, status: booking.status, party };
+      addressed.push({
+        companyId,
+        bookingId: booking.id,
+        data:
+          'document' in event
+            ? { object: 'document', name: event.document, booking: object }
+            : { object: 'booking', ...object },
+      });
+    }
+  }
+  await enqueue(tx, type, addressed);
+}
+
+export async function enqueueRfqEvent(
+  tx: Db,
+  rfq: { id: number; forwarderId: number | null; label: string },
+): Promise<void> {
+  if (rfq.forwarderId === null) return;
+  await enqueue(tx, webhookEventOf('rfq', 'receive'), [
+    { companyId: rfq.forwarderId, bookingId: null, data: { object: 'rfq', id: rfq.id, label: rfq.label } },
+  ]);
+}
+
+export async function enqueueJoinedEvent(
+  tx: Db,
+  person: { id: number; companyId: number; label: string },
+): Promise<void> {
+  await enqueue(tx, webhookEventOf('team', 'join'), [
+    {
+      companyId: person.companyId,
+      bookingId: null,
+      data: { object: 'person', id: person.id, name: person.label },
+    },
+  ]);
+}

@@ -1,0 +1,54 @@
+import '../../test-support/setup';
+import type { WebhookEndpointRow } from '@freight/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../test-support/render';
+import { WebhooksPage } from './webhooks-page';
+
+const endpoint: WebhookEndpointRow = {
+  id: 7,
+  url: 'https://erp.example.com/hooks/portal',
+  events: ['booking.submit', 'booking.cancel'],
+  enabled: false,
+  disabled_reason: 'failures',
+  failures: 15,
+  created_at: '2026-11-27T08:00:00.000Z',
+};
+
+describe('the webhooks page', () => {
+  it.each([
+    {
+      locale: 'en-US' as const,
+      title: 'Webhooks',
+      toggle: `Enable endpoint ${endpoint.url}`,
+      state: 'Disabled after repeated failures',
+      event: 'Booking cancelled',
+      add: 'Add endpoint',
+      url: 'Endpoint URL',
+      check: 'Document added',
+    },
+    {
+      locale: 'zh-CN' as const,
+      title: 'Webhook',
+      toggle: `启用端点 ${endpoint.url}`,
+      state: '因连续失败已停用',
+      event: '订舱已取消',
+      add: '添加端点',
+      url: '端点网址',
+      check: '已添加单证',
+    },
+  ])('lists endpoints and adds one by keyboard-reachable labels ($locale)', async (t) => {
+    await renderWithApp(<WebhooksPage />, { locale: t.locale, data: [[['webhooks'], [endpoint]]] });
+    expect(screen.getByRole('heading', { name: t.title })).toBeTruthy();
+    const row = screen.getByRole('row', { name: new RegExp(endpoint.url) });
+    expect(within(row).getByRole('switch', { name: t.toggle })).toHaveProperty('ariaChecked', 'false');
+    expect(within(row).getByText(t.state)).toBeTruthy();
+    expect(within(row).getByText(t.event)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(t.add) }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: t.url })).toBeTruthy();
+    // Every event is offered, checked by default.
+    expect(within(dialog).getByRole('checkbox', { name: t.check })).toHaveProperty('checked', true);
+  });
+});

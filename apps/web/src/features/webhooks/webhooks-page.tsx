@@ -1,0 +1,194 @@
+import './strings';
+import type { WebhookEndpointRow } from '@freight/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title';
+import { errorMessage } from '../../components/api-error';
+import { lazyDialog } from '../../components/lazy-dialog';
+import {
+  deleteWebhook,
+  rotateSecret,
+  sendTest,
+  updateWebhook,
+  useWebhooks,
+  WEBHOOKS_KEY,
+} from './webhooks-api';
+
+const EndpointModal = lazyDialog(async () => (await import('./endpoint-modal')).EndpointModal);
+const DeliveriesModal = lazyDialog(async () => (await import('./deliveries-modal')).DeliveriesModal);
+
+/**
+ * Webhooks for integrators (issue 19, part 4), for owners and admins beside the team page: the
+ * company's endpoints, each with its events, switch, test event, secret rotation and delivery log.
+ * A secret is shown once, right after it is made.
+ */
+export function WebhooksPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('webhookPage.title'));
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useWebhooks();
+  const [editing, setEditing] = useState<WebhookEndpointRow | 'new' | undefined>();
+  const [logOf, setLogOf] = useState<WebhookEndpointRow | undefined>();
+  const [secret, setSecret] = useState<string | undefined>();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [WEBHOOKS_KEY] });
+  const run = async (action: () => Promise<unknown>, success?: string) => {
+    try {
+      await action();
+      if (success) message.success(success);
+    } catch (error) {
+      modal.error({
+        title: t('common.failed'),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    } finally {
+      await refresh();
+    }
+  };
+  const confirm = (title: string, okText: string, onOk: () => Promise<void>) =>
+    modal.confirm({ title, okText, okButtonProps: { danger: true }, cancelText: t('common.cancel'), onOk });
+
+  const onToggle = (row: WebhookEndpointRow, enabled: boolean) =>
+    run(() => updateWebhook(row.id, { url: row.url, events: row.events, enabled }));
+  const onRotate = (row: WebhookEndpointRow) =>
+    confirm(t('webhookPage.rotateConfirm', { url: row.url }), t('webhookPage.rotate'), () =>
+      run(async () => setSecret((await rotateSecret(row.id)).secret)),
+    );
+  const onDelete = (row: WebhookEndpointRow) =>
+    confirm(t('webhookPage.deleteConfirm', { url: row.url }), t('webhookPage.delete'), () =>
+      run(() => deleteWebhook(row.id), t('webhookPage.deleted')),
+    );
+
+  return (
+    <section aria-labelledby="webhooks-title">
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Title level={4} id="webhooks-title" style={{ margin: 0 }}>
+          {t('webhookPage.title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('webhookPage.add')}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary">{t('webhookPage.intro')}</Typography.Paragraph>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${t('webhookPage.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
+        />
+      )}
+      <Table<WebhookEndpointRow>
+        rowKey="id"
+        loading={list.isPending}
+        dataSource={list.data ?? []}
+        pagination={false}
+        scroll={{ x: 720 }}
+        locale={{ emptyText: t('webhookPage.empty') }}
+        columns={[
+          {
+            title: t('webhookPage.url'),
+            dataIndex: 'url',
+            render: (url: string) => (
+              <Typography.Text style={{ wordBreak: 'break-all' }}>{url}</Typography.Text>
+            ),
+          },
+          {
+            title: t('webhookPage.events'),
+            dataIndex: 'events',
+            render: (events: string[]) => (
+              <Space size={[0, 4]} wrap>
+                {events.map((event) => (
+                  <Tag key={event}>{t(`shared.webhooks.event.${event}`)}</Tag>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: t('webhookPage.columns.status'),
+            key: 'enabled',
+            render: (_, row) => (
+              <Space direction="vertical" size={2}>
+                <Switch
+                  checked={row.enabled}
+                  aria-label={t('webhookPage.toggle', { url: row.url })}
+                  onChange={(checked) => void onToggle(row, checked)}
+                />
+                <Typography.Text type={row.enabled ? 'success' : 'secondary'}>
+                  {row.enabled
+                    ? t('webhookPage.enabled')
+                    : t(
+                        row.disabled_reason === 'failures'
+                          ? 'webhookPage.disabledFailures'
+                          : 'webhookPage.disabled',
+                      )}
+                </Typography.Text>
+                {row.failures > 0 && (
+                  <Typography.Text type="warning">
+                    {t('webhookPage.failures')}: {row.failures}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('webhookPage.actions'),
+            key: 'actions',
+            render: (_, row) => (
+              <Space wrap size={[4, 4]}>
+                <Button size="small" onClick={() => setLogOf(row)}>
+                  {t('webhookPage.log')}
+                </Button>
+                <Button
+                  size="small"
+                  onClick={() => void run(() => sendTest(row.id), t('webhookPage.testQueued'))}
+                >
+                  {t('webhookPage.test')}
+                </Button>
+                <Button size="small" onClick={() => setEditing(row)}>
+                  {t('webhookPage.edit')}
+                </Button>
+                <Button size="small" onClick={() => onRotate(row)}>
+                  {t('webhookPage.rotate')}
+                </Button>
+                <Button size="small" danger onClick={() => onDelete(row)}>
+                  {t('webhookPage.delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <EndpointModal
+          editing={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(created) => {
+            setEditing(undefined);
+            if (created) setSecret(created);
+            void refresh();
+          }}
+        />
+      )}
+      {logOf && <DeliveriesModal endpoint={logOf} onClose={() => setLogOf(undefined)} />}
+      <Modal
+        open={secret !== undefined}
+        title={t('webhookPage.secretTitle')}
+        onOk={() => setSecret(undefined)}
+        onCancel={() => setSecret(undefined)}
+        okText={t('common.ok')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('webhookPage.secretOnce')} />
+        <Typography.Paragraph copyable code style={{ wordBreak: 'break-all' }}>
+          {secret}
+        </Typography.Paragraph>
+      </Modal>
+    </section>
+  );
+}
