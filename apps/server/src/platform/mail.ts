@@ -44,7 +44,9 @@ export function createMailer(options: {
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
+      // Written beside, then renamed: whoever watches the outbox never reads half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       options.log.info(
         { to: message.to, subject: message.subject, file },
         'mail written to the outbox (no SMTP_URL set)',
