@@ -20,6 +20,7 @@ import helmet from 'helmet';
 import type { Config } from './config.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { documentsPdfRoutes } from './modules/documents-pdf/routes.js';
@@ -269,6 +270,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(documentsPdfRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
+      await api.register(mailPreferenceRoutes);
     },
     { prefix: '/api' },
   );

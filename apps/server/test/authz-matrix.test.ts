@@ -10,11 +10,12 @@ import {
   TEAM_AUTHORITY,
   translate,
 } from '@freight/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { invitations, people as peopleTable } from '../src/db/schema.js';
+import { signUnsubscribe } from '../src/modules/mail-preferences/tokens.js';
 import { insertForCompany } from '../src/modules/notifications/repo.js';
 import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
@@ -157,6 +158,8 @@ type World = {
   newNotifications: () => Promise<Record<string, number>>;
   /** A new person of the owner's company with this role (for the team's changes). */
   newPerson: (role: Role) => Promise<number>;
+  /** The owner person's signed unsubscribe link of one event, as their mails carry it. */
+  unsubscribeLink: () => Promise<string>;
   /** A new pending invitation of the owner's company, with the token its mail would carry. */
   newInvitation: () => Promise<{ id: number; token: string }>;
   bookingAt: (status: 0 | 1 | 2 | 3) => Promise<number>;
@@ -322,6 +325,30 @@ const MATRIX: Row[] = [
     access: 'public',
     anonymous: 401,
     make: () => at('/api/notifications/stream?ticket=not-a-ticket'),
+  },
+
+  /* ---------- e-mail preferences (issue 19): each person's own; unsubscribe by signed link ---------- */
+  { method: 'GET', url: '/api/me/mail-preferences', access: 'authenticated' },
+  {
+    method: 'PUT',
+    url: '/api/me/mail-preferences',
+    access: 'authenticated',
+    roles: 'personal',
+    make: () => at('/api/me/mail-preferences', json({ ship: 'digest' })),
+  },
+  {
+    // The link is the proof (signed, no login): anyone holding it gets the same answer.
+    method: 'GET',
+    url: '/api/unsubscribe',
+    access: 'public',
+    make: async (w) => at(await w.unsubscribeLink()),
+  },
+  {
+    method: 'POST',
+    url: '/api/unsubscribe',
+    access: 'public',
+    roles: 'personal',
+    make: async (w) => at(await w.unsubscribeLink()),
   },
 
   /* ---------- company activity trail (issue 18; owners and admins) ---------- */
@@ -1215,6 +1242,17 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
         .where(eq(peopleTable.companyId, user.owner.id));
       const emailOf = new Map(logins.map((person) => [person.id, person.email]));
       return Object.fromEntries(rows.map((row) => [emailOf.get(row.personId) ?? '', row.id]));
+    },
+    unsubscribeLink: async () => {
+      const [person] = await db
+        .select({ id: peopleTable.id })
+        .from(peopleTable)
+        .where(and(eq(peopleTable.companyId, user.owner.id), eq(peopleTable.role, 'owner')));
+      const token = signUnsubscribe(app.deps.config.unsubscribeHmacKey, {
+        personId: person?.id ?? 0,
+        scope: 'ship',
+      });
+      return `/api/unsubscribe?token=${encodeURIComponent(token)}`;
     },
     newPerson: async (role) =>
       (

@@ -170,6 +170,9 @@ const TARGETS: Record<RouteKey, Target> = {
   'PUT /api/notifications/:id/read': { ids: () => [1, 2, 3] },
   'PUT /api/notifications/read': {},
   'POST /api/notifications/ticket': {},
+  // E-mail preferences (issue 19): the person's own; unsubscribe is public and needs a signed token.
+  'PUT /api/me/mail-preferences': { valid: () => ({ ship: 'digest', release: 'off' }) },
+  'POST /api/unsubscribe': { session: 'public' },
   'POST /api/system/logout': { session: 'fresh' },
 };
 

@@ -90,6 +90,8 @@ const WRITTEN_TABLES = [
   'invitations',
   'activity',
   'notifications',
+  'mail_preferences',
+  'mail_digest_queue',
   'system_config',
 ];
 /** Short-lived state that a refused request may legitimately touch (session renewal, throttles, captchas). */

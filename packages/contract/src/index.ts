@@ -19,3 +19,4 @@ export * from './booking-totals.js';
 export * from './company.js';
 export * from './booking-pdf.js';
 export * from './notifications.js';
+export * from './mail-preferences.js';

@@ -12,3 +12,4 @@ export * from './schema/rfqs.js';
 export * from './schema/bookings.js';
 export * from './schema/booking-documents.js';
 export * from './schema/notifications.js';
+export * from './schema/mail.js';
