@@ -2,9 +2,12 @@ import { DEFAULT_MAIL_PREFERENCES, type MailPreferences, type UnsubscribeInfo } 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people } from '../src/db/schema.js';
+import { mailLinks, sendDigests } from '../src/modules/mail-preferences/service.js';
 import { signUnsubscribe } from '../src/modules/mail-preferences/tokens.js';
+import { changeAuthorities } from '../src/modules/users/service.js';
 import { type Envelope, register, registrationForm, signedInPerson, uniqueEmail } from './fixtures.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+import { startMailServer } from './mail-server.js';
 
 type Who = { token: string; companyId: number; personId: number; email: string };
 
@@ -15,7 +18,7 @@ type Who = { token: string; companyId: number; personId: number; email: string }
 describeEachDatabase('mail preferences', (kind) => {
   let t: TestApp;
   const who: Record<string, Who> = {};
-  const api = <T>(name: string, method: 'GET' | 'PUT', url: string, payload?: object) =>
+  const api = <T>(name: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     call<Envelope<T>>(t.app, {
       method,
       url,
@@ -27,17 +30,59 @@ describeEachDatabase('mail preferences', (kind) => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return reply.body.data;
   };
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
+  const ref: Record<string, number> = {};
+  const contact: Record<string, number> = {};
+
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    mail = await startMailServer();
+    t = await createTestApp(kind, { env: { SMTP_URL: mail.url, PUBLIC_URL: 'https://portal.example.com' } });
     const email = uniqueEmail('owner').toLowerCase();
     const reply = await register(t.app, registrationForm({ username: email, company1: 'OWNER CO' }));
     const companyId = reply.body.data.id;
     const [person] = await t.database.db.select().from(people).where(eq(people.companyId, companyId));
     who.owner = { token: reply.body.data.token, companyId, personId: person?.id ?? 0, email };
     who.viewer = await signedInPerson(t, companyId, 'viewer', 'viewer');
+    who.operator = await signedInPerson(t, companyId, 'operator', 'operator');
+    const fwdEmail = uniqueEmail('fwd').toLowerCase();
+    const fwd = await register(t.app, registrationForm({ username: fwdEmail, company1: 'FWD CO' }));
+    who.fwd = { token: fwd.body.data.token, companyId: fwd.body.data.id, personId: 0, email: fwdEmail };
+    await changeAuthorities({
+      db: t.database.db,
+      userId: fwd.body.data.id,
+      grant: ['rate', 'quote_forwarder'],
+    });
+    const id = async (list: string, code: string) =>
+      (
+        await call<Envelope<{ lists: { id: number; code: string }[] }>>(t.app, {
+          method: 'GET',
+          url: `/api/${list}?keyword=${code}`,
+        })
+      ).body.data.lists.find((i) => i.code === code)?.id ?? 0;
+    Object.assign(ref, {
+      maersk: await id('carrier', 'MAEU'),
+      sha: await id('port', 'CNSHA'),
+      rtm: await id('port', 'NLRTM'),
+      gp20: await id('container', '20GP'),
+      ct: await id('unit', 'CT'),
+    });
+    for (const key of ['shipper', 'consignee'])
+      contact[key] = ok(
+        await api<{ id: number }>('owner', 'POST', '/api/customer/contact', {
+          type: 'both',
+          company1: `${key.toUpperCase()} TRADING CO., LTD`,
+          linkman: 'WANG FANG',
+          address1: 'NO. 1 HARBOUR ROAD',
+          city: 'NINGBO',
+          country_id: 1,
+          phone: '+8657487000001',
+          email: `${key}@example.com`,
+        }),
+      ).id;
   });
   afterAll(async () => {
     await t.close();
+    await mail.close();
   });
 
   describe('own preferences', () => {
@@ -135,6 +180,113 @@ describeEachDatabase('mail preferences', (kind) => {
       }
       expect(await prefs('owner')).toEqual(DEFAULT_MAIL_PREFERENCES);
       expect(await prefs('viewer')).toEqual({ ...DEFAULT_MAIL_PREFERENCES, release: 'digest' });
+    });
+  });
+
+  describe('sending', () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const submitted = async () => {
+      const draft = ok(
+        await api<{ id: number; order_no: string }>('owner', 'POST', '/api/order/booking?submit=true', {
+          container_mode: 1,
+          forwarder_id: who.fwd?.companyId,
+          shipper_id: contact.shipper,
+          consignee_id: contact.consignee,
+          ready_date: day(3),
+          incoterm: 'FOB',
+          pol_id: ref.sha,
+          pod_id: ref.rtm,
+          to_id: ref.rtm,
+          carrier_id: ref.maersk,
+          containers: [
+            {
+              container_id: ref.gp20,
+              quantity: 1,
+              hs_code: '847130',
+              description: 'LAPTOP COMPUTERS',
+              packages: 10,
+              unit_id: ref.ct,
+              weight: '1000',
+              volume: '10',
+            },
+          ],
+        }),
+      );
+      await mail.next(who.fwd?.email ?? '');
+      return draft;
+    };
+    const noMailTo = async (email: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mail.inbox.filter((m) => m.to.includes(email))).toEqual([]);
+    };
+
+    it('mails each person by their choice: at once with unsubscribe headers, queued, or not at all', async () => {
+      ok(await api('viewer', 'PUT', '/api/me/mail-preferences', { accept: 'digest', release: 'digest' }));
+      ok(await api('operator', 'PUT', '/api/me/mail-preferences', { accept: 'off', release: 'off' }));
+      const booking = await submitted();
+      ok(await api('fwd', 'POST', `/api/forwarder/order/${booking.id}/accept`));
+      const accepted = await mail.next(who.owner?.email ?? '');
+      expect(accepted.subject).toContain(booking.order_no);
+      const unsubscribe = accepted.headers['list-unsubscribe'] ?? '';
+      expect(unsubscribe).toMatch(/^<https:\/\/portal\.example\.com\/api\/unsubscribe\?token=[^>]+>$/);
+      expect(accepted.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(accepted.text).toContain('https://portal.example.com/unsubscribe?token=');
+      ok(
+        await api('fwd', 'POST', `/api/forwarder/order/${booking.id}/release`, {
+          so_no: 'SO123456',
+          vessel: 'MAERSK EINDHOVEN',
+          voyage: '612W',
+          etd: day(10),
+          eta: day(40),
+        }),
+      );
+      const released = await mail.next(who.owner?.email ?? '');
+      expect(released.subject).toContain(booking.order_no);
+      await noMailTo(who.viewer?.email ?? '');
+      await noMailTo(who.operator?.email ?? '');
+
+      // The one-click POST a mail client makes with the header's URL turns that event off.
+      const url = new URL(unsubscribe.slice(1, -1));
+      const click = await call(t.app, {
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(click.status).toBe(200);
+      expect((await prefs('owner')).accept).toBe('off');
+      ok(await api('owner', 'PUT', '/api/me/mail-preferences', { accept: 'immediate' }));
+
+      // The daily digest: one mail to the viewer with both events, in their language, then nothing.
+      const before = await sendDigests({
+        db: t.database.db,
+        mailer: t.app.deps.mailer,
+        links: mailLinks(t.config),
+        now: new Date(Date.now() - 86_400_000),
+      });
+      expect(before).toBe(0);
+      const sent = await sendDigests({
+        db: t.database.db,
+        mailer: t.app.deps.mailer,
+        links: mailLinks(t.config),
+        now: new Date(Date.now() + 86_400_000),
+      });
+      expect(sent).toBe(1);
+      const digest = await mail.next(who.viewer?.email ?? '');
+      expect(digest.subject).toContain('每日摘要');
+      expect(digest.text.split(booking.order_no).length - 1).toBe(2);
+      expect(digest.text).toContain('已接受');
+      expect(digest.text).toContain('已放舱');
+      expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(
+        await sendDigests({
+          db: t.database.db,
+          mailer: t.app.deps.mailer,
+          links: mailLinks(t.config),
+          now: new Date(Date.now() + 86_400_000),
+        }),
+      ).toBe(0);
+      await noMailTo(who.operator?.email ?? '');
     });
   });
 
