@@ -5,6 +5,7 @@ import { people } from '../src/db/schema.js';
 import { mailLinks, sendDigests } from '../src/modules/mail-preferences/service.js';
 import { signUnsubscribe } from '../src/modules/mail-preferences/tokens.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
+import { createMailer } from '../src/platform/mail.js';
 import { type Envelope, register, registrationForm, signedInPerson, uniqueEmail } from './fixtures.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { startMailServer } from './mail-server.js';
@@ -265,6 +266,21 @@ describeEachDatabase('mail preferences', (kind) => {
         now: new Date(Date.now() - 86_400_000),
       });
       expect(before).toBe(0);
+      // A mail server that does not answer: nothing is lost, the next run sends it.
+      const dead = createMailer({
+        smtpUrl: 'smtp://127.0.0.1:1',
+        from: 'x@example.com',
+        outboxDir: '',
+        log: t.app.log,
+      });
+      const failed = await sendDigests({
+        db: t.database.db,
+        mailer: dead,
+        links: mailLinks(t.config),
+        now: new Date(Date.now() + 86_400_000),
+      });
+      dead.close();
+      expect(failed).toBe(0);
       const sent = await sendDigests({
         db: t.database.db,
         mailer: t.app.deps.mailer,

@@ -66,18 +66,16 @@ export async function peopleWithQueued(db: Db, before: Date): Promise<number[]> 
 }
 
 /**
- * A person's events queued before `before`, locked for this transaction; rows another instance is
- * sending are skipped (FOR UPDATE SKIP LOCKED), so each event goes out once.
+ * Takes a person's events queued before `before` out of the queue and returns them. Rows another
+ * instance is taking at the same moment are skipped (FOR UPDATE SKIP LOCKED), so each event is
+ * taken once; the short statement holds no lock while the mail is sent.
  */
-export async function claimQueued(db: Db, personId: number, before: Date) {
-  return db
-    .select()
+export async function takeQueued(db: Db, personId: number, before: Date) {
+  const claimed = db
+    .select({ id: mailDigestQueue.id })
     .from(mailDigestQueue)
     .where(and(eq(mailDigestQueue.personId, personId), lt(mailDigestQueue.createdAt, before)))
-    .orderBy(asc(mailDigestQueue.id))
     .for('update', { skipLocked: true });
-}
-
-export async function deleteQueued(db: Db, ids: number[]): Promise<void> {
-  if (ids.length > 0) await db.delete(mailDigestQueue).where(inArray(mailDigestQueue.id, ids));
+  const rows = await db.delete(mailDigestQueue).where(inArray(mailDigestQueue.id, claimed)).returning();
+  return rows.sort((a, b) => a.id - b.id);
 }

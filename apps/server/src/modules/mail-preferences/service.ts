@@ -20,13 +20,12 @@ import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { getSiteConfig } from '../system/service.js';
 import {
-  claimQueued,
   companyPeopleFor,
-  deleteQueued,
   findPersonById,
   peopleWithQueued,
   queueEvents,
   storedPreferences,
+  takeQueued,
   upsertPreferences,
 } from './repo.js';
 import { signUnsubscribe, verifyUnsubscribe } from './tokens.js';
@@ -151,9 +150,11 @@ export function digestCutoff(now: Date): Date {
 
 /**
  * The daily digest: one mail per person with every event queued before the cutoff, in their
- * language. Safe on many instances at once: a person's rows are claimed FOR UPDATE SKIP LOCKED
- * and deleted in the transaction that sends them, so each goes out once; a failed send rolls back
- * and the rows wait for the next run. Returns how many digests went out.
+ * language. Safe on many instances at once: a person's rows are taken out of the queue in one
+ * statement that skips rows another instance is taking (FOR UPDATE SKIP LOCKED), so each event
+ * goes out once. No transaction stays open while the mail server answers (the embedded database
+ * has one connection). A failed send puts the rows back for the next run. Returns how many
+ * digests went out.
  */
 export async function sendDigests(options: {
   db: Db;
@@ -162,48 +163,44 @@ export async function sendDigests(options: {
   now?: Date;
   log?: FastifyBaseLogger | undefined;
 }): Promise<number> {
+  const { db } = options;
   const cutoff = digestCutoff(options.now ?? new Date());
-  const site = await getSiteConfig({ db: options.db });
+  const site = await getSiteConfig({ db });
   let sent = 0;
-  for (const personId of await peopleWithQueued(options.db, cutoff)) {
+  for (const personId of await peopleWithQueued(db, cutoff)) {
+    const person = await findPersonById(db, personId);
+    const rows = await takeQueued(db, personId, cutoff);
+    if (rows.length === 0 || !person) continue;
+    const locale = parseLocale(person.language) ?? 'zh-CN';
+    const app = site.app_title || translate(locale, 'config.defaultTitle');
+    const status = (value: number | null) =>
+      value === null ? translate(locale, 'booking.mailNoStatus') : translate(locale, bookingStatusKey(value));
+    const lines = rows.map((row) =>
+      translate(locale, 'mailPrefs.digestLine', {
+        time: `${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        order_no: row.orderNo,
+        event: isMailEvent(row.event) ? translate(locale, `mailPrefs.event.${row.event}`) : row.event,
+        from: status(row.fromStatus),
+        to: status(row.toStatus),
+      }),
+    );
+    const unsubscribe = unsubscribeParts(options.links, personId, 'all');
     try {
-      const done = await options.db.transaction(async (tx) => {
-        const rows = await claimQueued(tx, personId, cutoff);
-        const person = await findPersonById(tx, personId);
-        if (rows.length === 0 || !person) return false;
-        const locale = parseLocale(person.language) ?? 'zh-CN';
-        const app = site.app_title || translate(locale, 'config.defaultTitle');
-        const status = (value: number | null) =>
-          value === null
-            ? translate(locale, 'booking.mailNoStatus')
-            : translate(locale, bookingStatusKey(value));
-        const lines = rows.map((row) =>
-          translate(locale, 'mailPrefs.digestLine', {
-            time: `${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-            order_no: row.orderNo,
-            event: isMailEvent(row.event) ? translate(locale, `mailPrefs.event.${row.event}`) : row.event,
-            from: status(row.fromStatus),
-            to: status(row.toStatus),
-          }),
-        );
-        const unsubscribe = unsubscribeParts(options.links, personId, 'all');
-        await options.mailer.send({
-          to: person.email,
-          subject: translate(locale, 'mailPrefs.digestSubject', { app, count: rows.length }),
-          text:
-            translate(locale, 'mailPrefs.digestBody', { lines: lines.join('\n') }) +
-            translate(locale, 'mailPrefs.digestFooter', { app, link: unsubscribe.link }),
-          headers: unsubscribe.headers,
-        });
-        await deleteQueued(
-          tx,
-          rows.map((row) => row.id),
-        );
-        return true;
+      await options.mailer.send({
+        to: person.email,
+        subject: translate(locale, 'mailPrefs.digestSubject', { app, count: rows.length }),
+        text:
+          translate(locale, 'mailPrefs.digestBody', { lines: lines.join('\n') }) +
+          translate(locale, 'mailPrefs.digestFooter', { app, link: unsubscribe.link }),
+        headers: unsubscribe.headers,
       });
-      if (done) sent += 1;
+      sent += 1;
     } catch (error) {
       options.log?.warn({ err: error, person: personId }, 'mail digest not sent; tried again later');
+      await queueEvents(
+        db,
+        rows.map(({ id: _id, ...row }) => row),
+      );
     }
   }
   return sent;
