@@ -69,3 +69,20 @@ export async function uploadDocument(
   const envelope = (await response.json()) as { code: number; msg: string };
   if (envelope.code !== 0) throw new Error(`upload of ${document.name}: ${envelope.msg}`);
 }
+
+/** The demo forwarder voids one of the bookings it received that is still open (a second party's act). */
+export async function forwarderVoids(
+  portal: PortalServer,
+  token: string,
+): Promise<{ id: number; order_no: string }> {
+  const open = await call<{ lists: { id: number; order_no: string }[] }>(
+    portal,
+    'GET',
+    '/forwarder/order?status=1&page=1&size=1',
+    token,
+  );
+  const booking = open.lists[0];
+  if (!booking) throw new Error('the demo forwarder has no submitted booking');
+  await call(portal, 'POST', `/forwarder/order/${booking.id}/void`, token, { reason: 'E2E NO SPACE' });
+  return booking;
+}

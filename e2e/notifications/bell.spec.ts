@@ -1,6 +1,6 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../bookings/booking-api';
+import { forwarderVoids } from '../bookings/booking-api';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
 import { apiToken, openSignedIn, visible, WAIT } from '../support/steps';
@@ -15,20 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
-
-/** The demo forwarder voids one of the bookings it received that is still open (a second party's act). */
-async function forwarderVoids(token: string): Promise<{ id: number; order_no: string }> {
-  const open = await call<{ lists: { id: number; order_no: string }[] }>(
-    portal,
-    'GET',
-    '/forwarder/order?status=1&page=1&size=1',
-    token,
-  );
-  const booking = open.lists[0];
-  if (!booking) throw new Error('the demo forwarder has no submitted booking');
-  await call(portal, 'POST', `/forwarder/order/${booking.id}/void`, token, { reason: 'E2E NO SPACE' });
-  return booking;
-}
 
 /** The count the bell's accessible name states. */
 async function countOf(bell: Locator, pattern: RegExp): Promise<number> {
@@ -52,7 +38,7 @@ describe('notification bell', () => {
 
     // The forwarder acts elsewhere; the customer's page is not reloaded.
     const forwarder = await apiToken(portal.url, DEMO.forwarder);
-    const voided = await forwarderVoids(forwarder);
+    const voided = await forwarderVoids(portal, forwarder);
     await expect.poll(() => countOf(bell, pattern), WAIT).toBe(before + 1);
 
     await bell.click();
@@ -82,7 +68,7 @@ describe('notification bell', () => {
     const bell = page.getByRole('button', { name: pattern });
     await visible(bell);
     const before = await countOf(bell, pattern);
-    const voided = await forwarderVoids(await apiToken(portal.url, DEMO.forwarder));
+    const voided = await forwarderVoids(portal, await apiToken(portal.url, DEMO.forwarder));
     await expect.poll(() => countOf(bell, pattern), WAIT).toBe(before + 1);
     await bell.click();
     await visible(

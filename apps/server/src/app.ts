@@ -22,6 +22,8 @@ import { activityRoutes } from './modules/activity/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { startWebhookWorker, type WebhookWorker } from './modules/webhooks/worker.js';
+import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
+import { mailLinks, startDigestTimer } from './modules/mail-preferences/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { documentsPdfRoutes } from './modules/documents-pdf/routes.js';
@@ -166,6 +168,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps = await createDeps(config, database, app.log);
   // What a transaction announces once it has committed goes to every instance's streams.
   const stopRelay = onCommitted(database.db, (message) => deps.bus.publish(message));
+  // Each instance looks for due mail digests; rows are claimed, so instances never send one twice.
+  const stopDigests = startDigestTimer({
+    db: deps.db,
+    mailer: deps.mailer,
+    links: mailLinks(config),
+    log: app.log,
+  });
   app.decorate('deps', deps);
   app.decorate('lifecycle', registerLifecycle(app));
   app.decorate('closedGate', closedGate(app));
@@ -184,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => {
     await webhookWorker?.stop();
+    stopDigests();
     deps.mailer.close();
     stopRelay();
     await Promise.all([deps.kv.close(), deps.storage.close(), deps.bus.close()]);
@@ -285,6 +295,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
       await api.register(webhookRoutes);
+      await api.register(mailPreferenceRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -49,6 +49,10 @@ const envSchema = z.object({
     .regex(/^[a-z-]{1,40}$/, { error: 'must be the name of a hold point' })
     .optional(),
   ALTCHA_HMAC_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' })
+    .optional(),
+  UNSUBSCRIBE_HMAC_KEY: z
     .string()
     .regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' })
     .optional(),
@@ -152,6 +156,11 @@ export type Config = {
    * process when unset outside production.
    */
   altchaHmacKey: string;
+  /**
+   * Signs the one-click unsubscribe links of notification mails; every instance needs the same one,
+   * and links stay valid while it does. Unset: derived from the proof-of-work key.
+   */
+  unsubscribeHmacKey: string;
   session: { idleMs: number; maxMs: number; renewAfterMs: number; graceMs: number };
   /** Browser origins allowed to call the API cross-origin; empty: CORS closed. */
   corsOrigins: string[];
@@ -262,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the default credential chain)',
     );
   }
+  const altchaHmacKey = e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex');
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -281,7 +291,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     captchaFixed: e.CAPTCHA_FIXED,
     testHoldAt: e.TEST_HOLD_AT,
-    altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
+    altchaHmacKey,
+    // Unset: derived from the proof-of-work key (required in production, the same on every instance).
+    unsubscribeHmacKey:
+      e.UNSUBSCRIBE_HMAC_KEY ?? createHmac('sha256', altchaHmacKey).update('unsubscribe links').digest('hex'),
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.SESSION_MAX_HOURS * 3_600_000,

@@ -10,11 +10,12 @@ import {
   TEAM_AUTHORITY,
   translate,
 } from '@freight/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { invitations, people as peopleTable } from '../src/db/schema.js';
+import { signUnsubscribe } from '../src/modules/mail-preferences/tokens.js';
 import { insertForCompany } from '../src/modules/notifications/repo.js';
 import { insertEndpoint } from '../src/modules/webhooks/repo.js';
 import { insertPerson } from '../src/modules/users/people-repo.js';
@@ -160,6 +161,8 @@ type World = {
   newWebhook: () => Promise<number>;
   /** A new person of the owner's company with this role (for the team's changes). */
   newPerson: (role: Role) => Promise<number>;
+  /** The owner person's signed unsubscribe link of one event, as their mails carry it. */
+  unsubscribeLink: () => Promise<string>;
   /** A new pending invitation of the owner's company, with the token its mail would carry. */
   newInvitation: () => Promise<{ id: number; token: string }>;
   bookingAt: (status: 0 | 1 | 2 | 3) => Promise<number>;
@@ -354,6 +357,29 @@ const MATRIX: Row[] = [
     owned: true,
     make: async (w) => at(url.replace(':id', String(await w.newWebhook())), body),
   })),
+  /* ---------- e-mail preferences (issue 19): each person's own; unsubscribe by signed link ---------- */
+  { method: 'GET', url: '/api/me/mail-preferences', access: 'authenticated' },
+  {
+    method: 'PUT',
+    url: '/api/me/mail-preferences',
+    access: 'authenticated',
+    roles: 'personal',
+    make: () => at('/api/me/mail-preferences', json({ ship: 'digest' })),
+  },
+  {
+    // The link is the proof (signed, no login): anyone holding it gets the same answer.
+    method: 'GET',
+    url: '/api/unsubscribe',
+    access: 'public',
+    make: async (w) => at(await w.unsubscribeLink()),
+  },
+  {
+    method: 'POST',
+    url: '/api/unsubscribe',
+    access: 'public',
+    roles: 'personal',
+    make: async (w) => at(await w.unsubscribeLink()),
+  },
 
   /* ---------- company activity trail (issue 18; owners and admins) ---------- */
   { method: 'GET', url: '/api/activity', access: { all: ['team'] }, roles: 'team' },
@@ -1257,6 +1283,17 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
           secretEnc: 'v1.not-a-real-secret',
         })
       ).id,
+    unsubscribeLink: async () => {
+      const [person] = await db
+        .select({ id: peopleTable.id })
+        .from(peopleTable)
+        .where(and(eq(peopleTable.companyId, user.owner.id), eq(peopleTable.role, 'owner')));
+      const token = signUnsubscribe(app.deps.config.unsubscribeHmacKey, {
+        personId: person?.id ?? 0,
+        scope: 'ship',
+      });
+      return `/api/unsubscribe?token=${encodeURIComponent(token)}`;
+    },
     newPerson: async (role) =>
       (
         await insertPerson(db, {

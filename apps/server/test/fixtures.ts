@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Role } from '@freight/contract';
 import sharp from 'sharp';
-import { call } from './helpers.js';
+import { insertPerson } from '../src/modules/users/people-repo.js';
+import { hashPassword } from '../src/platform/password.js';
+import { call, type TestApp } from './helpers.js';
 
 export type Envelope<T = unknown> = {
   code: number;
@@ -131,4 +134,18 @@ export async function register(
     remoteAddress: freshAddress(),
     lang,
   });
+}
+
+/** A new person of a company with this role, written to the database and signed in. */
+export async function signedInPerson(t: TestApp, companyId: number, name: string, role: Role) {
+  const email = uniqueEmail(name).toLowerCase();
+  const person = await insertPerson(t.database.db, {
+    companyId,
+    email,
+    passwordHash: await hashPassword('secret123'),
+    name: name.toUpperCase(),
+    role,
+  });
+  const token = (await login(t.app, email, 'secret123')).body.data.token;
+  return { token, companyId, personId: person.id, email };
 }

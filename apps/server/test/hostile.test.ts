@@ -183,6 +183,9 @@ const TARGETS: Record<RouteKey, Target> = {
   'POST /api/webhooks/:id/secret': { ids: () => [1, 2, 3] },
   'POST /api/webhooks/:id/test': { ids: () => [1, 2, 3] },
   'DELETE /api/webhooks/:id': { ids: () => [1, 2, 3] },
+  // E-mail preferences (issue 19): the person's own; unsubscribe is public and needs a signed token.
+  'PUT /api/me/mail-preferences': { valid: () => ({ ship: 'digest', release: 'off' }) },
+  'POST /api/unsubscribe': { session: 'public' },
   'POST /api/system/logout': { session: 'fresh' },
 };
 

@@ -92,6 +92,8 @@ const WRITTEN_TABLES = [
   'notifications',
   'webhook_endpoints',
   'webhook_deliveries',
+  'mail_preferences',
+  'mail_digest_queue',
   'system_config',
 ];
 /** Short-lived state that a refused request may legitimately touch (session renewal, throttles, captchas). */

@@ -7,6 +7,8 @@ type ReceivedMail = {
   subject: string;
   text: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** the raw header lines by lower-case name (the last of each) */
+  headers: Record<string, string>;
 };
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -28,6 +30,9 @@ export async function startMailServer(options: { hold?: Promise<void> } = {}) {
             replyTo: mail.replyTo?.text ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+            ),
             attachments: mail.attachments.map((a) => ({
               filename: a.filename ?? '',
               contentType: a.contentType,

@@ -20,3 +20,4 @@ export * from './company.js';
 export * from './booking-pdf.js';
 export * from './notifications.js';
 export * from './webhooks.js';
+export * from './mail-preferences.js';

@@ -11,7 +11,8 @@ import { MAX_PAGE_SIZE } from './limits.js';
 export const NOTIFICATION_KINDS = ['booking', 'document', 'rfq', 'team'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const NOTIFICATION_ACTIONS = [
+/** What happens to a booking that both sides are told of (and may be e-mailed: mail-preferences.ts). */
+export const BOOKING_EVENT_ACTIONS = [
   'submit',
   'accept',
   'release',
@@ -20,17 +21,15 @@ export const NOTIFICATION_ACTIONS = [
   'ship',
   'cancel',
   'void',
-  'create',
-  'receive',
-  'join',
 ] as const;
+export const NOTIFICATION_ACTIONS = [...BOOKING_EVENT_ACTIONS, 'create', 'receive', 'join'] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
 /**
  * The booking actions both sides' people are told of (a draft's own life concerns nobody else):
  * submit_si (the member's shipping instructions, 补料) is told as 'request', confirm_si as 'confirm'.
  */
-export const BOOKING_NOTIFICATIONS: Partial<Record<BookingAction, NotificationAction>> = {
+export const BOOKING_NOTIFICATIONS: Partial<Record<BookingAction, (typeof BOOKING_EVENT_ACTIONS)[number]>> = {
   submit: 'submit',
   accept: 'accept',
   release: 'release',

@@ -13,3 +13,4 @@ export * from './schema/bookings.js';
 export * from './schema/booking-documents.js';
 export * from './schema/notifications.js';
 export * from './schema/webhooks.js';
+export * from './schema/mail.js';

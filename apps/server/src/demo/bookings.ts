@@ -51,6 +51,8 @@ const need = <T>(value: T | undefined, what: string): T => {
   return value;
 };
 
+/** The demo's mails go to SILENT_MAILER: their links lead nowhere. */
+const SILENT_LINKS = { publicUrl: 'http://localhost', unsubscribeKey: 'demo-seed-mails-are-never-sent' };
 /** The form a member fills in for the planned booking. */
 function bookingForm(ctx: BookingContext, plan: PlannedBooking, rate: SeededRate, c: BookingContents) {
   const { ref } = ctx;
@@ -154,7 +156,7 @@ async function book(ctx: BookingContext, plan: PlannedBooking): Promise<number |
   const rates = need(ctx.rates.get(plan.forwarder), `rates of ${plan.forwarder}`);
   const rate = need(plan.rate === null ? random.pick(rates) : rates[plan.rate], `rate ${plan.rate}`);
   const c = bookingContents(random, plan, rate.row);
-  const common = { db: deps.db, mailer: deps.mailer, locale: LOCALE } as const;
+  const common = { db: deps.db, mailer: deps.mailer, links: SILENT_LINKS, locale: LOCALE } as const;
   const created = await createBooking({
     ...common,
     viewer: customer,
@@ -239,6 +241,7 @@ export async function seedBookings(ctx: BookingContext): Promise<void> {
     await cancelBookings({
       db: ctx.deps.db,
       mailer: ctx.deps.mailer,
+      links: SILENT_LINKS,
       locale: LOCALE,
       viewerId: ctx.customer.id,
       actor: ctx.customer.actor,

@@ -12,6 +12,8 @@ type MailMessage = {
   /** Where the recipient's answer goes when it is not the portal's sender (an RFQ's requester). */
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** Extra header lines, e.g. List-Unsubscribe on notification mails. */
+  headers?: Record<string, string>;
 };
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 

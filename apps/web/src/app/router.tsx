@@ -48,6 +48,7 @@ const contacts = page(() => import('../features/contacts/contacts-page'), 'Conta
 const profile = page(() => import('../features/profile/profile-page'), 'ProfilePage');
 const team = page(() => import('../features/team/team-page'), 'TeamPage');
 const join = page(() => import('../features/team/join-page'), 'JoinPage');
+const unsubscribe = page(() => import('../features/profile/unsubscribe-page'), 'UnsubscribePage');
 const activity = page(() => import('../features/activity/activity-page'), 'ActivityPage');
 const webhooks = page(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage');
 const notFound = page(() => import('../features/system/not-found-page'), 'NotFoundPage');
@@ -81,6 +82,8 @@ const routes: RouteObject[] = [
       { path: '/forget-password', element: forgetPassword },
       // The invitation page: open with or without a session (joining replaces it).
       { path: '/join', element: join },
+      // A notification mail's unsubscribe link: no login, the signed token is the proof.
+      { path: '/unsubscribe', element: unsubscribe },
       {
         element: <RequireAuth />,
         children: [

@@ -456,4 +456,8 @@ export const enUS: Messages = {
     defaultTitle: 'Freight Booking Portal',
     closeTips: 'Site is closed for maintenance',
   },
+  mailPrefs: {
+    unsubscribeInvalid:
+      'This unsubscribe link is not valid or has expired. Sign in and change your e-mail notifications under My account.',
+  },
 };

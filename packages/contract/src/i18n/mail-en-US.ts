@@ -33,4 +33,24 @@ export const enUSMail: MailMessages = {
     mailBody:
       'Hello,\n\n{{company}} asks for a quotation on this rate of yours:\nRoute: {{pol}} → {{pod}} → {{to}}\nCarrier: {{carrier}}\nRate: {{rate}}\nCargo ready: {{ready_date}}\nCommodity: {{description}}\nContainers: {{booking_space}}\nTarget rate: {{target_rate}}\nPotential volume: {{potential_vol}}\nContact for this request: {{sales}}\n\nRequester: {{company}}\nContact person: {{linkman}}\nPhone: {{phone}}\nE-mail: {{email}}\n\nReply to this e-mail to answer the requester directly. To see the request in the portal and mark it quoted or closed:\n{{link}}',
   },
+  mailPrefs: {
+    footer:
+      '\n--\nYou receive this e-mail because of your e-mail notifications on {{app}}. Change them under My account, or stop e-mails of this kind with one click:\n{{link}}',
+    digestSubject: '[{{app}}] Daily digest: {{count}} booking updates',
+    digestBody:
+      'Hello,\n\nYour booking updates since the last digest:\n\n{{lines}}\n\nPlease log in to the portal for details.',
+    digestLine: '{{time}}  Booking {{order_no}}: {{event}} ({{from}} → {{to}})',
+    digestFooter:
+      '\n--\nYou receive this digest because of your e-mail notifications on {{app}}. Change them under My account, or stop all notification e-mails with one click:\n{{link}}',
+    event: {
+      submit: 'new booking',
+      accept: 'accepted',
+      release: 'space released',
+      request: 'shipping instructions submitted',
+      confirm: 'shipping instructions confirmed',
+      ship: 'shipped',
+      cancel: 'cancelled by the customer',
+      void: 'voided by the forwarder',
+    },
+  },
 };

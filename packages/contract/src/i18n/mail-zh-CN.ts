@@ -35,4 +35,23 @@ export const zhCNMail = {
     mailBody:
       '您好，\n\n{{company}} 就您的以下运价询价：\n航线：{{pol}} → {{pod}} → {{to}}\n船公司：{{carrier}}\n运价：{{rate}}\n货好日期：{{ready_date}}\n品名：{{description}}\n箱型及数量：{{booking_space}}\n目标价：{{target_rate}}\n潜在货量：{{potential_vol}}\n询价联系人：{{sales}}\n\n询价方：{{company}}\n联系人：{{linkman}}\n电话：{{phone}}\n邮箱：{{email}}\n\n直接回复本邮件即可答复询价方。在平台中查看此询价、标记为已报价或已关闭：\n{{link}}',
   },
+  mailPrefs: {
+    footer:
+      '\n--\n您收到此邮件，是因为您在{{app}}的邮件通知设置。请在“我的账号”中修改，或一键退订此类邮件：\n{{link}}',
+    digestSubject: '[{{app}}] 每日摘要：{{count}} 条订舱动态',
+    digestBody: '您好：\n\n以下是自上次摘要以来您的订舱动态：\n\n{{lines}}\n\n请登录门户查看详情。',
+    digestLine: '{{time}}  订舱 {{order_no}}：{{event}}（{{from}} → {{to}}）',
+    digestFooter:
+      '\n--\n您收到此摘要，是因为您在{{app}}的邮件通知设置。请在“我的账号”中修改，或一键退订全部通知邮件：\n{{link}}',
+    event: {
+      submit: '新订舱',
+      accept: '已接受',
+      release: '已放舱',
+      request: '已提交补料',
+      confirm: '补料已确认',
+      ship: '已开船',
+      cancel: '客户已取消',
+      void: '货代已作废',
+    },
+  },
 } as const;

@@ -449,4 +449,7 @@ export const zhCN = {
     defaultTitle: '货运订舱平台',
     closeTips: '网站维护中',
   },
+  mailPrefs: {
+    unsubscribeInvalid: '该退订链接无效或已过期。请登录后在“我的账号”中修改邮件通知设置。',
+  },
 } as const;

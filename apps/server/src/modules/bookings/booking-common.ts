@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import type { MailLinks } from '../mail-preferences/service.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Actor } from '../activity/service.js';
 import { statusName } from './present.js';
@@ -21,6 +22,8 @@ export type Common = { db: Db; locale: Locale };
 export type Authorities = { authorities?: readonly string[] | undefined };
 export type WithMail = Common & {
   mailer: Mailer;
+  /** the public address and unsubscribe key for the links in mails */
+  links: MailLinks;
   log?: FastifyBaseLogger | undefined;
   /** Where a mailed PDF reads the site's logo file (config.webDist); without it no mail carries one. */
   pdf?: { webDist: string } | undefined;

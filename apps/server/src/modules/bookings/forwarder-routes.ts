@@ -1,3 +1,4 @@
+import { mailLinks } from '../mail-preferences/service.js';
 import { confirmSiInput, idParams, reasonInput, releaseInput, shipInput } from '@freight/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,12 +10,14 @@ import { acceptBooking, confirmShipment, markShipped, releaseSpace, voidBooking 
 /** The forwarder's actions on bookings addressed to it (authority rate); each answers the detail. */
 export const forwarderBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, config } = app.deps;
+  const links = mailLinks(config);
   const forwarder = authenticated({ all: ['rate'] });
   const tags = ['bookings'];
 
   const common = (request: FastifyRequest, id: number) => ({
     db,
     mailer,
+    links,
     log: request.log,
     pdf: { webDist: config.webDist },
     ...askerOf(request),

@@ -1,15 +1,22 @@
 import {
   BOOKING_ACTIONS,
   BOOKING_MAIL_PDF,
+  BOOKING_NOTIFICATIONS,
+  type Locale,
   type BookingAction,
   fieldLabel,
-  parseLocale,
   translate,
 } from '@freight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import type { MailAttachment, Mailer } from '../../platform/mail.js';
 import { renderBookingPdf } from '../documents-pdf/service.js';
+import {
+  type MailLinks,
+  queueForDigest,
+  recipientsOf,
+  unsubscribeParts,
+} from '../mail-preferences/service.js';
 import { getSiteConfig } from '../system/service.js';
 import { hidesForwarder, statusName } from './present.js';
 import { findBooking, findMember } from './repo.js';
@@ -24,94 +31,127 @@ export type MailEvent = {
 };
 
 /**
- * Mails the other side of a booking about a change, in the recipient's language: the member on
- * every change the forwarder makes, the forwarder on a new booking (or copy), a cancellation and
- * submitted shipping instructions. The forwarder is not named to a member it is hidden from. The
- * message is built before the reply; sending runs in the background so that a slow mail server
- * never holds the request (a failure is logged). A change with a document (BOOKING_MAIL_PDF: the
- * release's confirmation) attaches it as its recipient would download it; the PDF is made in the
- * background too, after the change's transaction, and a mail whose PDF fails goes without it.
+ * Mails the other side of a booking about a change: each person of the company on that side, by
+ * their own e-mail preference for the event (contract mail-preferences.ts: at once, in the daily
+ * digest, or not at all) and in their own language. The member's people hear of every change the
+ * forwarder makes; the forwarder's people of a new booking (or copy), a cancellation and
+ * submitted shipping instructions. The forwarder is not named to a member it is hidden from. Each
+ * mail carries a signed one-click unsubscribe link and List-Unsubscribe headers. Messages are built
+ * before the reply; sending runs in the background so that a slow mail server never holds the
+ * request (a failure is logged). A change with a document (BOOKING_MAIL_PDF: the release's
+ * confirmation) attaches it as its recipient would download it, made once per language in the
+ * background; a mail whose PDF fails goes without it.
  */
 export async function notifyChange(options: {
   db: Db;
   mailer: Mailer;
+  links: MailLinks;
   log?: FastifyBaseLogger | undefined;
   pdf?: { webDist: string } | undefined;
   bookingId: number;
   event: MailEvent;
 }): Promise<void> {
   const { db, event } = options;
+  const mailEvent = BOOKING_NOTIFICATIONS[event.action];
+  if (!mailEvent) return;
   const by = BOOKING_ACTIONS[event.action].by;
   const base = await findBooking(db, null, options.bookingId, false);
   if (!base) return;
   const recipientId = by === 'forwarder' ? base.booking.ownerId : base.booking.forwarderId;
-  const [recipient, actor] = await Promise.all([
+  const [recipient, actor, told] = await Promise.all([
     findMember(db, recipientId),
     findMember(db, by === 'forwarder' ? base.booking.forwarderId : base.booking.ownerId),
+    recipientsOf({ db, companyId: recipientId, event: mailEvent }),
   ]);
   if (!recipient) return;
-  const locale = parseLocale(recipient.language) ?? 'zh-CN';
-  const zh = locale === 'zh-CN';
-  const row = zh ? await findBooking(db, null, options.bookingId, true) : base;
-  if (!row) return;
+  await queueForDigest({
+    db,
+    people: told.digest,
+    event: mailEvent,
+    booking: { id: base.booking.id, orderNo: base.booking.orderNo, from: event.from, to: event.to },
+  });
+  if (told.immediate.length === 0) return;
   const site = await getSiteConfig({ db });
-  const app = site.app_title || translate(locale, 'config.defaultTitle');
-  const lines: string[] = [];
-  if (event.reason) lines.push(`${fieldLabel(locale, 'reason')}: ${event.reason}`);
-  for (const [field, value] of event.details ?? []) lines.push(`${fieldLabel(locale, field)}: ${value}`);
-  // A member who may not know the forwarder of a booking from a quote is not told it by mail either.
-  const unnamed =
-    by === 'forwarder' &&
-    hidesForwarder({ party: 'member', authorities: recipient.authorities }, row.booking);
-  const actorCompany = actor && !unnamed ? (zh && actor.company2 ? actor.company2 : actor.company1) : '';
-  const params = {
-    app,
-    order_no: row.booking.orderNo,
-    status: statusName(locale, event.to),
-    actor: `${translate(locale, `bookingParty.${by}`)} ${actorCompany}`.trim(),
-    action: translate(locale, `bookingAction.${event.action}`),
-    route: `${row.polName} → ${row.toName}`,
-    from: event.from === null ? translate(locale, 'booking.mailNoStatus') : statusName(locale, event.from),
-    to: statusName(locale, event.to),
-    details: lines.length > 0 ? `${lines.join('\n')}\n` : '',
-  };
-  const message = {
-    to: recipient.username,
-    subject: translate(locale, 'booking.mailSubject', params),
-    text: translate(locale, 'booking.mailBody', params),
-  };
   const kind = BOOKING_MAIL_PDF[event.action];
   const pdf = options.pdf;
-  const attach = async (): Promise<MailAttachment[]> => {
-    if (!kind || !pdf) return [];
-    try {
-      const { file, fileName } = await renderBookingPdf({
-        db,
-        webDist: pdf.webDist,
-        viewerId: recipient.id,
-        authorities: recipient.authorities,
-        id: options.bookingId,
-        kind,
-        locale,
-        requestLocale: locale,
-      });
-      return [{ filename: fileName, contentType: 'application/pdf', content: file }];
-    } catch (error) {
-      options.log?.warn(
-        { err: error, to: message.to, booking: row.booking.orderNo, kind },
-        'booking mail sent without its PDF',
-      );
-      return [];
-    }
+  const compose = async (locale: Locale) => {
+    const zh = locale === 'zh-CN';
+    const row = zh ? await findBooking(db, null, options.bookingId, true) : base;
+    if (!row) return null;
+    const app = site.app_title || translate(locale, 'config.defaultTitle');
+    const lines: string[] = [];
+    if (event.reason) lines.push(`${fieldLabel(locale, 'reason')}: ${event.reason}`);
+    for (const [field, value] of event.details ?? []) lines.push(`${fieldLabel(locale, field)}: ${value}`);
+    // A member who may not know the forwarder of a booking from a quote is not told it by mail either.
+    const unnamed =
+      by === 'forwarder' &&
+      hidesForwarder({ party: 'member', authorities: recipient.authorities }, row.booking);
+    const actorCompany = actor && !unnamed ? (zh && actor.company2 ? actor.company2 : actor.company1) : '';
+    const params = {
+      app,
+      order_no: row.booking.orderNo,
+      status: statusName(locale, event.to),
+      actor: `${translate(locale, `bookingParty.${by}`)} ${actorCompany}`.trim(),
+      action: translate(locale, `bookingAction.${event.action}`),
+      route: `${row.polName} → ${row.toName}`,
+      from: event.from === null ? translate(locale, 'booking.mailNoStatus') : statusName(locale, event.from),
+      to: statusName(locale, event.to),
+      details: lines.length > 0 ? `${lines.join('\n')}\n` : '',
+    };
+    const attach = async (): Promise<MailAttachment[]> => {
+      if (!kind || !pdf) return [];
+      try {
+        const { file, fileName } = await renderBookingPdf({
+          db,
+          webDist: pdf.webDist,
+          viewerId: recipient.id,
+          authorities: recipient.authorities,
+          id: options.bookingId,
+          kind,
+          locale,
+          requestLocale: locale,
+        });
+        return [{ filename: fileName, contentType: 'application/pdf', content: file }];
+      } catch (error) {
+        options.log?.warn(
+          { err: error, booking: row.booking.orderNo, kind },
+          'booking mail sent without its PDF',
+        );
+        return [];
+      }
+    };
+    return {
+      app,
+      orderNo: row.booking.orderNo,
+      subject: translate(locale, 'booking.mailSubject', params),
+      text: translate(locale, 'booking.mailBody', params),
+      attachments: attach(),
+    };
   };
-  void attach()
-    .then((attachments) =>
-      options.mailer.send(attachments.length > 0 ? { ...message, attachments } : message),
-    )
-    .catch((error: unknown) => {
-      options.log?.warn(
-        { err: error, to: message.to, booking: row.booking.orderNo },
-        'booking mail not sent',
-      );
-    });
+  const byLocale = new Map<Locale, Awaited<ReturnType<typeof compose>>>();
+  for (const person of told.immediate)
+    if (!byLocale.has(person.locale)) byLocale.set(person.locale, await compose(person.locale));
+  for (const person of told.immediate) {
+    const message = byLocale.get(person.locale);
+    if (!message) continue;
+    const unsubscribe = unsubscribeParts(options.links, person.id, mailEvent);
+    void message.attachments
+      .then((attachments) =>
+        options.mailer.send({
+          to: person.email,
+          subject: message.subject,
+          text:
+            message.text +
+            translate(person.locale, 'mailPrefs.footer', { app: message.app, link: unsubscribe.link }),
+          headers: unsubscribe.headers,
+          ...(attachments.length > 0 ? { attachments } : {}),
+        }),
+      )
+      .catch((error: unknown) => {
+        options.log?.warn(
+          { err: error, to: person.email, booking: message.orderNo },
+          'booking mail not sent',
+        );
+      });
+  }
 }

@@ -1,3 +1,4 @@
+import { mailLinks } from '../mail-preferences/service.js';
 import {
   bookingInput,
   cancelManyInput,
@@ -34,7 +35,8 @@ import {
  * either side, forwarder-routes.ts the forwarder's actions, document-routes.ts the files.
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, storage } = app.deps;
+  const { db, mailer, storage, config } = app.deps;
+  const links = mailLinks(config);
   const member = authenticated({ all: ['order'] });
   const tags = ['bookings'];
 
@@ -60,6 +62,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await createBooking({
           db,
           mailer,
+          links,
           log: request.log,
           viewer: currentUser(request),
           actor: actorOf(currentUser(request)),
@@ -87,6 +90,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await changeBooking({
           db,
           mailer,
+          links,
           log: request.log,
           viewer: currentUser(request),
           actor: actorOf(currentUser(request)),
@@ -113,6 +117,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await submitBooking({
           db,
           mailer,
+          links,
           log: request.log,
           ...askerOf(request),
           id: request.params.id,
@@ -135,6 +140,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await copyBooking({
           db,
           mailer,
+          links,
           log: request.log,
           viewer: currentUser(request),
           actor: actorOf(currentUser(request)),
@@ -159,6 +165,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await cancelBookings({
           db,
           mailer,
+          links,
           log: request.log,
           viewerId: currentUser(request).id,
           actor: actorOf(currentUser(request)),
@@ -185,6 +192,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await submitShipment({
           db,
           mailer,
+          links,
           log: request.log,
           ...askerOf(request),
           id: request.params.id,
@@ -209,6 +217,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await cancelBooking({
           db,
           mailer,
+          links,
           log: request.log,
           ...askerOf(request),
           id: request.params.id,

@@ -10,6 +10,7 @@ import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
 import { confirmPasswordRules } from '../auth/account-form';
 import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
+import { MailPreferencesSection } from './mail-preferences-section';
 
 const nameRules = zodRules(myAccountBody);
 const passwordRules = zodRules(myPasswordBody);
@@ -17,7 +18,7 @@ type PasswordValues = MyPasswordBody & { confirmPassword?: string };
 
 /**
  * The signed-in person's own sign-in (issue 18), whatever their role: their name, and a new
- * password with the current one (PUT /api/me, /api/me/password).
+ * password with the current one (PUT /api/me, /api/me/password), and their e-mail notifications.
  */
 export function MyAccountTab({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
@@ -123,6 +124,8 @@ export function MyAccountTab({ user }: { user: UserInfo }) {
           {t('profile.changePassword')}
         </Button>
       </Form>
+      <Divider />
+      <MailPreferencesSection />
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import {
+  errorEnvelope,
+  mailPreferences,
+  mailPreferencesBody,
+  okEnvelope,
+  unsubscribeInfo,
+  unsubscribeQuery,
+} from '@freight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/reply.js';
+import { authenticated, currentUser } from '../auth/hook.js';
+import { describeUnsubscribe, getPreferences, setPreferences, unsubscribe } from './service.js';
+
+/**
+ * E-mail preferences (issue 19, part 3): the signed-in person's own, for every role (`personal`,
+ * like their name and password), and the public one-click unsubscribe of the links in mails.
+ */
+export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const tags = ['mail preferences'];
+  const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+  const key = config.unsubscribeHmacKey;
+
+  app.get(
+    '/me/mail-preferences',
+    {
+      preValidation: authenticated(),
+      schema: {
+        tags,
+        summary: 'Which events also e-mail the signed-in person: off, immediate or in a daily digest',
+        response: { 200: okEnvelope(mailPreferences), ...failures },
+      },
+    },
+    async (request) => ok(await getPreferences({ db, personId: currentUser(request).personId })),
+  );
+  app.put(
+    '/me/mail-preferences',
+    {
+      preValidation: authenticated({ personal: true }),
+      schema: {
+        tags,
+        summary: "Changes the given events of the person's own e-mail preferences",
+        body: mailPreferencesBody,
+        response: { 200: okEnvelope(mailPreferences), ...failures },
+      },
+    },
+    async (request) =>
+      ok(await setPreferences({ db, personId: currentUser(request).personId, body: request.body })),
+  );
+
+  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form; its content is not needed.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => done(null, null),
+  );
+  app.get(
+    '/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'What a signed unsubscribe link stops (changes nothing)',
+        querystring: unsubscribeQuery,
+        response: { 200: okEnvelope(unsubscribeInfo), 400: errorEnvelope },
+      },
+    },
+    async (request) => ok(await describeUnsubscribe({ db, key, token: request.query.token })),
+  );
+  app.post(
+    '/unsubscribe',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        summary: 'One-click unsubscribe (RFC 8058) with a signed link, without a login',
+        querystring: unsubscribeQuery,
+        response: { 200: okEnvelope(unsubscribeInfo), 400: errorEnvelope },
+      },
+    },
+    async (request) => ok(await unsubscribe({ db, key, token: request.query.token })),
+  );
+};

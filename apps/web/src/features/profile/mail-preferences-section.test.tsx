@@ -1,0 +1,54 @@
+import '../../test-support/setup';
+import { DEFAULT_MAIL_PREFERENCES } from '@freight/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../test-support/render';
+import { MAIL_PREFERENCES_KEY, MailPreferencesSection } from './mail-preferences-section';
+
+const saved = { ...DEFAULT_MAIL_PREFERENCES, release: 'digest' as const, ship: 'off' as const };
+
+describe('e-mail notifications on My account', () => {
+  it.each([
+    {
+      locale: 'en-US' as const,
+      title: 'E-mail notifications',
+      rows: [
+        ['Booking accepted', 'Immediately'],
+        ['Space released', 'Daily digest'],
+        ['Shipped', 'Off'],
+      ],
+      options: ['Off', 'Immediately', 'Daily digest'],
+    },
+    {
+      locale: 'zh-CN' as const,
+      title: '邮件通知',
+      rows: [
+        ['订舱已接受', '立即发送'],
+        ['已放舱', '每日摘要'],
+        ['已开船', '关闭'],
+      ],
+      options: ['关闭', '立即发送', '每日摘要'],
+    },
+  ])('names each event and shows its choice, by keyboard too ($locale)', async (language) => {
+    const user = userEvent.setup();
+    await renderWithApp(<MailPreferencesSection />, {
+      locale: language.locale,
+      data: [[MAIL_PREFERENCES_KEY, saved]],
+    });
+    const section = screen.getByRole('region', { name: language.title });
+    expect(within(section).getAllByRole('combobox')).toHaveLength(8);
+    for (const [name = '', value = ''] of language.rows) {
+      const select = within(section).getByRole('combobox', { name });
+      const shown = select.closest('.ant-select');
+      expect(shown?.textContent, name).toContain(value);
+    }
+    // The first event's select is the first tab stop, and Enter opens its choices.
+    await user.tab();
+    expect(document.activeElement?.getAttribute('aria-labelledby')).toBe('mail-submit');
+    await user.keyboard('{Enter}');
+    expect(await screen.findAllByRole('option')).toHaveLength(3);
+    for (const option of language.options)
+      expect(await screen.findByText(option, { selector: '.ant-select-item-option-content' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import './strings';
+import type { UnsubscribeInfo } from '@freight/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { usePageTitle } from '../../app/page-title';
+import { errorMessage } from '../../components/api-error';
+import { changeLocale, currentLocale } from '../../i18n';
+import { AuthLayout } from '../auth/auth-layout';
+
+/**
+ * The page an unsubscribe link in a notification mail opens (no login). It shows what the link
+ * stops, in the mail's language, and stops it only when the person confirms: link scanners that
+ * open the page unsubscribe nobody. Mail clients unsubscribe in one click by POSTing the header's URL.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('profile.unsubscribe.title'));
+  const [params] = useSearchParams();
+  const [token] = useState(() => params.get('token') ?? '');
+  const query = `token=${encodeURIComponent(token)}`;
+  const info = useQuery({
+    queryKey: ['unsubscribe', token],
+    queryFn: () => api.get<UnsubscribeInfo>(`/unsubscribe?${query}`),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [state, setState] = useState<'ask' | 'busy' | 'done' | Error>('ask');
+  const language = info.data?.language;
+  useEffect(() => {
+    if (language && language !== currentLocale()) void changeLocale(language);
+  }, [language]);
+
+  const confirm = async () => {
+    setState('busy');
+    try {
+      await api.post(`/unsubscribe?${query}`);
+      setState('done');
+    } catch (error) {
+      setState(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  const what = info.data
+    ? info.data.scope === 'all'
+      ? t('profile.unsubscribe.all')
+      : t('profile.unsubscribe.one', { event: t(`profile.mailEvent.${info.data.scope}`) })
+    : '';
+  return (
+    <AuthLayout variant="plain" width={480}>
+      <Typography.Title level={3}>{t('profile.unsubscribe.title')}</Typography.Title>
+      {token === '' || info.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={
+            info.isError
+              ? errorMessage(info.error, t('profile.unsubscribe.invalid'))
+              : t('profile.unsubscribe.invalid')
+          }
+        />
+      ) : !info.data ? (
+        <Spin />
+      ) : state === 'done' ? (
+        <Result
+          status="success"
+          title={t('profile.unsubscribe.done')}
+          subTitle={t('profile.unsubscribe.doneHint')}
+        />
+      ) : (
+        <>
+          <Typography.Paragraph>
+            {t('profile.unsubscribe.ask', { email: info.data.email, what })}
+          </Typography.Paragraph>
+          {state instanceof Error && (
+            <Alert type="error" showIcon title={errorMessage(state, t('profile.unsubscribe.invalid'))} />
+          )}
+          <Button type="primary" danger loading={state === 'busy'} onClick={() => void confirm()}>
+            {t('profile.unsubscribe.confirm')}
+          </Button>
+        </>
+      )}
+    </AuthLayout>
+  );
+}
