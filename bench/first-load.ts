@@ -58,6 +58,8 @@ async function measure(page: Page, url: string, options: { cache: boolean }): Pr
   let lastActivity = Date.now();
   const pending = new Set<string>();
   cdp.on('Network.requestWillBeSent', (event) => {
+    // The notification stream (an EventSource) stays open as long as the page: not a load.
+    if (event.type === 'EventSource') return;
     pending.add(event.requestId);
     lastActivity = Date.now();
   });
