@@ -204,6 +204,7 @@ describeEachDatabase('production settings: HSTS, CORS allow-list, rate limit, me
       env: {
         NODE_ENV: 'production',
         ALTCHA_HMAC_KEY: 'altcha-key-for-production-tests-0123456789',
+        WEBHOOK_SECRET_KEY: 'webhook-key-for-production-tests-0123456789',
         CAPTCHA_FIXED: '',
         SEED_DEMO: 'false',
         TRUST_PROXY: 'true',

@@ -234,7 +234,11 @@ describe('configuration and start-up', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ PGLITE_OPTIMIZE: 'fast' })).toThrow(/PGLITE_OPTIMIZE/);
     // Demo accounts have published passwords (issue 16): refused in production, as CAPTCHA_FIXED is.
-    const production = { NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      ALTCHA_HMAC_KEY: 'k'.repeat(32),
+      WEBHOOK_SECRET_KEY: 'w'.repeat(64),
+    };
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true/);
     expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig(production).seedDemo).toBe(false);
@@ -245,6 +249,15 @@ describe('configuration and start-up', () => {
     expect(loadConfig(production).altchaHmacKey).toBe('k'.repeat(32));
     expect(loadConfig({}).altchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({}).altchaHmacKey).not.toBe(loadConfig({}).altchaHmacKey);
+    // Webhooks (issue 19): every instance decrypts the stored signing secrets, so production needs
+    // the key; endpoints on private networks (SSRF) are for tests and development only.
+    expect(() => loadConfig({ ...production, WEBHOOK_SECRET_KEY: undefined })).toThrow(
+      /WEBHOOK_SECRET_KEY is required/,
+    );
+    expect(() => loadConfig({ ...production, WEBHOOKS_ALLOW_PRIVATE: 'true' })).toThrow(
+      /WEBHOOKS_ALLOW_PRIVATE=true/,
+    );
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivate).toBe(true);
     // The fault tests' transaction hold: in test runs only.
     for (const nodeEnv of ['production', 'development'])
       expect(() => loadConfig({ NODE_ENV: nodeEnv, TEST_HOLD_AT: 'rate-import' })).toThrow(/TEST_HOLD_AT/);
