@@ -149,3 +149,40 @@ export async function signedInPerson(t: TestApp, companyId: number, name: string
   const token = (await login(t.app, email, 'secret123')).body.data.token;
   return { token, companyId, personId: person.id, email };
 }
+
+/**
+ * The body of a one-container FCL booking, Shanghai → Rotterdam with Maersk, ready in three days:
+ * `ref` holds the reference ids by short name (sha, rtm, maersk, gp20, ct), as the suites look them up.
+ */
+export function fclBookingBody(options: {
+  ref: Record<string, number>;
+  forwarderId: number | undefined;
+  shipperId: number | undefined;
+  consigneeId: number | undefined;
+}) {
+  const { ref } = options;
+  return {
+    container_mode: 1,
+    forwarder_id: options.forwarderId,
+    shipper_id: options.shipperId,
+    consignee_id: options.consigneeId,
+    ready_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    incoterm: 'FOB',
+    pol_id: ref.sha,
+    pod_id: ref.rtm,
+    to_id: ref.rtm,
+    carrier_id: ref.maersk,
+    containers: [
+      {
+        container_id: ref.gp20,
+        quantity: 1,
+        hs_code: '847130',
+        description: 'LAPTOP COMPUTERS',
+        packages: 10,
+        unit_id: ref.ct,
+        weight: '1000',
+        volume: '10',
+      },
+    ],
+  };
+}

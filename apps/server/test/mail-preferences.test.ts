@@ -6,7 +6,14 @@ import { mailLinks, sendDigests } from '../src/modules/mail-preferences/service.
 import { signUnsubscribe } from '../src/modules/mail-preferences/tokens.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { createMailer } from '../src/platform/mail.js';
-import { type Envelope, register, registrationForm, signedInPerson, uniqueEmail } from './fixtures.js';
+import {
+  type Envelope,
+  register,
+  registrationForm,
+  signedInPerson,
+  uniqueEmail,
+  fclBookingBody,
+} from './fixtures.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { startMailServer } from './mail-server.js';
 
@@ -188,30 +195,17 @@ describeEachDatabase('mail preferences', (kind) => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const submitted = async () => {
       const draft = ok(
-        await api<{ id: number; order_no: string }>('owner', 'POST', '/api/order/booking?submit=true', {
-          container_mode: 1,
-          forwarder_id: who.fwd?.companyId,
-          shipper_id: contact.shipper,
-          consignee_id: contact.consignee,
-          ready_date: day(3),
-          incoterm: 'FOB',
-          pol_id: ref.sha,
-          pod_id: ref.rtm,
-          to_id: ref.rtm,
-          carrier_id: ref.maersk,
-          containers: [
-            {
-              container_id: ref.gp20,
-              quantity: 1,
-              hs_code: '847130',
-              description: 'LAPTOP COMPUTERS',
-              packages: 10,
-              unit_id: ref.ct,
-              weight: '1000',
-              volume: '10',
-            },
-          ],
-        }),
+        await api<{ id: number; order_no: string }>(
+          'owner',
+          'POST',
+          '/api/order/booking?submit=true',
+          fclBookingBody({
+            ref,
+            forwarderId: who.fwd?.companyId,
+            shipperId: contact.shipper,
+            consigneeId: contact.consignee,
+          }),
+        ),
       );
       await mail.next(who.fwd?.email ?? '');
       return draft;

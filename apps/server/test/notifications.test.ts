@@ -7,7 +7,15 @@ import { people } from '../src/db/schema.js';
 import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { hashPassword } from '../src/platform/password.js';
-import { type Envelope, login, multipart, register, registrationForm, uniqueEmail } from './fixtures.js';
+import {
+  type Envelope,
+  login,
+  multipart,
+  register,
+  registrationForm,
+  uniqueEmail,
+  fclBookingBody,
+} from './fixtures.js';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/platform/db.js';
 import { call, createTestApp, describeEachDatabase, type TestApp, testDatabaseKinds } from './helpers.js';
@@ -68,30 +76,13 @@ describeEachDatabase('notifications', (kind) => {
     const token = (await login(t.app, email, 'secret123')).body.data.token;
     who[name] = { token, companyId, personId: person.id };
   }
-  const booking = () => ({
-    container_mode: 1,
-    forwarder_id: who.fwd?.companyId,
-    shipper_id: contact.shipper,
-    consignee_id: contact.consignee,
-    ready_date: day(3),
-    incoterm: 'FOB',
-    pol_id: ref.sha,
-    pod_id: ref.rtm,
-    to_id: ref.rtm,
-    carrier_id: ref.maersk,
-    containers: [
-      {
-        container_id: ref.gp20,
-        quantity: 1,
-        hs_code: '847130',
-        description: 'LAPTOP COMPUTERS',
-        packages: 10,
-        unit_id: ref.ct,
-        weight: '1000',
-        volume: '10',
-      },
-    ],
-  });
+  const booking = () =>
+    fclBookingBody({
+      ref,
+      forwarderId: who.fwd?.companyId,
+      shipperId: contact.shipper,
+      consigneeId: contact.consignee,
+    });
   const submitted = async (by = 'operator') => {
     const draft = ok(await api(by, 'POST', '/api/order/booking', booking()));
     ok(await api(by, 'POST', `/api/order/${draft.id}/submit`));

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { people } from '../src/db/schema.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import type { Db } from '../src/platform/db.js';
-import { type Envelope, register, registrationForm, uniqueEmail } from './fixtures.js';
+import { type Envelope, register, registrationForm, uniqueEmail, fclBookingBody } from './fixtures.js';
 import { call } from './helpers.js';
 
 /*
@@ -15,7 +15,6 @@ import { call } from './helpers.js';
 
 type Ref = Envelope<ListData<{ id: number; code: string }>>;
 export type Who = { token: string; companyId: number; email: string };
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export async function webhookWorld(app: FastifyInstance, db: Db) {
   const ref: Record<string, number> = {};
@@ -71,30 +70,13 @@ export async function webhookWorld(app: FastifyInstance, db: Db) {
       }),
     ).id;
 
-  const booking = () => ({
-    container_mode: 1,
-    forwarder_id: who.fwd?.companyId,
-    shipper_id: contact.shipper,
-    consignee_id: contact.consignee,
-    ready_date: day(3),
-    incoterm: 'FOB',
-    pol_id: ref.sha,
-    pod_id: ref.rtm,
-    to_id: ref.rtm,
-    carrier_id: ref.maersk,
-    containers: [
-      {
-        container_id: ref.gp20,
-        quantity: 1,
-        hs_code: '847130',
-        description: 'LAPTOP COMPUTERS',
-        packages: 10,
-        unit_id: ref.ct,
-        weight: '1000',
-        volume: '10',
-      },
-    ],
-  });
+  const booking = () =>
+    fclBookingBody({
+      ref,
+      forwarderId: who.fwd?.companyId,
+      shipperId: contact.shipper,
+      consigneeId: contact.consignee,
+    });
   /** A booking of the owner's, submitted to the forwarder. */
   const submitted = async () => {
     const draft = ok(await api('owner', 'POST', '/api/order/booking', booking()));
