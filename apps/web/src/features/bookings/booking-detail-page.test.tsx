@@ -1,5 +1,12 @@
 import '../../test-support/setup';
-import type { BookingAction, BookingDetail, BookingDocking, BookingParty } from '@freight/contract';
+import {
+  CONFIG_DEFAULTS,
+  siteConfig,
+  type BookingAction,
+  type BookingDetail,
+  type BookingDocking,
+  type BookingParty,
+} from '@freight/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +46,7 @@ async function showDetail(party: BookingParty, detail: BookingDetail, locale: 'e
       data: [
         [[BOOKINGS_KEY, party, 'detail', detail.id, locale], detail],
         [[BOOKINGS_KEY, 'member', 'docking', detail.id, locale], docking],
+        [['site-config'], siteConfig.parse(CONFIG_DEFAULTS)],
       ],
     },
   );
@@ -136,6 +144,23 @@ describe('booking PDFs', () => {
       expect(within(menu).queryByRole('menuitem', { name: 'SI draft' })).toBeNull();
       expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
       shown.unmount();
+    }
+  });
+
+  it('shows the freight term the documents print: the Incoterm’s when none was chosen', async () => {
+    // The site's collect terms are EXW, FCA and FOB (CONFIG_DEFAULTS.freight_collect).
+    for (const [incoterm, chosen, shown] of [
+      ['FOB', '', 'Collect'],
+      ['CIF', '', 'Prepaid'],
+      ['FOB', 'prepaid', 'Prepaid'],
+    ] as const) {
+      const page = await showDetail(
+        'member',
+        bookingDetail({ incoterm, incoterm_name: incoterm, freight_term: chosen }),
+      );
+      const label = screen.getByText('Freight term', { selector: '.ant-descriptions-item-label' });
+      expect(label.closest('.ant-descriptions-item-container')?.textContent).toContain(shown);
+      page.unmount();
     }
   });
 

@@ -4,6 +4,7 @@ import {
   CUTOFF_FIELDS,
   formatDate,
   formatLocalDateTime,
+  freightTermOf,
   incotermLabel,
   type BookingDetail,
   type BookingPartyInfo,
@@ -12,6 +13,7 @@ import {
 import { Col, Descriptions, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
+import { useSiteConfig } from '../../app/site-config';
 import { currentLocale } from '../../i18n';
 import { formatDateTime, StatusTag } from './booking-format';
 import { totalsText } from './booking-totals';
@@ -34,6 +36,7 @@ function PartyText({ party }: { party: BookingPartyInfo }) {
 /** The booking itself (spec §2 Booking detail): fields, parties, schedule, lines and totals. */
 export function BookingDetailView({ detail, isForwarder }: { detail: BookingDetail; isForwarder: boolean }) {
   const { t } = useTranslation();
+  const config = useSiteConfig();
   const locale = currentLocale();
   const f = (name: string) => t(`shared.fields.${name}`);
   const date = (value: string | null) => formatDate(value, locale) || '-';
@@ -106,7 +109,10 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
             {formatDateTime(detail.create_time, locale)}
           </Descriptions.Item>
           <Descriptions.Item label={f('freight_term')}>
-            {detail.freight_term ? t(`shared.freightTerm.${detail.freight_term}`) : '-'}
+            {/* Left to the Incoterm, it is the term the documents print (freightTermOf). */}
+            {t(
+              `shared.freightTerm.${freightTermOf(detail.incoterm, config.data?.freight_collect ?? '', detail.freight_term)}`,
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={f('commodity_cn')}>{dash(detail.commodity_cn)}</Descriptions.Item>
           <Descriptions.Item label={f('notify_party')}>{dash(detail.notify_party)}</Descriptions.Item>
