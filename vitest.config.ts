@@ -59,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          setupFiles: ['e2e/support/report.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

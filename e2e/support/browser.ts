@@ -17,6 +17,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The pages a test has open, for the report of a failed test (see `e2e/support/report.ts`). */
+export const openPages = new Set<Page>();
+
 /** A fresh context (its own local storage) in the given browser language and window size. */
 export async function newPage(
   browser: Browser,
@@ -30,6 +33,8 @@ export async function newPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page };
 }
 

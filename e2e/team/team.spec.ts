@@ -132,9 +132,10 @@ describe('team', () => {
     await visible(page.getByText('JOAN JOINER was removed'));
     await gone(page.getByRole('row').filter({ hasText: email }));
 
-    // Their next action (opening another page, which asks the server) leads to the login page.
-    await joiner.page.getByRole('link', { name: 'My Bookings', exact: true }).click();
-    await joiner.page.waitForURL('**/login');
+    // The server closes their live notification stream at once; the page, asking for a new one,
+    // learns that the session has ended and goes to the login page without waiting for an action.
+    await joiner.page.waitForURL('**/login', WAIT);
+    await visible(joiner.page.getByText('Your session has ended. Please sign in again.'));
     await joiner.context.close();
     await owner.context.close();
   });
