@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { PAGE_SESSION_COOKIE } from '@freight/contract';
 import { type Row, startServer } from './lib.js';
 
 const KB = 1024;
@@ -154,9 +155,12 @@ async function measurePage(
         .observe(document, { childList: true, subtree: true, attributes: true, characterData: true });`,
     );
     if (token) {
+      // What a login through the page leaves: the session in local storage, and its cookie of page
+      // requests (with which the server sends a member list's first view rendered).
       await context.addInitScript(
         `localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('token_update_time', String(Date.now()));`,
       );
+      await context.addCookies([{ name: PAGE_SESSION_COOKIE, value: token, url: baseUrl }]);
     }
     const cold = await measure(await context.newPage(), `${baseUrl}${path}`, { cache: false });
     const warm = await measure(await context.newPage(), `${baseUrl}${path}`, { cache: true });

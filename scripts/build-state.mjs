@@ -38,9 +38,13 @@ export const PARTS = [
       'apps/web/index.html',
       'apps/web/public',
       'apps/web/vite.config.ts',
+      'apps/web/vite.ssr.config.ts',
+      'apps/web/login-shell.ts',
+      'apps/web/member-shell.ts',
       'packages/contract/src',
     ],
-    output: 'apps/web/dist/index.html',
+    // The server's entry into the web app is built last (apps/web/vite.ssr.config.ts).
+    output: 'apps/web/dist-ssr/server-render.js',
   },
 ];
 

@@ -36,3 +36,11 @@ export function memberHtml(indexHtml: string): string {
     .replace('</head>', `<style>${SHELL_CSS}</style></head>`)
     .replace('<div id="root"></div>', `${SHELL_HTML}<div id="root"></div>`);
 }
+
+/**
+ * The variant without its shell, for a first view rendered by the server (src/server-render.tsx):
+ * the view itself paints from the HTML then.
+ */
+export function withoutMemberShell(memberPageHtml: string): string {
+  return memberPageHtml.replace(`<style>${SHELL_CSS}</style>`, '').replace(SHELL_HTML, '');
+}

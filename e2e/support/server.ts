@@ -136,6 +136,9 @@ export async function startPortal(
   const dataDir = path.join(root, 'data');
   const webDist = path.join(root, 'web');
   fs.cpSync(WEB_DIST, webDist, { recursive: true });
+  // The web's server entry, beside the copy as beside the build (the server renders member lists).
+  const serverEntry = path.join(path.dirname(WEB_DIST), 'dist-ssr');
+  if (fs.existsSync(serverEntry)) fs.symlinkSync(serverEntry, path.join(root, 'dist-ssr'), 'dir');
   const port = await freePort();
   if (Object.keys(options.config ?? {}).length > 0) {
     await terminate(await launch(dataDir, webDist, port));

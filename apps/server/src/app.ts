@@ -53,6 +53,7 @@ import { directoryStorage, type FileStorage, s3Storage } from './platform/storag
 import { zodValidatorCompiler } from './platform/validation.js';
 import { readVersion } from './platform/version.js';
 import { ASSET_FILE, isHashedAsset, trimAssetHeaders } from './platform/asset-headers.js';
+import { loadPageRenderer, memberPageRenderer } from './platform/page-render.js';
 
 type AppDeps = {
   config: Config;
@@ -344,10 +345,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const pages = fs.existsSync(pagesFile)
       ? (JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string>)
       : {};
+    // With the page cookie of a live session, their first view is rendered in the HTML (issue 15).
+    const web = config.pageRender ? await loadPageRenderer(config.webDist, app.log) : undefined;
+    const renderer = web && memberPageRenderer({ app, kv: deps.kv, renderer: web });
     for (const [route, file] of Object.entries(pages)) {
-      app.get(route, { schema: { hide: true } }, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').type('text/html').sendFile(file),
-      );
+      const template = fs.readFileSync(path.join(config.webDist, file), 'utf8');
+      app.get(route, { schema: { hide: true } }, async (request, reply) => {
+        // What is sent depends on the cookies: no shared cache may give one person's page to another.
+        reply.header('vary', 'Cookie');
+        const html = await renderer?.render(request, template);
+        if (html === undefined)
+          return reply.header('cache-control', 'no-cache').type('text/html').sendFile(file);
+        return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+      });
     }
   }
 

@@ -27,6 +27,7 @@ const envSchema = z.object({
   PGLITE_OPTIMIZE: boolText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  PAGE_RENDER: boolText.default(true),
   TRUST_PROXY: boolText.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
@@ -138,6 +139,8 @@ export type Config = {
   pgliteOptimize: boolean;
   logLevel: string;
   webDist: string;
+  /** Member pages sent with their first view rendered (the web's dist-ssr entry, issue 15). */
+  pageRender: boolean;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   /** On SIGTERM: how long the instance keeps serving (readiness 503, Connection: close) before it closes. */
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteOptimize: e.PGLITE_OPTIMIZE,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    pageRender: e.PAGE_RENDER,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

@@ -1,25 +1,39 @@
 import { QueryClient } from '@tanstack/react-query';
+import { session } from './api/client';
 import { startI18n } from './i18n';
 import { detectLocale, readStoredLocale, storeLocale, withoutLangParam } from './i18n/detect';
 import { preloadFirstPage } from './app/preload';
+import { takeServerState } from './app/server-state';
 import type * as Mount from './app/mount';
 
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element to start the portal in');
+  const stored = readStoredLocale();
   const { locale, fromQuery } = detectLocale({
     search: window.location.search,
-    stored: readStoredLocale(),
+    stored,
     browser: navigator.languages?.length ? navigator.languages : [navigator.language],
   });
   if (fromQuery) {
     // The lang parameter forces the language once, is remembered, and leaves the address (spec §2).
     storeLocale(locale);
     window.history.replaceState(window.history.state, '', withoutLangParam(new URL(window.location.href)));
+  } else if (stored === locale) {
+    // A choice stored before page requests carried it (issue 15): they carry it from now on.
+    storeLocale(locale);
   }
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
+  // A first view the server rendered (issue 15) is hydrated when this page would render the same:
+  // the same session and language. Otherwise the app renders anew over it, as on any page.
+  const server = takeServerState();
+  if (server && server.locale === locale && session.token) {
+    const [{ hydratePortal }] = await Promise.all([import('./app/mount'), startI18n(locale)]);
+    hydratePortal(root, queryClient, server);
+    return;
+  }
   // First the first page's requests (app/preload.ts), then the app itself (app/mount.tsx): its
   // scripts run while the requests are out and the language's strings load.
   let app: Promise<typeof Mount> | undefined;

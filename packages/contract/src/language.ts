@@ -35,3 +35,35 @@ export function localeFromBrowser(tag: string | null | undefined): Locale | unde
   if (primary === 'en') return 'en-US';
   return undefined;
 }
+
+/**
+ * The interface language, in the spec's order (§1): the `lang` query parameter, then the stored
+ * setting, then the browser's languages (navigator.languages, or Accept-Language in order), then
+ * Chinese. The web decides with it as it starts, and the server with the same inputs (the stored
+ * setting mirrored in LANGUAGE_COOKIE) when it renders a member page's first view (issue 15).
+ */
+export function detectLocale(input: { search: string; stored: string | null; browser: readonly string[] }): {
+  locale: Locale;
+  fromQuery: boolean;
+} {
+  const fromQuery = parseLocale(new URLSearchParams(input.search).get('lang'));
+  if (fromQuery) return { locale: fromQuery, fromQuery: true };
+  const stored =
+    parseLocale(input.stored) ??
+    (input.stored === 'zh-CN' || input.stored === 'en-US' ? input.stored : undefined);
+  if (stored) return { locale: stored, fromQuery: false };
+  for (const tag of input.browser) {
+    const locale = localeFromBrowser(tag);
+    if (locale) return { locale, fromQuery: false };
+  }
+  return { locale: DEFAULT_LOCALE, fromQuery: false };
+}
+
+/**
+ * Cookies of page requests only (issue 15). The API never reads a cookie (it takes the Bearer token
+ * and the Lang header); the server reads these when a member page is asked for, to send its first
+ * view rendered: the session's token (mirrored from the web's session store) and the language
+ * stored by the in-app switch.
+ */
+export const PAGE_SESSION_COOKIE = 'portal_page';
+export const LANGUAGE_COOKIE = 'portal_lang';

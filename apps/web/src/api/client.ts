@@ -1,4 +1,6 @@
+import { PAGE_SESSION_COOKIE } from '@freight/contract';
 import { currentLocale, sharedMessage } from '../i18n';
+import { writeCookie } from './cookie';
 import { createHttpClient } from './http';
 import { memoryStorage, SessionStore, type KeyValueStorage } from './session';
 
@@ -12,7 +14,21 @@ function browserStorage(): KeyValueStorage {
   }
 }
 
-export const session = new SessionStore(browserStorage());
+const mirrorToCookie = (token: string | null) => writeCookie(PAGE_SESSION_COOKIE, token);
+
+export const session = new SessionStore(browserStorage(), mirrorToCookie);
+// A session begun before the cookie existed (or whose cookie the browser dropped) gets it now.
+if (typeof document !== 'undefined' && session.token) mirrorToCookie(session.token);
+
+/**
+ * How the API is reached: the browser's fetch, or, while the server renders a page's first view
+ * (src/server-render.tsx), its own API in process with the page request's session.
+ */
+let fetchApi: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiFetch(fetcher: typeof fetch): void {
+  fetchApi = fetcher;
+}
 
 let onUnauthorized: () => void = () => window.location.assign('/login');
 
@@ -25,6 +41,7 @@ export const api = createHttpClient({
   session,
   locale: currentLocale,
   message: sharedMessage,
+  fetch: (input, init) => fetchApi(input, init),
   onUnauthorized: () => onUnauthorized(),
 });
 

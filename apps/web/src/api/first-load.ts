@@ -10,7 +10,15 @@ export function prefetchFirstLoad<T, K extends QueryKey>(
   options: FetchQueryOptions<T, Error, T, K>,
 ): void {
   void queryClient.prefetchQuery(options);
-  const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  markFirstLoad(queryClient, options.queryKey);
+}
+
+/**
+ * Counts a query as the first load's: asked for by it (above), or answered with the page's first
+ * view rendered by the server (app/mount.tsx).
+ */
+export function markFirstLoad(queryClient: QueryClient, queryKey: QueryKey): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
   if (query) prefetched.set(query, Date.now());
 }
 

@@ -24,7 +24,14 @@ export class SessionStore {
    */
   endedByServer = false;
 
-  constructor(private readonly storage: KeyValueStorage) {}
+  /**
+   * `mirror` is told each new token (null once cleared): the browser's session keeps it in a cookie
+   * of page requests, for the server to render a member page's first view (issue 15).
+   */
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly mirror: (token: string | null) => void = () => undefined,
+  ) {}
 
   get token(): string | null {
     return this.storage.getItem(SESSION_KEYS.token);
@@ -42,6 +49,7 @@ export class SessionStore {
     this.storage.removeItem(SESSION_KEYS.oldToken);
     this.storage.removeItem(SESSION_KEYS.userInfo);
     this.storage.setItem(SESSION_KEYS.tokenUpdateTime, String(Date.now()));
+    this.mirror(token);
     this.emit();
   }
 
@@ -72,6 +80,7 @@ export class SessionStore {
     if (previous) this.storage.setItem(SESSION_KEYS.oldToken, previous);
     this.storage.setItem(SESSION_KEYS.token, token);
     this.storage.setItem(SESSION_KEYS.tokenUpdateTime, String(Date.now()));
+    this.mirror(token);
     this.emit();
   }
 
@@ -81,6 +90,7 @@ export class SessionStore {
     this.storage.removeItem(SESSION_KEYS.oldToken);
     this.storage.removeItem(SESSION_KEYS.tokenUpdateTime);
     this.storage.removeItem(SESSION_KEYS.userInfo);
+    this.mirror(null);
     this.emit();
   }
 

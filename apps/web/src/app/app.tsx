@@ -14,7 +14,10 @@ const MaintenancePage = lazy(async () => ({
   default: (await import('../features/system/maintenance-page')).MaintenancePage,
 }));
 
-function ConfiguredApp() {
+/** Where the server renders the app (src/server-render.tsx); in the browser, the address bar. */
+type AppLocation = { location?: string | undefined };
+
+function ConfiguredApp({ location }: AppLocation) {
   const { t } = useTranslation();
   const config = useSiteConfig();
   if (config.isPending) {
@@ -31,19 +34,19 @@ function ConfiguredApp() {
       </Suspense>
     );
   }
-  return <PortalRouter />;
+  return <PortalRouter location={location} />;
 }
 
 /** Providers: data cache, Ant Design (locale and primary colour from `app_color`), the session. */
-export function PortalApp({ queryClient }: { queryClient: QueryClient }) {
+export function PortalApp({ queryClient, location }: { queryClient: QueryClient } & AppLocation) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemedApp />
+      <ThemedApp location={location} />
     </QueryClientProvider>
   );
 }
 
-function ThemedApp() {
+function ThemedApp({ location }: AppLocation) {
   const { t } = useTranslation(); // re-render on a language change
   const config = useSiteConfig();
   const title = config.data?.app_title || t('app.title');
@@ -73,7 +76,7 @@ function ThemedApp() {
     >
       <AntApp>
         <AuthProvider>
-          <ConfiguredApp />
+          <ConfiguredApp location={location} />
         </AuthProvider>
       </AntApp>
     </ConfigProvider>

@@ -20,6 +20,8 @@ function useSessionToken(): string | null {
   return useSyncExternalStore(
     (listener) => session.subscribe(listener),
     () => session.token,
+    // A page's first view rendered by the server (src/server-render.tsx) and its hydration.
+    () => session.token,
   );
 }
 

@@ -1,6 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { session } from '../api/client';
+import { markFirstLoad } from '../api/first-load';
 import { PortalApp } from './app';
+import { userInfoQuery } from './auth';
+import type { ServerState } from './server-state';
 import { dropShell } from './shell';
 
 /**
@@ -14,4 +18,18 @@ export function mountPortal(root: HTMLElement, queryClient: QueryClient): void {
   // Every first view removes the login shell as it paints (app/shell.ts); should one not, the
   // page must not stay covered.
   setTimeout(dropShell, 20_000);
+}
+
+/**
+ * Takes over the first view the server rendered into `root` (issue 15): the data it was rendered
+ * with goes into the cache first (counted as the first load's, so the page does not ask again at
+ * once), then React hydrates the view in place. The page stays as painted while its scripts load.
+ */
+export function hydratePortal(root: HTMLElement, queryClient: QueryClient, state: ServerState): void {
+  hydrate(queryClient, state.queries);
+  for (const { queryKey } of state.queries.queries) markFirstLoad(queryClient, queryKey);
+  const token = session.token;
+  queryClient.setQueryData(userInfoQuery(token).queryKey, state.user);
+  session.userInfo = state.user;
+  hydrateRoot(root, <PortalApp queryClient={queryClient} />);
 }

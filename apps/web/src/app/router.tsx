@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import {
   BrowserRouter,
   Navigate,
+  StaticRouter,
   Outlet,
   useLocation,
   useNavigate,
@@ -144,9 +145,20 @@ function PortalRoutes() {
 
 /**
  * The portal's routes in declarative mode: the pages need no loaders or actions, and the data
- * router would add its whole engine to the first download.
+ * router would add its whole engine to the first download. With `location`, the server renders a
+ * page's first view (src/server-render.tsx).
  */
-export function PortalRouter() {
+export function PortalRouter({ location }: { location?: string | undefined }) {
+  // The same children in both: React's ids (useId) follow the tree's shape, and the browser's must
+  // match the server's where it hydrates the server's view.
+  if (location !== undefined) {
+    return (
+      <StaticRouter location={location}>
+        <UnauthorizedRedirect />
+        <PortalRoutes />
+      </StaticRouter>
+    );
+  }
   return (
     <BrowserRouter>
       <UnauthorizedRedirect />

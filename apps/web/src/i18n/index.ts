@@ -55,7 +55,7 @@ export async function startI18n(
   whileLoading?.();
   await load(locale);
   await i18next.changeLanguage(locale);
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   return i18next;
 }
 
@@ -73,7 +73,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await load(locale);
   storeLocale(locale);
   await i18next.changeLanguage(locale);
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Authority, hasAll, hasSome, roleCanManage, roleCanWrite } from '@freight/contract';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors.js';
+import { isPageRenderRequest } from '../../platform/page-render.js';
 import { resolveSession, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
@@ -53,7 +54,7 @@ export function authenticated(
     const token = bearerToken(request);
     if (!token) throw new AppError(401, 'errors.unauthorized');
     const { db, config } = request.server.deps;
-    const session = await resolveSession({ db, config, token });
+    const session = await resolveSession({ db, config, token, renew: !isPageRenderRequest(request) });
     if (!session) throw new AppError(401, 'account.sessionExpired');
     request.user = session.user;
     request.sessionId = session.sessionId;

@@ -74,6 +74,8 @@ export async function resolveSession(options: {
   db: Db;
   config: Config;
   token: string;
+  /** false: never renew (a page render's request: the browser would not learn the new token). */
+  renew?: boolean;
 }): Promise<{ sessionId: number; user: SessionUser; renewedToken?: string } | undefined> {
   if (!TOKEN_SHAPE.test(options.token)) return undefined;
   const { db, config } = options;
@@ -85,7 +87,11 @@ export async function resolveSession(options: {
     user: sessionUser(session.user),
   };
   const now = Date.now();
-  if (session.tokenHash === tokenHash && now - session.renewedAt.getTime() >= config.session.renewAfterMs) {
+  if (
+    options.renew !== false &&
+    session.tokenHash === tokenHash &&
+    now - session.renewedAt.getTime() >= config.session.renewAfterMs
+  ) {
     const token = newToken();
     if (await renewSession(db, session.id, tokenHash, hashToken(token), config.session.graceMs)) {
       result.renewedToken = token;

@@ -1,0 +1,119 @@
+import { PAGE_SESSION_COOKIE } from '@freight/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+import { apiToken, openSignedIn, visible, WAIT } from '../support/steps';
+
+let browser: Browser;
+let portal: PortalServer;
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** A page without scripts, with the page cookie a login through the page leaves. */
+async function withoutScripts(token: string, locale: 'zh-CN' | 'en-US', width = 1366) {
+  const context = await browser.newContext({
+    baseURL: portal.url,
+    locale,
+    javaScriptEnabled: false,
+    viewport: { width, height: 768 },
+  });
+  await context.addCookies([{ name: PAGE_SESSION_COOKIE, value: token, url: portal.url }]);
+  return { context, page: await context.newPage() };
+}
+
+/** What React reports when the browser's first render differs from the server's view. */
+function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Member lists sent with their first view rendered on the server (issue 15). */
+describe('first view from the server', () => {
+  it('paints the member’s own list from the HTML alone, in their language', async () => {
+    const customer = await apiToken(portal.url, DEMO.customer);
+    const forwarder = await apiToken(portal.url, DEMO.forwarder);
+
+    const en = await withoutScripts(customer, 'en-US');
+    await en.page.goto('/bookings');
+    await visible(en.page.getByRole('heading', { name: 'My Bookings' }));
+    await visible(en.page.getByRole('link', { name: 'My Bookings', exact: true }));
+    const rows = en.page.getByRole('row');
+    expect(await rows.count()).toBeGreaterThan(5);
+    expect(await en.page.getByText('Welcome, ').count()).toBe(1);
+    expect(await en.page.locator('#page-shell').count()).toBe(0);
+    // The customer's rows: the forwarder's received list is another page, and the customer has
+    // no access to it, so it is sent plain.
+    await en.page.goto('/received-bookings');
+    expect(await en.page.getByRole('row').count()).toBe(0);
+    await en.context.close();
+
+    const zh = await withoutScripts(forwarder, 'zh-CN', 375);
+    await zh.page.goto('/received-bookings');
+    await visible(zh.page.getByRole('heading', { name: /收到的订舱/ }));
+    expect(await zh.page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await zh.context.close();
+  });
+
+  it('sends the plain page for a cookie of no live session', async () => {
+    const { context, page } = await withoutScripts('x'.repeat(43), 'en-US');
+    await page.goto('/quotes');
+    expect(await page.getByRole('heading').count()).toBe(0);
+    expect(await page.locator('#page-shell').count()).toBe(1);
+    await context.close();
+  });
+
+  it('hydrates the view without a mismatch, then works as the app', async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const { context, page } = await openSignedIn(browser, portal.url, {
+        username: DEMO.customer,
+        path: '/quotes',
+        locale,
+      });
+      // The first load wrote the page cookie; this one is rendered by the server.
+      expect((await context.cookies()).some((c) => c.name === PAGE_SESSION_COOKIE)).toBe(true);
+      const errors = hydrationErrors(page);
+      const response = await page.reload();
+      expect(await response?.text()).toContain('id="server-state"');
+      const heading = locale === 'en-US' ? 'Shipping Quotes' : '船期报价';
+      await visible(page.getByRole('heading', { name: heading }));
+      // Hydrated: the data element is read and gone, and the menu navigates without a reload.
+      await expect.poll(() => page.locator('#server-state').count(), WAIT).toBe(0);
+      const bookings = locale === 'en-US' ? 'My Bookings' : '我的订舱';
+      await page.getByRole('link', { name: bookings, exact: true }).click();
+      await page.waitForURL('**/bookings');
+      await visible(page.getByRole('heading', { name: bookings }));
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('renders in the language chosen in the app, and no more once logged out', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings',
+      locale: 'zh-CN',
+    });
+    await visible(page.getByRole('heading', { name: '我的订舱' }));
+    await page.getByRole('button', { name: 'English' }).click();
+    await visible(page.getByRole('heading', { name: 'My Bookings' }));
+    const html = await (await page.reload())?.text();
+    expect(html).toContain('<html lang="en-US"');
+    expect(html).toContain('My Bookings');
+    await visible(page.getByRole('heading', { name: 'My Bookings' }));
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    expect((await context.cookies()).some((c) => c.name === PAGE_SESSION_COOKIE)).toBe(false);
+    await context.close();
+  });
+});
