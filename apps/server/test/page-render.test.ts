@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGE_COOKIE, PAGE_SESSION_COOKIE } from '@freight/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { register, registrationForm, uniqueEmail } from './fixtures.js';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+
+/** The web build (npm run build): the app's pages and its server entry (dist-ssr beside dist). */
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Member lists sent with their first view rendered (issue 15), on the real web build: whose view a
+ * page cookie gets, what is cached, and what a cookie of no live session gets.
+ */
+describeEachDatabase('first views rendered by the server', (kind) => {
+  let t: TestApp;
+  const members: Record<'alpha' | 'bravo', { token: string; name: string }> = {
+    alpha: { token: '', name: 'ALPHA PAGEVIEW' },
+    bravo: { token: '', name: 'BRAVO PAGEVIEW' },
+  };
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.resolve(WEB_DIST, '../dist-ssr/server-render.js'))) {
+      throw new Error('Build first: npm run build (this suite renders pages with the web build)');
+    }
+    t = await createTestApp(kind, { env: { WEB_DIST } });
+    for (const member of Object.values(members)) {
+      const reply = await register(
+        t.app,
+        registrationForm({ username: uniqueEmail('page').toLowerCase(), linkman: member.name }),
+      );
+      member.token = reply.body.data.token;
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const page = (url: string, cookies: Record<string, string>, language = 'en-US,en;q=0.9') =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        cookie: Object.entries(cookies)
+          .map(([name, value]) => `${name}=${value}`)
+          .join('; '),
+        'accept-language': language,
+      },
+    });
+
+  it('renders the view of the cookie’s session only, never cached by others', async () => {
+    for (const [self, other] of [
+      ['alpha', 'bravo'],
+      ['bravo', 'alpha'],
+    ] as const) {
+      const reply = await page('/bookings', { [PAGE_SESSION_COOKIE]: members[self].token });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['cache-control']).toBe('private, no-store');
+      expect(String(reply.headers.vary)).toMatch(/Cookie/i);
+      expect(reply.body).toContain('id="server-state"');
+      expect(reply.body).toContain(`Welcome, ${members[self].name}`);
+      expect(reply.body).not.toContain(members[other].name);
+      // No token in the page: the browser has its own, and the page is not the place for one.
+      expect(reply.body).not.toContain(members[self].token);
+      // No inline script: the content policy allows none.
+      expect(reply.body).not.toMatch(/<script(?![^>]*(type="module"|type="application\/json"))/);
+    }
+  });
+
+  it('renders in the stored language, else the browser’s', async () => {
+    const token = members.alpha.token;
+    const chinese = await page('/quotes', { [PAGE_SESSION_COOKIE]: token }, 'zh-CN,zh;q=0.9');
+    expect(chinese.body).toContain('<html lang="zh-CN"');
+    expect(chinese.body).toContain('船期报价');
+    const stored = await page(
+      '/quotes',
+      { [PAGE_SESSION_COOKIE]: token, [LANGUAGE_COOKIE]: 'en-US' },
+      'zh-CN',
+    );
+    expect(stored.body).toContain('<html lang="en-US"');
+    expect(stored.body).toContain('Shipping Quotes');
+    const forced = await page('/quotes?lang=cn', {
+      [PAGE_SESSION_COOKIE]: token,
+      [LANGUAGE_COOKIE]: 'en-US',
+    });
+    expect(forced.body).toContain('<html lang="zh-CN"');
+  });
+
+  it('sends the plain page without a cookie, for a dead session, and for a page the member may not see', async () => {
+    const plain = fs.readFileSync(path.join(WEB_DIST, 'pages/quotes.html'), 'utf8');
+    const none = await page('/quotes', {});
+    expect(none.body).toBe(plain);
+    expect(none.headers['cache-control']).toBe('no-cache');
+    expect(String(none.headers.vary)).toMatch(/Cookie/i);
+    const forged = await page('/quotes', { [PAGE_SESSION_COOKIE]: 'A'.repeat(43) });
+    expect(forged.body).toBe(plain);
+    // A customer has no received bookings (the API answers 403): the page goes plain.
+    const received = await page('/received-bookings', { [PAGE_SESSION_COOKIE]: members.alpha.token });
+    expect(received.body).not.toContain('id="server-state"');
+  });
+
+  it('puts the styles in a first visit’s page, and links them, cached for good, once the browser has them', async () => {
+    const token = members.alpha.token;
+    const first = await page('/quotes', { [PAGE_SESSION_COOKIE]: token });
+    const inline = /<style>[\s\S]*?\.data-ant-cssinjs-cache-path[\s\S]*?<\/style>/.exec(first.body);
+    expect(inline).not.toBeNull();
+    const prefetch = /<link rel="prefetch" as="style" href="(\/page-styles\/[0-9a-f]{20}\.css)">/.exec(
+      first.body,
+    );
+    expect(prefetch).not.toBeNull();
+    const url = prefetch?.[1] ?? '';
+
+    const sheet = await t.app.inject({ method: 'GET', url });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toMatch(/^text\/css/);
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(sheet.body).toContain('.data-ant-cssinjs-cache-path');
+    const marker = String(sheet.headers['set-cookie']);
+    expect(marker).toMatch(/^portal_styles=[0-9a-f]{20};.*HttpOnly/);
+
+    const hash = url.slice('/page-styles/'.length, -'.css'.length);
+    const next = await page('/quotes', { [PAGE_SESSION_COOKIE]: token, portal_styles: hash });
+    expect(next.body).toContain(`<link rel="stylesheet" href="${url}">`);
+    expect(next.body).not.toContain('.data-ant-cssinjs-cache-path');
+
+    for (const bad of ['/page-styles/0123456789abcdef0123.css', '/page-styles/..%2F..%2Fpackage.json']) {
+      expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(404);
+    }
+  });
+});
