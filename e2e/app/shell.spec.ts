@@ -93,7 +93,9 @@ describe('app shell on the built portal', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/bookings');
+    // Within the app (a page opened anew gets its first view, data included, from the server).
+    await page.getByRole('link', { name: 'My Bookings', exact: true }).click();
+    await page.waitForURL('**/bookings');
     await visible(page.locator('[aria-busy="true"]'));
     expect(await page.getByText('No data').count()).toBe(0);
     release();
