@@ -82,12 +82,28 @@ describe('first view from the server', () => {
       // The first load wrote the page cookie; this one is rendered by the server.
       expect((await context.cookies()).some((c) => c.name === PAGE_SESSION_COOKIE)).toBe(true);
       const errors = hydrationErrors(page);
-      const response = await page.reload();
-      expect(await response?.text()).toContain('id="server-state"');
-      const heading = locale === 'en-US' ? 'Shipping Quotes' : '船期报价';
-      await visible(page.getByRole('heading', { name: heading }));
-      // Hydrated: the data element is read and gone, and the menu navigates without a reload.
+      // The app's entry is held until the view from the HTML has been marked.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/index-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const reloading = page.reload();
+      const heading = page.getByRole('heading', {
+        name: locale === 'en-US' ? 'Shipping Quotes' : '船期报价',
+      });
+      await visible(heading);
+      await heading.evaluate((element) => Object.assign(element, { fromServer: true }));
+      release();
+      expect(await (await reloading)?.text()).toContain('id="server-state"');
+      // Hydrated: the data element is read and gone, and React kept the server's nodes (a render
+      // anew would have replaced the heading); the menu then navigates without a reload.
       await expect.poll(() => page.locator('#server-state').count(), WAIT).toBe(0);
+      await expect
+        .poll(() => page.getByRole('button', { name: /Switch language|切换语言/ }).count(), WAIT)
+        .toBe(1);
+      expect(await heading.evaluate((element) => 'fromServer' in element)).toBe(true);
       const bookings = locale === 'en-US' ? 'My Bookings' : '我的订舱';
       await page.getByRole('link', { name: bookings, exact: true }).click();
       await page.waitForURL('**/bookings');

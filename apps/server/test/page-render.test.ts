@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_COOKIE, PAGE_SESSION_COOKIE } from '@freight/contract';
@@ -7,7 +8,7 @@ import { register, registrationForm, uniqueEmail } from './fixtures.js';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 
 /** The web build (npm run build): the app's pages and its server entry (dist-ssr beside dist). */
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const BUILT_WEB = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
  * Member lists sent with their first view rendered (issue 15), on the real web build: whose view a
@@ -20,10 +21,18 @@ describeEachDatabase('first views rendered by the server', (kind) => {
     bravo: { token: '', name: 'BRAVO PAGEVIEW' },
   };
 
+  let WEB_DIST = '';
+
   beforeAll(async () => {
-    if (!fs.existsSync(path.resolve(WEB_DIST, '../dist-ssr/server-render.js'))) {
+    const entry = path.resolve(BUILT_WEB, '../dist-ssr');
+    if (!fs.existsSync(path.join(entry, 'server-render.js'))) {
       throw new Error('Build first: npm run build (this suite renders pages with the web build)');
     }
+    // A copy, as a deployment has it (its version is changed below), with the server entry beside it.
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-page-render-'));
+    WEB_DIST = path.join(copy, 'dist');
+    fs.cpSync(BUILT_WEB, WEB_DIST, { recursive: true });
+    fs.cpSync(entry, path.join(copy, 'dist-ssr'), { recursive: true });
     t = await createTestApp(kind, { env: { WEB_DIST } });
     for (const member of Object.values(members)) {
       const reply = await register(
@@ -35,6 +44,7 @@ describeEachDatabase('first views rendered by the server', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+    if (WEB_DIST) fs.rmSync(path.dirname(WEB_DIST), { recursive: true, force: true });
   });
 
   const page = (url: string, cookies: Record<string, string>, language = 'en-US,en;q=0.9') =>
@@ -85,6 +95,13 @@ describeEachDatabase('first views rendered by the server', (kind) => {
       [LANGUAGE_COOKIE]: 'en-US',
     });
     expect(forced.body).toContain('<html lang="zh-CN"');
+    // Accept-Language by weight, not by order; a language the portal lacks is passed over.
+    const weighed = await page(
+      '/quotes',
+      { [PAGE_SESSION_COOKIE]: token },
+      'fr;q=1, en-US;q=0.4, zh-CN;q=0.8',
+    );
+    expect(weighed.body).toContain('<html lang="zh-CN"');
   });
 
   it('sends the plain page without a cookie, for a dead session, and for a page the member may not see', async () => {
@@ -98,6 +115,17 @@ describeEachDatabase('first views rendered by the server', (kind) => {
     // A customer has no received bookings (the API answers 403): the page goes plain.
     const received = await page('/received-bookings', { [PAGE_SESSION_COOKIE]: members.alpha.token });
     expect(received.body).not.toContain('id="server-state"');
+  });
+
+  it('sends the plain page rather than keep a page waiting behind many renders', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => page('/quotes', { [PAGE_SESSION_COOKIE]: members.alpha.token })),
+    );
+    expect(replies.every((reply) => reply.statusCode === 200)).toBe(true);
+    const rendered = replies.filter((reply) => reply.body.includes('id="server-state"')).length;
+    // At most MAX_PENDING_RENDERS (8) are queued at once; the others get the plain page at once.
+    expect(rendered).toBeGreaterThanOrEqual(1);
+    expect(rendered).toBeLessThanOrEqual(8);
   });
 
   it('puts the styles in a first visit’s page, and links them, cached for good, once the browser has them', async () => {
@@ -127,5 +155,20 @@ describeEachDatabase('first views rendered by the server', (kind) => {
     for (const bad of ['/page-styles/0123456789abcdef0123.css', '/page-styles/..%2F..%2Fpackage.json']) {
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(404);
     }
+  });
+
+  it('sends the plain page once another build is written over the one it runs', async () => {
+    const cookie = { [PAGE_SESSION_COOKIE]: members.alpha.token };
+    const versionFile = path.join(WEB_DIST, 'version.json');
+    const version = fs.readFileSync(versionFile, 'utf8');
+    expect((await page('/quotes', cookie)).body).toContain('id="server-state"');
+    fs.writeFileSync(versionFile, JSON.stringify({ version: '9.9.9+newer' }));
+    try {
+      // Its rendering and template are the old build's, naming scripts the new build no longer has.
+      expect((await page('/quotes', cookie)).body).not.toContain('id="server-state"');
+    } finally {
+      fs.writeFileSync(versionFile, version);
+    }
+    expect((await page('/quotes', cookie)).body).toContain('id="server-state"');
   });
 });

@@ -57,15 +57,25 @@ function currentStyleSheet(): string {
     styleSheet = { entries, text: extractStyle(styleCache, { plain: true }) };
   return styleSheet.text;
 }
+
 let queue: Promise<unknown> = Promise.resolve();
+/** Renders asked for and not yet done (the one running among them). */
+let pending = 0;
+/**
+ * More asked for at once are not waited for: the page goes plain (its scripts render it) rather than
+ * after seconds in the queue. A render takes ~100–200 ms.
+ */
+export const MAX_PENDING_RENDERS = 8;
 
 /**
  * The first view of the member page at `url` for the session of `token`, or undefined when there is
- * none to send (the session is not live, the page's data could not be loaded): the server then sends
- * the page's plain HTML, and the app loads as it always did.
+ * none to send (the session is not live, the page's data could not be loaded, too many renders are
+ * waiting): the server then sends the page's plain HTML, and the app loads as it always did.
  */
 export function renderPage(request: RenderRequest): Promise<RenderedPage | undefined> {
-  const rendered = queue.then(() => render(request));
+  if (pending >= MAX_PENDING_RENDERS) return Promise.resolve(undefined);
+  pending += 1;
+  const rendered = queue.then(() => render(request)).finally(() => (pending -= 1));
   queue = rendered.catch(() => undefined);
   return rendered;
 }

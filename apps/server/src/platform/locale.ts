@@ -7,6 +7,21 @@ export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale 
   return parseLocale(Array.isArray(header) ? header[0] : header) ?? DEFAULT_LOCALE;
 }
 
+/** The tags of an Accept-Language header, most wanted first (q=0 ones left out). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((item) => item.tag && item.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((item) => item.tag);
+}
+
 const collators = new Map<Locale, Intl.Collator>();
 
 /** Compares names as readers of the language expect: Chinese by pinyin, English alphabetically. */

@@ -6,6 +6,8 @@ import { detectLocale, LANGUAGE_COOKIE, type Locale, PAGE_SESSION_COOKIE } from 
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { KvStore } from './kv.js';
+import { acceptedLanguages } from './locale.js';
+import { readVersion } from './version.js';
 
 /**
  * A member page's first view rendered on the server (issue 15). The web build's server entry
@@ -106,21 +108,6 @@ export async function loadPageRenderer(
   return renderer;
 }
 
-/** The Accept-Language tags of a request, most wanted first. */
-function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((item) => item.tag && item.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((item) => item.tag);
-}
-
 /** The API of `app`, in process, as `fetch` for the render of `request`'s page. */
 function apiFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
   return async (input, init) => {
@@ -159,9 +146,13 @@ export function memberPageRenderer(options: {
   app: FastifyInstance;
   kv: KvStore;
   renderer: WebRenderer;
+  webDist: string;
 }): MemberPageRenderer {
-  const { app, kv, renderer } = options;
+  const { app, kv, renderer, webDist } = options;
   const styleSheets = styleSheetStore(kv);
+  // The build the renderer and the page templates were loaded from. A build written over it while
+  // the server runs names other scripts: its pages go plain (as they are read anew) until a restart.
+  const loadedVersion = readVersion(webDist);
   app.get<{ Params: { file: string } }>(
     `${STYLE_SHEET_PATH}:file`,
     { schema: { hide: true } },
@@ -187,7 +178,7 @@ export function memberPageRenderer(options: {
 
   return {
     async render(request, template) {
-      if (request.method !== 'GET') return undefined;
+      if (request.method !== 'GET' || readVersion(webDist) !== loadedVersion) return undefined;
       const cookies = parseCookies(request.headers.cookie ?? '');
       const token = cookies[PAGE_SESSION_COOKIE];
       if (!token) return undefined;

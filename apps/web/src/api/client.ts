@@ -17,8 +17,9 @@ function browserStorage(): KeyValueStorage {
 const mirrorToCookie = (token: string | null) => writeCookie(PAGE_SESSION_COOKIE, token);
 
 export const session = new SessionStore(browserStorage(), mirrorToCookie);
-// A session begun before the cookie existed (or whose cookie the browser dropped) gets it now.
-if (typeof document !== 'undefined' && session.token) mirrorToCookie(session.token);
+// The cookie says what the store holds: a session begun before the cookie existed (or whose cookie
+// the browser dropped) gets it now, and a cookie left without a stored session goes.
+if (typeof document !== 'undefined') mirrorToCookie(session.token);
 
 /**
  * How the API is reached: the browser's fetch, or, while the server renders a page's first view
