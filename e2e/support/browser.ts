@@ -31,10 +31,13 @@ export async function newPage(
     locale: options.locale ?? 'zh-CN',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
+  context.setDefaultTimeout(15_000);
+  // Every page of the context, the first and any a test opens later, is in the failure report.
+  context.on('page', (page) => {
+    openPages.add(page);
+    page.on('close', () => openPages.delete(page));
+  });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  openPages.add(page);
-  page.on('close', () => openPages.delete(page));
   return { context, page };
 }
 
