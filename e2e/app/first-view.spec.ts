@@ -37,6 +37,20 @@ function hydrationErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Holds the app's entry script until `release` is called: the page then shows the server's view
+ * alone, as on a slow link while its scripts load.
+ */
+async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
 /** Member lists sent with their first view rendered on the server (issue 15). */
 describe('first view from the server', () => {
   it('paints the member’s own list from the HTML alone, in their language', async () => {
@@ -83,12 +97,7 @@ describe('first view from the server', () => {
       expect((await context.cookies()).some((c) => c.name === PAGE_SESSION_COOKIE)).toBe(true);
       const errors = hydrationErrors(page);
       // The app's entry is held until the view from the HTML has been marked.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdScripts(page);
       const reloading = page.reload();
       const heading = page.getByRole('heading', {
         name: locale === 'en-US' ? 'Shipping Quotes' : '船期报价',
@@ -111,6 +120,48 @@ describe('first view from the server', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('keeps what was typed into the view before its scripts ran, in the form the search sends', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings',
+      locale: 'en-US',
+    });
+    const table = page.getByRole('table');
+    await visible(table);
+    const rows = table.getByRole('row');
+    await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(3);
+    const total = await rows.count();
+    const bookingNo = (await rows.nth(1).getByRole('cell').first().innerText()).trim();
+    expect(bookingNo).toMatch(/\w{6,}/);
+
+    const { release } = await holdScripts(page);
+    const reloading = page.reload();
+    const keyword = page.getByRole('textbox', { name: 'Keyword' });
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    await visible(keyword);
+    expect(await page.locator('#server-state').count()).toBe(1);
+    await keyword.fill(bookingNo);
+    // Searched before the app is there: no reload by the browser's own form submission, which
+    // would lose the text; the click does nothing.
+    await search.click();
+    await keyword.press('Enter');
+    expect(page.url()).toBe(`${portal.url}/bookings`);
+    release();
+    await reloading;
+    // The app has the form once its Search button submits it.
+    await expect.poll(() => search.getAttribute('type'), WAIT).toBe('submit');
+    expect(await keyword.inputValue()).toBe(bookingNo);
+    await search.click();
+    await expect.poll(() => rows.count(), WAIT).toBeLessThan(total);
+    expect(await rows.nth(1).getByRole('cell').first().innerText()).toContain(bookingNo);
+    expect(await keyword.inputValue()).toBe(bookingNo);
+    // Reset clears the form's value: it was the form's, not only the element's.
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect.poll(() => keyword.inputValue(), WAIT).toBe('');
+    await expect.poll(() => rows.count(), WAIT).toBe(total);
+    await context.close();
   });
 
   it('renders in the language chosen in the app, and no more once logged out', async () => {

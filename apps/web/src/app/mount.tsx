@@ -6,6 +6,7 @@ import { PortalApp } from './app';
 import { userInfoQuery } from './auth';
 import type { ServerState } from './server-state';
 import { dropShell } from './shell';
+import { noteTypedBeforeHydration } from './typed-before-hydration';
 
 /**
  * Renders the portal into `root`. Its own module, loaded by main.tsx with import() once the first
@@ -31,5 +32,7 @@ export function hydratePortal(root: HTMLElement, queryClient: QueryClient, state
   const token = session.token;
   queryClient.setQueryData(userInfoQuery(token).queryKey, state.user);
   session.userInfo = state.user;
+  // What was typed into the view before now is typed again once its page is React's (router.tsx).
+  noteTypedBeforeHydration(root);
   hydrateRoot(root, <PortalApp queryClient={queryClient} />);
 }

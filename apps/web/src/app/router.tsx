@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import {
   BrowserRouter,
   Navigate,
@@ -12,15 +12,31 @@ import {
 import { setUnauthorizedHandler } from '../api/client';
 import { PageErrorBoundary } from './error-boundary';
 import { GuestGuard, PageSpinner, RequireAuth } from './guards';
+import { replayTypedBeforeHydration } from './typed-before-hydration';
 import { VersionCheck } from './version-check';
 
-/** A lazily loaded page (each route is its own chunk, so the login route stays small). */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Page = lazy(async () => {
+/** A lazily loaded component (each route is its own chunk, so the login route stays small). */
+function lazyElement<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Loaded = lazy(async () => {
     const loaded: ComponentType = (await load())[name];
     return { default: loaded };
   });
-  return <Page />;
+  return <Loaded />;
+}
+
+/**
+ * A lazily loaded page. Once a page has been hydrated, what was typed into the server's view of it
+ * is typed again (issue 15): the layout around it is then React's too, which it is not yet when the
+ * layout's own effects run (the page in its Suspense may still be waiting for its chunk).
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return <TakenOver>{lazyElement(load, name)}</TakenOver>;
+}
+
+/** Renders no element of its own: the server's view and the browser's stay the same tree. */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(replayTypedBeforeHydration, []);
+  return children;
 }
 
 const login = page(() => import('../features/auth/login-page'), 'LoginPage');
@@ -54,7 +70,7 @@ const activity = page(() => import('../features/activity/activity-page'), 'Activ
 const webhooks = page(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage');
 const notFound = page(() => import('../features/system/not-found-page'), 'NotFoundPage');
 // The member layout (menu, drawer, language select) is not needed by the login and register pages.
-const mainLayout = page(() => import('./main-layout'), 'MainLayout');
+const mainLayout = lazyElement(() => import('./main-layout'), 'MainLayout');
 
 function RootShell() {
   return (

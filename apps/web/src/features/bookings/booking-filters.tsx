@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { useSubmitType } from '../../components/search-buttons';
 import { ReferenceSelect } from '../rates/reference-select';
 import type { BookingFilters } from './bookings-api';
 import { statusOptions } from './booking-format';
@@ -66,6 +67,7 @@ export function BookingFilterForm({ onSearch }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<FilterValues>();
   const [isExpanded, setExpanded] = useState(false);
+  const submitType = useSubmitType();
   const f = (name: string) => t(`shared.fields.${name}`);
   const wide = { style: { width: 200 } };
 
@@ -90,7 +92,7 @@ export function BookingFilterForm({ onSearch }: Props) {
       {isExpanded && <MoreFilters />}
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
+          <Button type="primary" htmlType={submitType}>
             {t('common.search')}
           </Button>
           <Button
