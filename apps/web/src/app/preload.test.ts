@@ -37,11 +37,13 @@ describe('first load: the page’s requests go out before the app runs (issue 15
     return asked;
   }
 
-  it('asks for the quote board’s first page, its lists, the user info and the configuration', async () => {
+  it('asks for the quote board’s first page, its columns, the user info and the configuration', async () => {
     const asked = await preload('/quotes');
     expect(asked).toContain('/api/quote?page=1&size=50');
-    for (const list of ['container', 'carrier', 'port', 'route'])
-      expect(asked).toContain(`/api/${list}?page=1&size=1000`);
+    expect(asked).toContain('/api/container?page=1&size=1000');
+    // The filters' lists wait for the page: the person may never open them (the port list is 54 KB).
+    for (const list of ['carrier', 'port', 'route'])
+      expect(asked).not.toContain(`/api/${list}?page=1&size=1000`);
     expect(asked).toEqual(expect.arrayContaining(['/api/userinfo', '/api/system/config']));
   });
 

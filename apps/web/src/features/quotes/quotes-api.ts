@@ -43,13 +43,13 @@ export const QUOTE_PAGE_SIZE = 50;
 
 /**
  * Starts what the quotes page asks for as it opens, while its scripts still load (first load,
- * issue 15): the board's first page, the container types of its price columns and its filters' lists.
+ * issue 15): the board's first page and the container types of its price columns. Its filters' lists
+ * wait for the page (ReferenceSelect): on a slow link they shared it with what the page paints.
  */
 export function prefetchQuoteBoard(queryClient: QueryClient, language: string): void {
   prefetchFirstLoad(queryClient, quoteListQuery({}, {}, 1, QUOTE_PAGE_SIZE, language));
-  for (const kind of ['container', 'carrier', 'port', 'route'] as const) {
-    void queryClient.prefetchQuery(referenceQuery(kind, language));
-  }
+  // The table's columns; the filters' lists load once the page is up (ReferenceSelect).
+  void queryClient.prefetchQuery(referenceQuery('container', language));
 }
 
 /** Prices container quantities on a quote (POST /quote/estimate); off while nothing is asked for. */

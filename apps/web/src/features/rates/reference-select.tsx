@@ -1,18 +1,24 @@
 import { Select, type SelectProps } from 'antd';
 import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { useInBrowser } from '../../app/use-media';
 
 type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch'> & {
   kind: ReferenceKind;
   enabled?: boolean;
 };
 
-/** A searchable dropdown over one reference list (ports, carriers, routes, forwarders…). */
-export function ReferenceSelect({ kind, enabled, ...props }: Props) {
-  const list = useReferenceList(kind, { enabled });
+/**
+ * A searchable dropdown over one reference list (ports, carriers, routes, forwarders…). Its list is
+ * asked for by the browser only (issue 15): a first view from the server shows the dropdown closed,
+ * and its data then needed not the port list (54 KB, most of the data) the person may never open.
+ */
+export function ReferenceSelect({ kind, enabled = true, ...props }: Props) {
+  const isLive = useInBrowser() && enabled;
+  const list = useReferenceList(kind, { enabled: isLive });
   return (
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}
-      loading={list.isPending && (enabled ?? true)}
+      loading={list.isPending && isLive}
       options={toOptions(list.data)}
       {...props}
     />
