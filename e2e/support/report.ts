@@ -8,10 +8,13 @@ import { openPages } from './browser';
 afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return;
   for (const page of openPages) {
-    const text = await page
-      .locator('body')
-      .innerText({ timeout: 2_000 })
+    // Roles and accessible names, as the tests' locators see them (a button's name with its
+    // loading icon, a dialog over the page), else the text.
+    const body = page.locator('body');
+    const seen = await body
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch(() => body.innerText({ timeout: 2_000 }))
       .catch((error: unknown) => `(unreadable: ${String(error)})`);
-    console.error(`[open page] ${page.url()}\n${text.slice(0, 1_500)}`);
+    console.error(`[open page] ${page.url()}\n${seen.slice(0, 4_000)}`);
   }
 });

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_COOKIE, PAGE_SESSION_COOKIE } from '@freight/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashToken } from '../src/modules/auth/sessions.js';
 import { register, registrationForm, uniqueEmail } from './fixtures.js';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 
@@ -115,6 +117,24 @@ describeEachDatabase('first views rendered by the server', (kind) => {
     // A customer has no received bookings (the API answers 403): the page goes plain.
     const received = await page('/received-bookings', { [PAGE_SESSION_COOKIE]: members.alpha.token });
     expect(received.body).not.toContain('id="server-state"');
+  });
+
+  it('never renews the token of the session it renders for: the browser would not learn the new one', async () => {
+    const token = members.bravo.token;
+    const pastRenewalAge = sql`update sessions set renewed_at = now() - interval '1 hour' where token_hash = ${hashToken(token)}`;
+    await t.database.db.execute(pastRenewalAge);
+    const rendered = await page('/bookings', { [PAGE_SESSION_COOKIE]: token });
+    expect(rendered.body).toContain(`Welcome, ${members.bravo.name}`);
+    // The browser's own next request is the one that renews it, and the token it holds still works.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/userinfo',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(own.statusCode).toBe(200);
+    const renewed = String(own.headers['x-renewed-token']);
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    members.bravo.token = renewed;
   });
 
   it('sends the plain page rather than keep a page waiting behind many renders', async () => {
