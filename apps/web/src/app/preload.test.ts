@@ -48,7 +48,9 @@ describe('first load: the page’s requests go out before the app runs (issue 15
   });
 
   it('asks for the booking lists of member and forwarder, and for / the quote board', async () => {
-    expect(await preload('/bookings')).toContain('/api/order?page=1&size=50');
+    const bookings = await preload('/bookings');
+    expect(bookings).toContain('/api/order?page=1&size=50');
+    expect(bookings).not.toContain('/api/port?page=1&size=1000');
     expect(await preload('/received-bookings')).toContain('/api/forwarder/order?page=1&size=50');
     expect(await preload('/')).toContain('/api/quote?page=1&size=50');
   });

@@ -20,7 +20,6 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { useTranslation } from 'react-i18next';
 import { api, saveDownload } from '../../api/client';
 import { prefetchFirstLoad, refetchUnlessPrefetched } from '../../api/first-load';
-import { referenceQuery } from '../../api/reference';
 
 /** The list filters of GET /order and /forwarder/order (contract bookingQuery without paging). */
 export type BookingFilters = Partial<Omit<BookingQuery, 'page' | 'size'>>;
@@ -55,11 +54,11 @@ function bookingListQuery(
 
 /**
  * Starts what a list of bookings asks for as it opens, while its scripts still load (first load,
- * issue 15): the first page without filters and the ports of its filter.
+ * issue 15): the first page without filters. The ports of its filter wait for the page
+ * (ReferenceSelect).
  */
 export function prefetchBookingList(queryClient: QueryClient, party: BookingParty, language: string): void {
   prefetchFirstLoad(queryClient, bookingListQuery(party, {}, 1, BOOKING_PAGE_SIZE, language));
-  void queryClient.prefetchQuery(referenceQuery('port', language));
 }
 
 /** A booking's detail with its timeline, documents and the viewer's actions (no call without an id). */
