@@ -20,7 +20,7 @@ describe('first load: the page’s requests go out before the app runs (issue 15
   });
 
   /** Resolves preloadFirstPage for `path` with a signed-in session; returns the requests it sent. */
-  async function preload(path: string): Promise<string[]> {
+  async function preload(path: string, authorities?: string[]): Promise<string[]> {
     const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -32,6 +32,8 @@ describe('first load: the page’s requests go out before the app runs (issue 15
       }),
     );
     session.signIn('token-preload');
+    // The user info the last page kept, when the test gives one.
+    if (authorities) session.userInfo = { username: 'member@example.com', authorities };
     // main.tsx runs the app once this settles: every request must be out by then.
     await preloadFirstPage(new QueryClient(), path, 'en-US');
     return asked;
@@ -53,6 +55,13 @@ describe('first load: the page’s requests go out before the app runs (issue 15
     expect(bookings).not.toContain('/api/port?page=1&size=1000');
     expect(await preload('/received-bookings')).toContain('/api/forwarder/order?page=1&size=50');
     expect(await preload('/')).toContain('/api/quote?page=1&size=50');
+  });
+
+  it('asks for no list the last user info holds no authority for (a customer’s received bookings)', async () => {
+    const asked = await preload('/received-bookings', ['quote', 'order', 'contact', 'user']);
+    expect(asked.some((url) => url.startsWith('/api/forwarder/order'))).toBe(false);
+    expect(asked).toContain('/api/userinfo');
+    expect(await preload('/bookings', ['quote', 'order'])).toContain('/api/order?page=1&size=50');
   });
 
   it('asks for nothing without a session', async () => {

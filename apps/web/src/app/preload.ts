@@ -1,4 +1,4 @@
-import type { UserInfo } from '@freight/contract';
+import { authorityForPath, type UserInfo } from '@freight/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { session } from '../api/client';
 import { userInfoQuery } from './auth';
@@ -49,6 +49,10 @@ export async function preloadFirstPage(
   if (user) queryClient.setQueryData(userInfoQuery(token).queryKey, user, { updatedAt: 0 });
   void queryClient.prefetchQuery({ ...userInfoQuery(token), staleTime: 0 });
   const path = pathname === '/' ? '/quotes' : pathname;
+  // A page the last user info holds no authority for is not asked for: the app sends the person
+  // elsewhere, and the request only earned a 403 (a viewer's /received-bookings).
+  const needed = authorityForPath(path);
+  if (needed && Array.isArray(user?.authorities) && !user.authorities.includes(needed)) return;
   // The data first: the page's and the layout's scripts (Ant Design) take long to run, and a
   // request asked for after them waited for them (issue 15).
   await PAGES[path]?.(queryClient, language);
