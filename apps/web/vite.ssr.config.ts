@@ -12,7 +12,12 @@ export default defineConfig({
   publicDir: false,
   // React and Ant Design in their production builds (an SSR build leaves process.env as it is).
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // The icons' ES build: under the "node" condition the package gives its CommonJS build, which
+    // the bundle cannot tree-shake (all 800 icons, 2.9 MB, ~10 MB of the server's memory).
+    alias: [{ find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }],
+  },
   ssr: {
     noExternal: true,
     resolve: {
@@ -26,6 +31,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node20',
     sourcemap: false,
-    minify: false,
+    minify: true,
   },
 });
