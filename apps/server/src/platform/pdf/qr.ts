@@ -1,8 +1,18 @@
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
+
+/** The qrcode package, which the PDF writer loads with its first document. */
+export type QrCodes = Pick<typeof QRCode, 'create'>;
 
 /** Draws `text` as a QR code (error correction M) of `size` points at (x, y): vector squares, no image. */
-export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+export function drawQr(
+  qrCodes: QrCodes,
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+) {
+  const { modules } = qrCodes.create(text, { errorCorrectionLevel: 'M' });
   const quiet = 2;
   const cell = size / (modules.size + quiet * 2);
   doc.save().fillColor('#000000');

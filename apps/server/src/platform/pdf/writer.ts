@@ -1,6 +1,19 @@
-import PDFDocument from 'pdfkit';
+import type PdfKitDocument from 'pdfkit';
 import { documentFont } from './font.js';
-import { drawQr } from './qr.js';
+import { drawQr, type QrCodes } from './qr.js';
+
+/**
+ * pdfkit (with fontkit's tables) and qrcode, loaded with the first document rather than at start:
+ * ~30 MB of resident memory that a server which prints nothing does not need.
+ */
+let libraries: Promise<{ PDFDocument: typeof PdfKitDocument; qrCodes: QrCodes }> | undefined;
+function pdfLibraries() {
+  libraries ??= Promise.all([import('pdfkit'), import('qrcode')]).then(([pdfkit, qrcode]) => ({
+    PDFDocument: pdfkit.default,
+    qrCodes: qrcode.default,
+  }));
+  return libraries;
+}
 
 /*
  * A4 business documents: a header band (logo, title, order number as text and QR code), sections
@@ -30,10 +43,17 @@ export class PdfWriter {
   private readonly theme: PdfTheme;
   private readonly meta: PdfMeta;
   private readonly done: Promise<Buffer>;
+  private readonly qrCodes: QrCodes;
 
-  private constructor(font: Buffer, theme: PdfTheme, meta: PdfMeta) {
+  private constructor(
+    { PDFDocument, qrCodes }: Awaited<ReturnType<typeof pdfLibraries>>,
+    font: Buffer,
+    theme: PdfTheme,
+    meta: PdfMeta,
+  ) {
     this.theme = theme;
     this.meta = meta;
+    this.qrCodes = qrCodes;
     this.doc = new PDFDocument({
       size: 'A4',
       margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOT },
@@ -53,7 +73,8 @@ export class PdfWriter {
   }
 
   static async open(theme: PdfTheme, meta: PdfMeta): Promise<PdfWriter> {
-    const writer = new PdfWriter(await documentFont(), theme, meta);
+    const [modules, font] = await Promise.all([pdfLibraries(), documentFont()]);
+    const writer = new PdfWriter(modules, font, theme, meta);
     writer.header();
     return writer;
   }
@@ -100,7 +121,7 @@ export class PdfWriter {
       .fontSize(SIZE.body)
       .fillColor('#000000')
       .text(meta.subtitle, { width: this.width - qr - 10 });
-    drawQr(doc, meta.code, MARGIN + this.width - qr, top - 6, qr);
+    drawQr(this.qrCodes, doc, meta.code, MARGIN + this.width - qr, top - 6, qr);
     doc
       .fontSize(SIZE.small)
       .text(meta.code, MARGIN + this.width - qr - 20, top + qr - 6, { width: qr + 20, align: 'center' });
