@@ -346,8 +346,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? (JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string>)
       : {};
     // With the page cookie of a live session, their first view is rendered in the HTML (issue 15).
-    const web = config.pageRender ? await loadPageRenderer(config.webDist, app.log) : undefined;
-    const renderer = web && memberPageRenderer({ app, kv: deps.kv, renderer: web, webDist: config.webDist });
+    const loadRenderer = config.pageRender ? loadPageRenderer(config.webDist, app.log) : undefined;
+    const renderer =
+      loadRenderer && memberPageRenderer({ app, kv: deps.kv, loadRenderer, webDist: config.webDist });
     for (const [route, file] of Object.entries(pages)) {
       const template = fs.readFileSync(path.join(config.webDist, file), 'utf8');
       app.get(route, { schema: { hide: true } }, async (request, reply) => {

@@ -81,8 +81,9 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage | undef
 }
 
 /**
- * Loads the modules of the member pages' first views (the layout, the lists), so that the first
- * render after a start does not wait for them. The server calls it as it starts.
+ * Loads the modules of the member pages' first views (the layout, the lists) at once, rather than
+ * one after the other as a render meets them. The server calls it as it loads this entry, with the
+ * first member page asked for.
  */
 export async function warmUp(): Promise<void> {
   // Their strings register with i18next as they load: it must have started.

@@ -90,22 +90,33 @@ function styleSheetStore(kv: KvStore) {
   };
 }
 
-/** The web's server entry, if the web was built with it (`apps/web/dist-ssr` beside `dist`). */
-export async function loadPageRenderer(
+/**
+ * The web's server entry, if the web was built with it (`apps/web/dist-ssr` beside `dist`), loaded
+ * when the first member page asks for it: its React, Ant Design and pages cost ~30 MB of resident
+ * memory, which a server that only answers the API (integrations, scripted imports) then never
+ * holds. The first page waits for the load (~0.3 s here); a load that fails leaves the pages plain.
+ */
+export function loadPageRenderer(
   webDist: string,
   log: FastifyBaseLogger,
-): Promise<WebRenderer | undefined> {
+): (() => Promise<WebRenderer | undefined>) | undefined {
   const file = path.resolve(webDist, '..', 'dist-ssr', 'server-render.js');
   if (!fs.existsSync(file)) {
     log.info({ file }, 'no server entry of the web: member pages are sent without their first view');
     return undefined;
   }
-  const renderer = (await import(pathToFileURL(file).href)) as WebRenderer;
-  // In the background: until then a render loads what it needs itself.
-  renderer
-    .warmUp()
-    .catch((error: unknown) => log.warn({ err: error }, "the web's server entry failed to warm up"));
-  return renderer;
+  let loading: Promise<WebRenderer | undefined> | undefined;
+  return () =>
+    (loading ??= (async () => {
+      try {
+        const renderer = (await import(pathToFileURL(file).href)) as WebRenderer;
+        await renderer.warmUp();
+        return renderer;
+      } catch (error) {
+        log.warn({ err: error }, "the web's server entry failed to load: member pages are sent plain");
+        return undefined;
+      }
+    })());
 }
 
 /** The API of `app`, in process, as `fetch` for the render of `request`'s page. */
@@ -145,10 +156,10 @@ export type MemberPageRenderer = {
 export function memberPageRenderer(options: {
   app: FastifyInstance;
   kv: KvStore;
-  renderer: WebRenderer;
+  loadRenderer: () => Promise<WebRenderer | undefined>;
   webDist: string;
 }): MemberPageRenderer {
-  const { app, kv, renderer, webDist } = options;
+  const { app, kv, loadRenderer, webDist } = options;
   const styleSheets = styleSheetStore(kv);
   // The build the renderer and the page templates were loaded from. A build written over it while
   // the server runs names other scripts: its pages go plain (as they are read anew) until a restart.
@@ -189,6 +200,8 @@ export function memberPageRenderer(options: {
         browser: acceptedLanguages(request.headers['accept-language']),
       });
       try {
+        const renderer = await loadRenderer();
+        if (!renderer) return undefined;
         const page = await renderer.renderPage({
           url: request.url,
           locale,
