@@ -142,16 +142,21 @@ describe('first view from the server', () => {
     const search = page.getByRole('button', { name: 'Search', exact: true });
     await visible(keyword);
     expect(await page.locator('#server-state').count()).toBe(1);
+    // Searched before the app is there: no navigation by the browser's own form submission, which
+    // reloaded the page and lost the text; the click and Enter do nothing.
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
     await keyword.fill(bookingNo);
-    // Searched before the app is there: no reload by the browser's own form submission, which
-    // would lose the text; the click does nothing.
     await search.click();
     await keyword.press('Enter');
-    expect(page.url()).toBe(`${portal.url}/bookings`);
     release();
     await reloading;
     // The app has the form once its Search button submits it.
     await expect.poll(() => search.getAttribute('type'), WAIT).toBe('submit');
+    expect(navigations).toEqual([]);
+    expect(page.url()).toBe(`${portal.url}/bookings`);
     expect(await keyword.inputValue()).toBe(bookingNo);
     await search.click();
     await expect.poll(() => rows.count(), WAIT).toBeLessThan(total);

@@ -1,6 +1,6 @@
 import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useInBrowser } from '../app/use-media';
+import { useInBrowser } from '../app/in-browser';
 
 /**
  * The type of a filter form's Search button: a plain button in a first view from the server until

@@ -1,5 +1,4 @@
 import { LANGUAGE_COOKIE, type Locale } from '@freight/contract';
-
 import { writeCookie } from '../api/cookie';
 
 export { detectLocale } from '@freight/contract';

@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from 'antd';
 import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
-import { useInBrowser } from '../../app/use-media';
+import { useInBrowser } from '../../app/in-browser';
 
 type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch'> & {
   kind: ReferenceKind;
