@@ -107,6 +107,8 @@ describe('company activity trail', () => {
     // Rows of the demo's own trail (seeded as the owner), in the Chinese date order.
     await visible(page.getByRole('cell', { name: OWNER, exact: true }));
     await visible(page.getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ }));
+    // Days are filtered, and times shown, in the portal's zone, which the filter names.
+    await visible(filters.getByText('时区：Asia/Shanghai, UTC+8'));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();

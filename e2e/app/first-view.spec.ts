@@ -1,4 +1,4 @@
-import { PAGE_SESSION_COOKIE } from '@freight/contract';
+import { DEFAULT_TIME_ZONE, formatInstant, PAGE_SESSION_COOKIE } from '@freight/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
@@ -118,6 +118,40 @@ describe('first view from the server', () => {
       await page.waitForURL('**/bookings');
       await visible(page.getByRole('heading', { name: bookings }));
       expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('hydrates the booking list without a mismatch in any browser time zone, in the portal zone', async () => {
+    const token = await apiToken(portal.url, DEMO.customer);
+    const reply = await fetch(`${portal.url}/api/order?page=1&size=1`, {
+      headers: { authorization: `Bearer ${token}`, lang: 'cn' },
+    });
+    const newest = ((await reply.json()) as { data: { lists: { create_time: string }[] } }).data.lists[0];
+    // The time the list shows, as a person in Shanghai reads it, whatever the browser's zone.
+    const shown = formatInstant(newest?.create_time, 'zh-CN', DEFAULT_TIME_ZONE);
+    expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    for (const timezoneId of ['Asia/Shanghai', 'America/Los_Angeles', 'UTC']) {
+      const { context, page } = await openSignedIn(browser, portal.url, {
+        username: DEMO.customer,
+        path: '/bookings',
+        locale: 'zh-CN',
+        timezoneId,
+      });
+      await visible(page.getByRole('heading', { name: '我的订舱' }));
+      const errors = hydrationErrors(page);
+      const { release } = await holdScripts(page);
+      const reloading = page.reload();
+      const cell = page.getByRole('cell', { name: shown }).first();
+      await visible(cell);
+      await cell.evaluate((element) => Object.assign(element, { fromServer: true }));
+      release();
+      expect(await (await reloading)?.text()).toContain('id="server-state"');
+      await expect.poll(() => page.locator('#server-state').count(), WAIT).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: /切换语言/ }).count(), WAIT).toBe(1);
+      // React kept the server's cell: the browser wrote the same time into it.
+      expect(await cell.evaluate((element) => 'fromServer' in element), timezoneId).toBe(true);
+      expect(errors, timezoneId).toEqual([]);
       await context.close();
     }
   });

@@ -24,11 +24,13 @@ export const openPages = new Set<Page>();
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  options: { locale?: string; width?: number; height?: number } = {},
+  options: { locale?: string; width?: number; height?: number; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     locale: options.locale ?? 'zh-CN',
+    // The portal's people work in Shanghai: pages are looked at in their zone unless a test says.
+    timezoneId: options.timezoneId ?? 'Asia/Shanghai',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   context.setDefaultTimeout(15_000);

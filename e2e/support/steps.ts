@@ -37,7 +37,14 @@ export async function apiToken(baseURL: string, username: string, password = DEM
 export async function openSignedIn(
   browser: Browser,
   baseURL: string,
-  options: { username: string; path: string; locale?: 'zh-CN' | 'en-US'; width?: number; height?: number },
+  options: {
+    username: string;
+    path: string;
+    locale?: 'zh-CN' | 'en-US';
+    width?: number;
+    height?: number;
+    timezoneId?: string;
+  },
 ) {
   const token = await apiToken(baseURL, options.username);
   const opened = await newPage(browser, baseURL, options);

@@ -1,4 +1,13 @@
-import type { ActivityReply, ActivityRow, BookingDetail, ListData, Role } from '@freight/contract';
+import {
+  type ActivityReply,
+  type ActivityRow,
+  type BookingDetail,
+  DEFAULT_TIME_ZONE,
+  type ListData,
+  type Role,
+  zonedDate,
+} from '@freight/contract';
+import { activity } from '../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
@@ -8,7 +17,8 @@ import { call, createTestApp, describeEachDatabase, type TestApp } from './helpe
 import { readXlsx, xlsx } from './sheets.js';
 
 type Ref = Envelope<ListData<{ id: number; code: string }>>;
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A day of the portal's zone (Asia/Shanghai by default), `offset` days from today there. */
+const day = (offset: number) => zonedDate(new Date(Date.now() + offset * 86_400_000), DEFAULT_TIME_ZONE);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /**
@@ -490,7 +500,7 @@ describeEachDatabase('activity trail', (kind) => {
       expect(ours.people.map((p) => p.name).sort()).toEqual(['Ada Admin', 'Alice Owner', 'Bob Operator']);
     });
 
-    it('filters by person, kind and inclusive UTC days, newest first, paged', async () => {
+    it('filters by person, kind and inclusive days of the portal zone, newest first, paged', async () => {
       const all = await trail('owner');
       const ids = all.list.map((r) => r.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -521,7 +531,14 @@ describeEachDatabase('activity trail', (kind) => {
       const book = readXlsx(reply.rawPayload);
       expect(book.sheets).toEqual(['Activity']);
       const rows = book.rows('Activity');
-      expect(rows[0]).toEqual(['Time (UTC)', 'Person', 'Kind', 'Action', 'Object', 'Changed fields']);
+      expect(rows[0]).toEqual([
+        'Time (Asia/Shanghai, UTC+8)',
+        'Person',
+        'Kind',
+        'Action',
+        'Object',
+        'Changed fields',
+      ]);
       expect(rows.length - 1).toBe(contacts.total);
       const update = contacts.list.find((r) => r.action === 'update');
       const line = rows[contacts.list.indexOf(update as ActivityRow) + 1];
@@ -536,7 +553,75 @@ describeEachDatabase('activity trail', (kind) => {
           })
         ).rawPayload,
       );
-      expect(zh.rows('操作记录')[0]).toEqual(['时间（UTC）', '操作人', '类别', '操作', '对象', '修改的字段']);
+      expect(zh.rows('操作记录')[0]).toEqual([
+        '时间（Asia/Shanghai, UTC+8）',
+        '操作人',
+        '类别',
+        '操作',
+        '对象',
+        '修改的字段',
+      ]);
+    });
+
+    it('reads days and times in the portal zone: an evening in UTC is the next morning in Shanghai', async () => {
+      // 2026-01-01 17:30 UTC is 2026-01-02 01:30 in Asia/Shanghai: the day a person there lived it.
+      await t.database.db.insert(activity).values({
+        companyId: who.owner?.companyId ?? 0,
+        personId: who.admin?.personId ?? null,
+        personName: 'Ada Admin',
+        kind: 'company',
+        action: 'update',
+        label: 'ZONE PROBE',
+        at: new Date('2026-01-01T17:30:00Z'),
+      });
+      const probe = (reply: ActivityReply) => reply.list.filter((r) => r.label === 'ZONE PROBE');
+      expect(probe(await trail('owner', '&from=2026-01-02&to=2026-01-02'))).toHaveLength(1);
+      expect(probe(await trail('owner', '&from=2026-01-01&to=2026-01-01'))).toHaveLength(0);
+      const sheet = async (lang: 'cn' | 'en') =>
+        readXlsx(
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: '/api/activity/export?from=2026-01-02&to=2026-01-02',
+              headers: { authorization: `Bearer ${who.owner?.token}`, lang },
+            })
+          ).rawPayload,
+        );
+      expect((await sheet('cn')).rows('操作记录')[1]?.[0]).toBe('2026-01-02 01:30');
+      expect((await sheet('en')).rows('Activity')[1]?.[0]).toBe('01/02/2026 01:30');
+    });
+
+    it('names roles in the reader language and keeps a removed person in the person filter', async () => {
+      await addPerson('owner', 'leaver', 'Lee Leaver', 'operator');
+      const leaver = who.leaver?.personId ?? 0;
+      // The leaver leaves a row of their own, then is made a viewer and removed.
+      ok(await api<{ id: number }>('leaver', 'POST', '/api/customer/contact', contactBody('leaver')));
+      expect((await api('admin', 'PUT', `/api/team/members/${leaver}/role`, { role: 'viewer' })).status).toBe(
+        200,
+      );
+      expect((await api('admin', 'DELETE', `/api/team/members/${leaver}`)).status).toBe(200);
+      const all = await trail('owner');
+      const change = all.list.find((r) => r.kind === 'role' && r.object_id === leaver);
+      expect(change).toMatchObject({ role_from: 'operator', role_to: 'viewer', fields: ['role'] });
+      expect(change?.label).not.toMatch(/operator|viewer/);
+      const removal = all.list.find((r) => r.action === 'remove' && r.object_id === leaver);
+      expect(removal).toMatchObject({ role_from: 'viewer', role_to: null });
+      expect(all.people).toContainEqual({ id: leaver, name: 'Lee Leaver' });
+      const theirs = await trail('owner', `&person_id=${leaver}`);
+      expect(theirs.total).toBeGreaterThan(0);
+      expect(theirs.list.every((r) => r.person === 'Lee Leaver')).toBe(true);
+      const zh = readXlsx(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/activity/export?kind=role',
+            headers: { authorization: `Bearer ${who.owner?.token}`, lang: 'cn' },
+          })
+        ).rawPayload,
+      );
+      const line = zh.rows('操作记录').find((row) => String(row[4]).startsWith(change?.label ?? '?'));
+      expect(line?.[4]).toBe(`${change?.label}（操作员 → 查看者）`);
+      expect(line?.[5]).toBe('角色');
     });
 
     it('is for owners and admins: an operator and a viewer get 403, a stranger 401', async () => {

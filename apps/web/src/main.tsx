@@ -4,6 +4,7 @@ import { startI18n } from './i18n';
 import { detectLocale, readStoredLocale, storeLocale, withoutLangParam } from './i18n/detect';
 import { preloadFirstPage } from './app/preload';
 import { takeServerState } from './app/server-state';
+import { setDisplayTimeZone } from './app/time-zone';
 import type * as Mount from './app/mount';
 
 async function start() {
@@ -30,6 +31,7 @@ async function start() {
   // the same session and language. Otherwise the app renders anew over it, as on any page.
   const server = takeServerState();
   if (server && server.locale === locale && session.token) {
+    setDisplayTimeZone(server.timeZone);
     const [{ hydratePortal }] = await Promise.all([import('./app/mount'), startI18n(locale)]);
     hydratePortal(root, queryClient, server);
     return;

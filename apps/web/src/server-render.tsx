@@ -23,6 +23,7 @@ import { preloadFirstPage } from './app/preload';
 import { changeLocale, startI18n } from './i18n';
 import { withoutMemberShell } from '../member-shell';
 import { SERVER_STATE_ID, type ServerState } from './app/server-state';
+import { displayTimeZone } from './app/time-zone';
 
 export type RenderedPage = {
   /** The view, for `<div id="root">`. */
@@ -134,7 +135,7 @@ async function render({ url, locale, token, fetch }: RenderRequest): Promise<Ren
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'userinfo',
     });
-    return { html, styles: currentStyleSheet(), state: { locale, queries, user } };
+    return { html, styles: currentStyleSheet(), state: { locale, queries, user, timeZone: displayTimeZone() } };
   } finally {
     session.clear();
   }

@@ -201,7 +201,7 @@ export const activityQuery = z.object({
   kind: z.enum(ACTIVITY_KINDS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  /** inclusive days, UTC */
+  /** inclusive days of the portal's time zone */
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
@@ -219,6 +219,9 @@ export const activityRow = z.object({
   object_id: z.number().int().nullable(),
   label: z.string(),
   fields: z.array(z.string()),
+  /** For people's rows: the role before (a change, a removal) and after (a change, an invitation, a join). */
+  role_from: z.enum(ROLES).nullable(),
+  role_to: z.enum(ROLES).nullable(),
   /**
    * For booking and document rows: the company's side of the booking, whose detail page the row
    * links to ('member': /bookings/:id, 'forwarder': /received-bookings/:id); null once it is gone.

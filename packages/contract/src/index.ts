@@ -1,5 +1,6 @@
 export * from './language.js';
 export * from './format.js';
+export * from './time-zone.js';
 export * from './i18n/index.js';
 export * from './validation.js';
 export * from './limits.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './time-zone.js';
 
 /**
  * Site configuration entries (spec §3) with the defaults of spec §9. Stored in the database as
@@ -27,6 +28,7 @@ export const CONFIG_DEFAULTS = {
   app_icon: '',
   booking_login_logo: '',
   booking_logo: '',
+  time_zone: 'Asia/Shanghai',
 } as const satisfies Record<string, string>;
 
 export type ConfigName = keyof typeof CONFIG_DEFAULTS;
@@ -61,6 +63,8 @@ export const configValue = {
   app_icon: z.string().max(500),
   booking_login_logo: z.string().max(500),
   booking_logo: z.string().max(500),
+  /** The portal's time zone (an IANA name): every time shown, exported or filtered by is in it. */
+  time_zone: z.string().refine(isTimeZone, { message: 'not an IANA time zone' }),
 } satisfies Record<ConfigName, z.ZodType>;
 
 export const siteConfig = z.object(configValue);

@@ -10,6 +10,8 @@ export type ServerState = {
   /** The queries the view was rendered with, but the user info (keyed by the session's token). */
   queries: DehydratedState;
   user: UserInfo;
+  /** The portal's zone the view's times were written in: the browser shows them in the same. */
+  timeZone: string;
 };
 
 /** The data of a server-rendered first view, if the page has one; read once (the element goes). */

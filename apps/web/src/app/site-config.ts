@@ -1,6 +1,7 @@
 import type { SiteConfig } from '@freight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { setDisplayTimeZone } from './time-zone';
 
 const SAVED_CONFIG = 'site_config';
 
@@ -14,6 +15,7 @@ export function siteConfigQuery() {
     queryKey: ['site-config'],
     queryFn: async () => {
       const config = await api.get<SiteConfig>('/system/config');
+      setDisplayTimeZone(config.time_zone);
       try {
         localStorage.setItem(SAVED_CONFIG, JSON.stringify(config));
       } catch {
@@ -29,7 +31,9 @@ export function siteConfigQuery() {
 /** The configuration kept by the last page, if any. */
 export function savedSiteConfig(): SiteConfig | undefined {
   try {
-    return (JSON.parse(localStorage.getItem(SAVED_CONFIG) ?? 'null') as SiteConfig | null) ?? undefined;
+    const saved = (JSON.parse(localStorage.getItem(SAVED_CONFIG) ?? 'null') as SiteConfig | null) ?? undefined;
+    setDisplayTimeZone(saved?.time_zone);
+    return saved;
   } catch {
     return undefined;
   }

@@ -48,6 +48,7 @@ export const enUS: Messages = {
     decimalPlaces: '{{field}} can have at most {{places}} decimal places',
   },
   fields: {
+    role: 'Role',
     url: 'URL',
     events: 'Events',
     carrier_id: 'Carrier',
@@ -384,7 +385,7 @@ export const enUS: Messages = {
   },
   activity: {
     sheet: 'Activity',
-    at: 'Time (UTC)',
+    at: 'Time ({{zone}})',
     person: 'Person',
     kind: 'Kind',
     action: 'Action',

@@ -51,6 +51,7 @@ export const zhCN = {
     decimalPlaces: '{{field}}最多保留 {{places}} 位小数',
   },
   fields: {
+    role: '角色',
     url: '网址',
     events: '事件',
     carrier_id: '船公司',
@@ -378,7 +379,7 @@ export const zhCN = {
   },
   activity: {
     sheet: '操作记录',
-    at: '时间（UTC）',
+    at: '时间（{{zone}}）',
     person: '操作人',
     kind: '类别',
     action: '操作',

@@ -134,7 +134,8 @@ export const activity = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    personId: integer('person_id').references(() => people.id, { onDelete: 'set null' }),
+    // No reference to people: the id stays when the person leaves, so the trail still finds them.
+    personId: integer('person_id'),
     personName: varchar('person_name', { length: 100 }).notNull(),
     kind: varchar('kind', { length: 10 }).notNull(),
     action: varchar('action', { length: 10 }).notNull(),
@@ -144,6 +145,9 @@ export const activity = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** For role changes, removals, invitations and joins: the roles, named by each language. */
+    roleFrom: varchar('role_from', { length: 10 }),
+    roleTo: varchar('role_to', { length: 10 }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,18 +5,26 @@ import {
   type ActivityReply,
   type ActivityRow,
   type activityQuery,
+  aside,
   fieldLabel,
-  formatDate,
+  formatInstant,
   type Locale,
+  nextDay,
+  parseRole,
+  type Role,
+  startOfZonedDay,
   translate,
+  zoneLabel,
 } from '@freight/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { writeWorkbook } from '../../platform/spreadsheet.js';
+import { portalTimeZone } from '../system/service.js';
 import {
   activityPeople,
   type ActivityFilter,
   type ActivityListed,
+  type ActivityRecord,
   findActivityPage,
   insertActivity,
 } from './repo.js';
@@ -44,6 +52,9 @@ export type ActivityEntry = {
   label: string;
   /** for updates: the changed fields, by their API names */
   fields?: readonly string[] | undefined;
+  /** for people: the role before and after (kept apart from the label, so that each language names it) */
+  roleFrom?: Role | undefined;
+  roleTo?: Role | undefined;
 };
 
 const LABEL_MAX = 200;
@@ -62,6 +73,8 @@ export async function recordActivity(tx: Db, actor: Actor, ...entries: ActivityE
       objectId: entry.objectId ?? null,
       label: entry.label.slice(0, LABEL_MAX),
       fields: [...(entry.fields ?? [])],
+      roleFrom: entry.roleFrom ?? null,
+      roleTo: entry.roleTo ?? null,
     })),
   );
 }
@@ -97,14 +110,14 @@ export function changedFields<N extends Record<string, string>>(
 
 type Query = z.output<typeof activityQuery>;
 
-function filterOf(companyId: number, query: Query): ActivityFilter {
-  const day = 86_400_000;
+/** The days of the filter are days of the portal's zone, as the page shows the rows' times. */
+function filterOf(companyId: number, query: Query, zone: string): ActivityFilter {
   return {
     companyId,
     personId: query.person_id,
     kind: query.kind,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + day) : undefined,
+    from: query.from ? startOfZonedDay(query.from, zone) : undefined,
+    before: query.to ? startOfZonedDay(nextDay(query.to), zone) : undefined,
   };
 }
 
@@ -119,6 +132,8 @@ function present({ entry: row, bookingParty }: ActivityListed): ActivityRow {
     object_id: row.objectId,
     label: row.label,
     fields: row.fields,
+    role_from: parseRole(row.roleFrom) ?? null,
+    role_to: parseRole(row.roleTo) ?? null,
     booking_party: bookingParty,
   };
 }
@@ -130,17 +145,24 @@ export async function listActivity(options: {
   query: Query;
 }): Promise<ActivityReply> {
   const { db, companyId, query } = options;
+  const zone = await portalTimeZone(db);
   const [{ rows, total }, people] = await Promise.all([
-    findActivityPage(db, filterOf(companyId, query), query.page, query.page_size),
+    findActivityPage(db, filterOf(companyId, query, zone), query.page, query.page_size),
     activityPeople(db, companyId),
   ]);
   return { list: rows.map(present), total, people };
 }
 
-/** The instant in UTC as the language writes dates: 2026-11-25 13:05 or 11/25/2026 13:05. */
-function sheetTime(at: Date, locale: Locale): string {
-  const iso = at.toISOString();
-  return `${formatDate(iso, locale)} ${iso.slice(11, 16)}`;
+/** The object as a person reads it: its label, and the roles in the reader's language. */
+function objectText(row: ActivityRecord, locale: Locale): string {
+  const role = (value: string | null) => {
+    const parsed = parseRole(value);
+    return parsed ? translate(locale, `company.role.${parsed}`) : '';
+  };
+  const from = role(row.roleFrom);
+  const to = role(row.roleTo);
+  const roles = from && to ? `${from} → ${to}` : from || to;
+  return roles ? `${row.label}${aside(roles, locale)}` : row.label;
 }
 
 /** GET /api/activity/export: the filtered trail (newest first, capped) as .xlsx in the request's language. */
@@ -151,14 +173,15 @@ export async function exportActivity(options: {
   locale: Locale;
 }): Promise<Buffer> {
   const { locale } = options;
+  const zone = await portalTimeZone(options.db);
   const { rows } = await findActivityPage(
     options.db,
-    filterOf(options.companyId, options.query),
+    filterOf(options.companyId, options.query, zone),
     1,
     ACTIVITY_EXPORT_MAX_ROWS,
   );
   const header = (['at', 'person', 'kind', 'action', 'object', 'fields'] as const).map((key) =>
-    translate(locale, `activity.${key}`),
+    translate(locale, `activity.${key}`, { zone: zoneLabel(zone) }),
   );
   return writeWorkbook([
     {
@@ -166,11 +189,11 @@ export async function exportActivity(options: {
       rows: [
         header,
         ...rows.map(({ entry: row }) => [
-          sheetTime(row.at, locale),
+          formatInstant(row.at, locale, zone),
           row.personName,
           translate(locale, `activity.kindName.${row.kind as ActivityKind}`),
           translate(locale, `activity.actionName.${row.action as ActivityAction}`),
-          row.label,
+          objectText(row, locale),
           row.fields.map((field) => fieldLabel(locale, field)).join(locale === 'zh-CN' ? '、' : ', '),
         ]),
       ],

@@ -36,6 +36,11 @@ export async function getSiteConfig(options: { db: Db; log?: FastifyBaseLogger }
   return siteConfig.parse(raw);
 }
 
+/** The portal's time zone (site configuration `time_zone`): times in exports, mails and documents. */
+export async function portalTimeZone(db: Db): Promise<string> {
+  return (await getSiteConfig({ db })).time_zone;
+}
+
 export class ConfigValueError extends Error {}
 
 /** Sets one configuration entry after checking it against its rule (used by the admin CLI). */

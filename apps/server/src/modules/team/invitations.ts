@@ -132,7 +132,8 @@ export async function invite(
       kind: 'user',
       action: 'invite',
       objectId: created.id,
-      label: `${email} (${role})`,
+      label: email,
+      roleTo: role,
     });
     return created;
   });
@@ -162,7 +163,8 @@ export async function resend(
       kind: 'user',
       action: 'invite',
       objectId: renewed.id,
-      label: `${renewed.email} (${renewed.role})`,
+      label: renewed.email,
+      roleTo: parseRole(renewed.role),
     });
     return renewed;
   });
@@ -283,7 +285,8 @@ export async function acceptInvitation(
           kind: 'user',
           action: 'join',
           objectId: person.id,
-          label: `${person.name} <${person.email}> (${role})`,
+          label: `${person.name} <${person.email}>`,
+          roleTo: role,
         });
         await raiseEvent(
           tx,
@@ -336,7 +339,8 @@ export async function acceptInvitation(
         kind: 'user',
         action: 'join',
         objectId: person.id,
-        label: `${label} (${role})`,
+        label,
+        roleTo: role,
       });
       await raiseEvent(
         tx,

@@ -118,8 +118,10 @@ export async function changeRole(options: {
         kind: 'role',
         action: 'update',
         objectId: target.id,
-        label: `${who(target)}: ${target.role} → ${role}`,
+        label: who(target),
         fields: ['role'],
+        roleFrom: roleOf(target),
+        roleTo: role,
       });
     return presentMember({ ...target, role }, actor);
   });
@@ -137,7 +139,8 @@ export async function removeMember(options: { db: Db; actor: Actor; personId: nu
       kind: 'user',
       action: 'remove',
       objectId: target.id,
-      label: `${who(target)} (${target.role})`,
+      label: who(target),
+      roleFrom: roleOf(target),
     });
   });
 }
@@ -165,6 +168,7 @@ export async function transferOwnership(options: {
       objectId: target.id,
       label: `${who(me)} → ${who(target)}`,
       fields: ['role'],
+      roleTo: 'owner',
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@freight/contract';
+import { parseRole, type Role } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { recordActivity } from '../activity/service.js';
@@ -108,8 +108,10 @@ export async function changePersonRole(options: {
       kind: 'role',
       action: 'update',
       objectId: person.id,
-      label: `${person.name} <${person.email}>: ${person.role} → ${options.role}`,
+      label: `${person.name} <${person.email}>`,
       fields: ['role'],
+      roleFrom: parseRole(person.role),
+      roleTo: options.role,
     });
     return { person: { ...person, role: options.role }, changed: true };
   });
@@ -147,7 +149,8 @@ export async function movePerson(options: {
       kind: 'user',
       action: 'join',
       objectId: person.id,
-      label: `${label} (${options.role})`,
+      label,
+      roleTo: options.role,
     });
     return { ...person, companyId: options.companyId, role: options.role };
   });

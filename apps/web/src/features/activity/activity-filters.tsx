@@ -6,10 +6,12 @@ import {
   type ActivityPerson,
   DATE_FORMAT,
   WIRE_DATE,
+  zoneLabel,
 } from '@freight/contract';
 import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { displayTimeZone } from '../../app/time-zone';
 import { useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
 import type { ActivityFilters } from './activity-api';
@@ -23,7 +25,7 @@ type FilterValues = {
 
 const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DATE) : undefined);
 
-/** The trail's filters: person (everyone who appears in it), kind and a range of UTC days. */
+/** The trail's filters: person (everyone who appears in it), kind and a range of days in the portal's zone. */
 export function ActivityFilterForm({
   people,
   onSearch,
@@ -67,12 +69,17 @@ export function ActivityFilterForm({
           }))}
         />
       </Form.Item>
-      <Form.Item name="dates" label={t('activity.dates')}>
+      <Form.Item
+        name="dates"
+        label={t('activity.dates')}
+        extra={t('activity.zone', { zone: zoneLabel(displayTimeZone()) })}
+      >
         <DatePicker.RangePicker
           format={DATE_FORMAT[currentLocale()]}
           allowEmpty={[true, true]}
           placeholder={[t('activity.from'), t('activity.to')]}
-          style={{ maxWidth: '100%' }}
+          // Shrinks with a phone's screen rather than widening the page.
+          style={{ width: 'min(280px, calc(100vw - 48px))' }}
         />
       </Form.Item>
       <SearchButtons

@@ -1,5 +1,5 @@
 import './strings';
-import type { ActivityRow } from '@freight/contract';
+import { type ActivityRow, aside } from '@freight/contract';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tableLoading } from '../../components/table-loading';
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from '../bookings/booking-format';
+import { formatDateTime } from '../../app/time-zone';
 
 type Props = {
   rows: ActivityRow[];
@@ -20,8 +20,18 @@ type Props = {
 
 export const ACTIVITY_PAGE_SIZES = [20, 50, 100] as const;
 
+/** The roles of a person's row in the reader's language: "查看者 → 操作员", "Admin". */
+function rolesText(t: TFunction, row: ActivityRow): string {
+  const name = (role: ActivityRow['role_from']) => (role ? t(`shared.company.role.${role}`) : '');
+  const from = name(row.role_from);
+  const to = name(row.role_to);
+  return from && to ? `${from} → ${to}` : from || to;
+}
+
 /** A booking or document row links to its booking's detail, on the company's side of it. */
-function objectCell(row: ActivityRow) {
+function objectCell(t: TFunction, row: ActivityRow) {
+  const roles = rolesText(t, row);
+  if (roles) return `${row.label}${aside(roles, currentLocale())}`;
   if (row.object_id === null || row.booking_party === null) return row.label;
   const base = row.booking_party === 'member' ? '/bookings' : '/received-bookings';
   return <Link to={`${base}/${row.object_id}`}>{row.label}</Link>;
@@ -52,7 +62,7 @@ function columns(t: TFunction): ColumnsType<ActivityRow> {
       key: 'action',
       render: (action: ActivityRow['action']) => t(`shared.activity.actionName.${action}`),
     },
-    { title: t('activity.columns.object'), key: 'object', render: (_value, row) => objectCell(row) },
+    { title: t('activity.columns.object'), key: 'object', render: (_value, row) => objectCell(t, row) },
     {
       title: t('activity.columns.fields'),
       dataIndex: 'fields',

@@ -1,6 +1,5 @@
 import { bookingStatusColor, bookingStatusKey, BOOKING_STATUSES, type Locale } from '@freight/contract';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
@@ -22,13 +21,8 @@ export function StatusTag({ status, name }: { status: number; name?: string }) {
   );
 }
 
-/** A timestamp in the viewer's time zone: YYYY-MM-DD HH:mm in Chinese, MM/DD/YYYY HH:mm in English. */
-export function formatDateTime(value: string | null | undefined, locale: Locale): string {
-  if (!value) return '';
-  const parsed = dayjs(value);
-  if (!parsed.isValid()) return value;
-  return parsed.format(locale === 'en-US' ? 'MM/DD/YYYY HH:mm' : 'YYYY-MM-DD HH:mm');
-}
+/** Times in the portal's zone: where the pages of bookings have always taken them from. */
+export { formatDateTime } from '../../app/time-zone';
 
 /** The editor's route of a booking by its container mode (1 FCL, else LCL). */
 export const modeSlug = (containerMode: number) => (containerMode === 1 ? 'fcl' : 'lcl');

@@ -3,11 +3,14 @@ import type { WebhookDeliveryRow, WebhookEndpointRow } from '@freight/contract';
 import { Alert, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/time-zone';
 import { errorMessage } from '../../components/api-error';
+import { currentLocale } from '../../i18n';
 import { useDeliveries } from './webhooks-api';
 
 const COLORS = { pending: 'processing', delivered: 'success', failed: 'error' } as const;
-const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+/** Times as every other page writes them: the portal's zone, the language's date order, 24 hours. */
+const time = (value: string | null) => (value ? formatDateTime(value, currentLocale()) : '—');
 
 /** An endpoint's delivery log: each event, its status, attempts and the receiver's last answer. */
 export function DeliveriesModal({
