@@ -90,6 +90,7 @@ describe('header menu', () => {
           // Nothing folded away into Ant Design's overflow item ("…").
           expect(await nav.getByRole('menuitem', { name: /^(…|\.\.\.)$/ }).count()).toBe(0);
         } else {
+          expect(width).toBeLessThanOrEqual(1180);
           await hamburger.click();
           const drawer = page.getByRole('dialog');
           for (const [, full] of PAGES[locale])
@@ -107,5 +108,27 @@ describe('header menu', () => {
         await context.close();
       });
     }
+    it(`gives a customer's shorter menu one row at 1024 px, not the hamburger (${locale})`, async () => {
+      const { context, page } = await openSignedIn(browser, portal.url, {
+        username: DEMO.customer,
+        path: '/contacts',
+        locale,
+        width: 1024,
+        height: 768,
+      });
+      await visible(page.getByRole('heading', { level: 4 }));
+      expect(await page.getByRole('button', { name: /Open menu|打开菜单/ }).count()).toBe(0);
+      const nav = page.getByRole('navigation').first();
+      const names =
+        locale === 'en-US'
+          ? ['Quotes', 'My Bookings', 'Contacts', 'Activity']
+          : ['船期报价', '我的订舱', '联系人', '操作记录'];
+      for (const name of names) {
+        const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
+        expect(box && box.x + box.width <= 1024, name).toBe(true);
+      }
+      expect(await nav.getByRole('menuitem', { name: /^(…|\.\.\.)$/ }).count()).toBe(0);
+      await context.close();
+    });
   }
 });

@@ -348,6 +348,24 @@ describe('my bookings (member)', () => {
     await context.close();
   });
 
+  it('shows the forwarder, route and ETD at 1366 px in English beside the actions', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings',
+      locale: 'en-US',
+      width: 1366,
+      height: 768,
+    });
+    await page.getByRole('heading', { name: 'My Bookings' }).waitFor();
+    const actions = await page.getByRole('columnheader', { name: 'Actions', exact: true }).boundingBox();
+    for (const name of ['Forwarder', 'Route', 'ETD']) {
+      const box = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
+      // In view without scrolling, and not under the pinned Actions column.
+      expect(box && actions && box.x + box.width <= actions.x + 1, name).toBe(true);
+    }
+    await context.close();
+  });
+
   it('shows a missing booking as not found, with the way back (Chinese)', async () => {
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,

@@ -10,7 +10,7 @@ import { PageSpinner } from './guards';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { LanguageSwitch } from './language-switch';
 import { useSiteConfig } from './site-config';
-import { MOBILE_QUERY, NAV_COLLAPSE_QUERY, useMediaQuery, WELCOME_HIDDEN_QUERY } from './use-media';
+import { MOBILE_QUERY, navCollapseWidth, useMediaQuery, WELCOME_HIDDEN_QUERY } from './use-media';
 import { useDropShell } from './shell';
 
 /** The main layout (spec §2 "Layout"): the menu filtered by roles, hamburger at ≤ 768 px, welcome, logout. */
@@ -23,25 +23,28 @@ export function MainLayout() {
   const { user, authorities, signOut } = useAuth();
   const config = useSiteConfig();
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const isCollapsed = useMediaQuery(NAV_COLLAPSE_QUERY);
+  const allowed = MENU.filter((item) => authorities.includes(item.authority));
+  const title = config.data?.app_title || t('app.title');
+  const shortLabel = (key: string) => t(key.replace('menu.', 'menuShort.'));
+  const collapseBelow = navCollapseWidth(
+    allowed.map((item) => shortLabel(item.labelKey)),
+    title,
+  );
+  const isCollapsed = useMediaQuery(`(max-width: ${collapseBelow - 1}px)`);
   // With the menu in one row and little room, the welcome text gives way (see WELCOME_HIDDEN_QUERY).
   const isWelcomeHidden = useMediaQuery(WELCOME_HIDDEN_QUERY) && !isCollapsed;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { token } = theme.useToken();
 
-  const allowed = MENU.filter((item) => authorities.includes(item.authority));
   // The header row uses the short labels (Quotes, Rates …), the drawer the full ones.
   const items = (short: boolean) =>
     allowed.map((item) => ({
       key: item.path,
-      label: (
-        <Link to={item.path}>{t(short ? item.labelKey.replace('menu.', 'menuShort.') : item.labelKey)}</Link>
-      ),
+      label: <Link to={item.path}>{short ? shortLabel(item.labelKey) : t(item.labelKey)}</Link>,
     }));
   const selected = MENU.find((item) => location.pathname.startsWith(item.path))?.path;
   // The person signed in (issue 18), not only the company's login.
   const name = user?.person.name || (user?.username ?? '').split('@')[0];
-  const title = config.data?.app_title || t('app.title');
 
   const onLogout = async () => {
     await signOut().catch(() => undefined);
@@ -70,7 +73,18 @@ export function MainLayout() {
             onClick={() => setDrawerOpen(true)}
           />
         )}
-        <Link to="/" style={{ fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
+        <Link
+          to="/"
+          title={title}
+          style={{
+            fontWeight: 600,
+            fontSize: 16,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            maxWidth: 200,
+          }}
+        >
           {title}
         </Link>
         {!isCollapsed && (

@@ -31,7 +31,8 @@ export function siteConfigQuery() {
 /** The configuration kept by the last page, if any. */
 export function savedSiteConfig(): SiteConfig | undefined {
   try {
-    const saved = (JSON.parse(localStorage.getItem(SAVED_CONFIG) ?? 'null') as SiteConfig | null) ?? undefined;
+    const saved =
+      (JSON.parse(localStorage.getItem(SAVED_CONFIG) ?? 'null') as SiteConfig | null) ?? undefined;
     setDisplayTimeZone(saved?.time_zone);
     return saved;
   } catch {

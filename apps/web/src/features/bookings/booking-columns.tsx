@@ -26,6 +26,32 @@ function partyName(t: TFunction, options: Options, row: BookingRow): string {
   return row.forwarder_hidden ? t('shared.booking.quoteForwarder') : row.forwarder_name;
 }
 
+/**
+ * The other party, cut to one line with its whole name on hover (a forwarder's full legal name
+ * pushed the route and ETD out of a 1366 px screen). A forwarder the quote keeps hidden is said so
+ * in grey, so that it does not read as a company's name.
+ */
+function PartyCell({ t, options, row }: { t: TFunction; options: Options; row: BookingRow }) {
+  const text = partyName(t, options, row);
+  const hidden = options.party === 'member' && row.forwarder_hidden;
+  return (
+    <Typography.Text
+      type={hidden ? 'secondary' : undefined}
+      italic={hidden}
+      ellipsis={{ tooltip: text }}
+      style={{ maxWidth: 180 }}
+    >
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** Port of loading → port of discharge, and the place of delivery where it is another. */
+function routeText(row: BookingRow): string {
+  const ports = [row.pol_name, row.pod_name].filter(Boolean).join(' → ');
+  return row.to_name && row.to_name !== row.pod_name ? `${ports} (${row.to_name})` : ports;
+}
+
 /** The row's actions: open (Edit at status 0 for the member, else Detail), copy, cancel. */
 function rowActions(t: TFunction, options: Options, row: BookingRow) {
   const small = options.isCompact ? 'small' : undefined;
@@ -111,25 +137,46 @@ export function bookingColumns(t: TFunction, options: Options): ColumnsType<Book
       key: 'status',
       render: (_v, row) => <StatusTag status={row.status} name={row.status_name} />,
     },
+    // The party, the route and ETD first: with the status they are what a row is looked at for,
+    // and they stay in view at 1366 px beside the pinned actions.
+    {
+      title: options.party === 'member' ? t('bookings.forwarder') : t('bookings.customer'),
+      key: 'party',
+      render: (_v, row) => <PartyCell t={t} options={options} row={row} />,
+    },
+    { title: t('bookings.route'), key: 'route', render: (_v, row) => routeText(row) || '-' },
+    { title: f('etd'), dataIndex: 'etd', key: 'etd', render: date },
+    { title: f('eta'), dataIndex: 'eta', key: 'eta', render: date },
+    {
+      title: f('carrier_id'),
+      dataIndex: 'carrier_name',
+      key: 'carrier',
+      render: (value: string) => (
+        <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 140 }}>
+          {value}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('bookings.detail.vesselVoyage'),
+      key: 'vessel',
+      render: (_v, row) => [row.vessel, row.voyage].filter(Boolean).join(' / ') || '-',
+    },
     {
       title: f('container_mode'),
       key: 'mode',
       render: (_v, row) => t(`shared.dictionary.containerMode.${row.container_mode === 1 ? 'fcl' : 'lcl'}`),
     },
-    { title: f('cust_ref_no'), dataIndex: 'cust_ref_no', key: 'cust_ref_no' },
     {
-      title: options.party === 'member' ? t('bookings.forwarder') : t('bookings.customer'),
-      key: 'party',
-      render: (_v, row) => partyName(t, options, row),
+      title: f('cust_ref_no'),
+      dataIndex: 'cust_ref_no',
+      key: 'cust_ref_no',
+      render: (value: string) => (
+        <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 120 }}>
+          {value}
+        </Typography.Text>
+      ),
     },
-    { title: f('carrier_id'), dataIndex: 'carrier_name', key: 'carrier' },
-    { title: f('pol_id'), dataIndex: 'pol_name', key: 'pol' },
-    { title: f('pod_id'), dataIndex: 'pod_name', key: 'pod' },
-    { title: f('to_id'), dataIndex: 'to_name', key: 'to' },
-    { title: f('vessel'), dataIndex: 'vessel', key: 'vessel', render: (v: string) => v || '-' },
-    { title: f('voyage'), dataIndex: 'voyage', key: 'voyage', render: (v: string) => v || '-' },
-    { title: f('etd'), dataIndex: 'etd', key: 'etd', render: date },
-    { title: f('eta'), dataIndex: 'eta', key: 'eta', render: date },
     { title: f('bl_no'), dataIndex: 'bl_no', key: 'bl_no', render: (v: string) => v || '-' },
     {
       title: t('bookings.bookingDate'),
