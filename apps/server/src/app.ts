@@ -46,7 +46,7 @@ import { type LiveBus, liveChannel, memoryBus, redisBus } from './platform/live-
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerCompression } from './platform/compression.js';
-import { requestForLog } from './platform/log.js';
+import { PortalLogController, requestForLog } from './platform/log.js';
 import { serializeReply } from './platform/reply.js';
 import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
@@ -141,6 +141,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             serializers: { req: requestForLog },
             ...options.logger,
           },
+    // Probes (health, readiness) logged at debug: at info they were most of the log.
+    logController: new PortalLogController(),
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     // JSON bodies: 1 MB unless the route says less; multipart uploads have their own limits.
