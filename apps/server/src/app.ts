@@ -48,6 +48,7 @@ import { registerRateLimit } from './platform/rate-limit.js';
 import { registerCompression } from './platform/compression.js';
 import { PortalLogController, requestForLog } from './platform/log.js';
 import { serializeReply } from './platform/reply.js';
+import { secureCookies } from './platform/secure-cookies.js';
 import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
 import { zodValidatorCompiler } from './platform/validation.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     if (!isHashedAsset(request.url)) reply.header('x-request-id', request.id);
   });
+  secureCookies(app, config.publicUrl);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((method) => SMALL_BODY_ROUTES.has(`${method} ${route.url}`))) {

@@ -372,6 +372,38 @@ describeEachDatabase('first views rendered by the server', (kind) => {
     }
   });
 
+  it('marks every cookie it sets Secure when the public address is https, also without a proxy', async () => {
+    const styleCookie = async (app: TestApp) => {
+      const reply = await register(
+        app.app,
+        registrationForm({ username: uniqueEmail('secure').toLowerCase() }),
+      );
+      const rendered = await app.app.inject({
+        method: 'GET',
+        url: '/quotes',
+        headers: { cookie: `${PAGE_SESSION_COOKIE}=${reply.body.data.token}` },
+      });
+      const url = /href="(\/page-styles\/[0-9a-f]{20}\.css)"/.exec(rendered.body)?.[1] ?? '';
+      expect(url).not.toBe('');
+      // A plain http request: the TLS terminator in front (no TRUST_PROXY) spoke http to it.
+      const sheet = await app.app.inject({ method: 'GET', url });
+      expect(sheet.statusCode).toBe(200);
+      return [sheet.headers['set-cookie'] ?? []].flat();
+    };
+    const https = await createTestApp(kind, {
+      env: { WEB_DIST, PUBLIC_URL: 'https://portal.example.com' },
+    });
+    try {
+      const cookies = await styleCookie(https);
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure(;|$)/);
+    } finally {
+      await https.close();
+    }
+    // On an http address the browser would drop a Secure cookie: none is marked.
+    for (const cookie of await styleCookie(t)) expect(cookie).not.toMatch(/Secure/i);
+  });
+
   it('sends the plain page once another build is written over the one it runs', async () => {
     const cookie = { [PAGE_SESSION_COOKIE]: members.alpha.token };
     const versionFile = path.join(WEB_DIST, 'version.json');
