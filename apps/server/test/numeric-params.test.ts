@@ -1,4 +1,8 @@
+import diagnostics from 'node:diagnostics_channel';
+import { ALL_AUTHORITIES } from '@freight/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { type Envelope, register, registrationForm, uniqueEmail } from './fixtures.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
@@ -15,9 +19,24 @@ const HAN = /\p{Script=Han}/u;
 describeEachDatabase('numeric path and query parameters', (kind) => {
   let t: TestApp;
   const tokens = { customer: '', forwarder: '' };
+  /** Every route's path and query schemas, as the app registered them. */
+  const schemas: { method: string; url: string; params?: unknown; querystring?: unknown }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    const onInit = (message: unknown) => {
+      const { fastify } = message as { fastify: FastifyInstance };
+      fastify.addHook('onRoute', (route) => {
+        const schema = route.schema as { params?: unknown; querystring?: unknown } | undefined;
+        for (const method of [route.method].flat())
+          schemas.push({ method, url: route.url, params: schema?.params, querystring: schema?.querystring });
+      });
+    };
+    diagnostics.subscribe('fastify.initialization', onInit);
+    try {
+      t = await createTestApp(kind);
+    } finally {
+      diagnostics.unsubscribe('fastify.initialization', onInit);
+    }
     for (const name of ['customer', 'forwarder'] as const) {
       const reply = await register(t.app, registrationForm({ username: uniqueEmail(name).toLowerCase() }));
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -26,7 +45,7 @@ describeEachDatabase('numeric path and query parameters', (kind) => {
         await changeAuthorities({
           db: t.database.db,
           userId: reply.body.data.id,
-          grant: ['rate', 'quote_forwarder'],
+          grant: ALL_AUTHORITIES,
         });
     }
   });
@@ -83,6 +102,46 @@ describeEachDatabase('numeric path and query parameters', (kind) => {
         }
       }
     }
+    expect(failures).toEqual([]);
+  });
+
+  it('bounds every numeric parameter of every route, path and query alike', async () => {
+    /** The fields of a zod object schema that read "1" as a number. */
+    const numericFields = (schema: unknown): string[] => {
+      const shape = (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+      if (!shape) return [];
+      return Object.entries(shape)
+        .filter(([, field]) => typeof field.safeParse?.('1').data === 'number')
+        .map(([name]) => name);
+    };
+    const checked: string[] = [];
+    const failures: string[] = [];
+    for (const route of schemas) {
+      if (route.method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      const pathNumbers = numericFields(route.params);
+      const cases = [
+        ...pathNumbers.map((name) => ({ name, where: 'path' as const })),
+        ...numericFields(route.querystring).map((name) => ({ name, where: 'query' as const })),
+      ];
+      for (const { name, where } of cases) {
+        // Other path parameters get a value of their own kind; the one tested gets 99999999999.
+        const url = route.url.replace(/:(\w+)/g, (_match, param: string) =>
+          param === name && where === 'path' ? '99999999999' : pathNumbers.includes(param) ? '1' : 'booking',
+        );
+        const full = where === 'query' ? `${url}?${name}=99999999999` : url;
+        checked.push(`${route.method} ${full}`);
+        const reply = await call<Envelope>(t.app, {
+          method: route.method as 'GET',
+          url: full,
+          headers: { authorization: `Bearer ${tokens.forwarder}` },
+          lang: 'en',
+        });
+        if (reply.status !== 400 || !reply.body.errors?.some((error) => error.field === name))
+          failures.push(`${route.method} ${full}: ${reply.status} ${JSON.stringify(reply.body)}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(30);
+    expect(checked).toContain('GET /api/activity?person_id=99999999999');
     expect(failures).toEqual([]);
   });
 
