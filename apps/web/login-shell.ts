@@ -38,8 +38,11 @@ export function loginHtml(indexHtml: string): string {
     !indexHtml.includes('<div id="root"></div>')
   )
     throw new Error('index.html has no <head>, </head> or empty #root to put the login shell in');
-  return indexHtml
-    .replace('<head>', `<head>${preload}`)
-    .replace('</head>', `<style>${SHELL_CSS}</style></head>`)
-    .replace('<div id="root"></div>', `${SHELL_HTML}<div id="root"></div>`);
+  return (
+    indexHtml
+      // Inserted by functions: a replacement string would expand any `$` pattern in what it inserts.
+      .replace('<head>', () => `<head>${preload}`)
+      .replace('</head>', () => `<style>${SHELL_CSS}</style></head>`)
+      .replace('<div id="root"></div>', () => `${SHELL_HTML}<div id="root"></div>`)
+  );
 }

@@ -32,9 +32,12 @@ const SHELL_HTML =
 export function memberHtml(indexHtml: string): string {
   if (!indexHtml.includes('</head>') || !indexHtml.includes('<div id="root"></div>'))
     throw new Error('index.html has no </head> or empty #root to put the member shell in');
-  return indexHtml
-    .replace('</head>', `<style>${SHELL_CSS}</style></head>`)
-    .replace('<div id="root"></div>', `${SHELL_HTML}<div id="root"></div>`);
+  return (
+    indexHtml
+      // Inserted by functions: a replacement string would expand any `$` pattern in what it inserts.
+      .replace('</head>', () => `<style>${SHELL_CSS}</style></head>`)
+      .replace('<div id="root"></div>', () => `${SHELL_HTML}<div id="root"></div>`)
+  );
 }
 
 /**

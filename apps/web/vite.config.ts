@@ -118,7 +118,7 @@ const APP = 'src/app/mount.tsx';
  */
 function appPreload(): Plugin {
   return indexHtmlStep('portal-app-preload', ({ html, bundle, replaceIndex }) =>
-    replaceIndex(html.replace('</head>', `${chunkGraph(bundle).preloads([APP])}</head>`)),
+    replaceIndex(html.replace('</head>', () => `${chunkGraph(bundle).preloads([APP])}</head>`)),
   );
 }
 
@@ -145,7 +145,7 @@ function memberPages(): Plugin {
     for (const [route, modules] of Object.entries(MEMBER_PAGES)) {
       const links = preloads([...MEMBER_COMMON, ...modules], [APP]);
       const fileName = `pages/${route.slice(1)}.html`;
-      emit(fileName, memberHtml(html.replace('</head>', `${links}</head>`)));
+      emit(fileName, memberHtml(html.replace('</head>', () => `${links}</head>`)));
       pages[route] = fileName;
     }
     emit('pages.json', JSON.stringify(pages));

@@ -46,8 +46,9 @@ import { type LiveBus, liveChannel, memoryBus, redisBus } from './platform/live-
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerCompression } from './platform/compression.js';
-import { requestForLog } from './platform/log.js';
+import { PortalLogController, requestForLog } from './platform/log.js';
 import { serializeReply } from './platform/reply.js';
+import { secureCookies } from './platform/secure-cookies.js';
 import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
 import { zodValidatorCompiler } from './platform/validation.js';
@@ -141,6 +142,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             serializers: { req: requestForLog },
             ...options.logger,
           },
+    // Probes (health, readiness) logged at debug: at info they were most of the log.
+    logController: new PortalLogController(),
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     // JSON bodies: 1 MB unless the route says less; multipart uploads have their own limits.
@@ -159,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     if (!isHashedAsset(request.url)) reply.header('x-request-id', request.id);
   });
+  secureCookies(app, config.publicUrl);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((method) => SMALL_BODY_ROUTES.has(`${method} ${route.url}`))) {

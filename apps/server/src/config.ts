@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { deploymentKey } from './platform/deployment-key.js';
 
 /** The repository root (apps/server/src|dist → ../../..), used for default paths. */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -155,13 +156,15 @@ export type Config = {
   /** For the fault tests only: the transaction hold point to stop at (platform/test-hold.ts). */
   testHoldAt: string | undefined;
   /**
-   * Signs the proof-of-work challenges (ALTCHA); every instance needs the same one. Generated per
-   * process when unset outside production.
+   * Signs the proof-of-work challenges (ALTCHA): made from ALTCHA_HMAC_KEY and the public address,
+   * so every instance of the deployment has the same one and no other deployment does. The secret
+   * is generated per process when unset outside production.
    */
   altchaHmacKey: string;
   /**
    * Signs the one-click unsubscribe links of notification mails; every instance needs the same one,
-   * and links stay valid while it does. Unset: derived from the proof-of-work key.
+   * and links stay valid while it does. Made from UNSUBSCRIBE_HMAC_KEY (unset: from the
+   * proof-of-work secret) and the public address, like altchaHmacKey.
    */
   unsubscribeHmacKey: string;
   session: { idleMs: number; maxMs: number; renewAfterMs: number; graceMs: number };
@@ -274,7 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the default credential chain)',
     );
   }
-  const altchaHmacKey = e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex');
+  const altchaSecret = e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex');
+  // Where mails' links point; behind a proxy, the address people use (https://portal.example.com).
+  const publicUrl = (
+    e.PUBLIC_URL ??
+    `http://${['0.0.0.0', '::', '127.0.0.1'].includes(e.HOST) ? 'localhost' : e.HOST}:${e.PORT}`
+  ).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -295,10 +303,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     captchaFixed: e.CAPTCHA_FIXED,
     testHoldAt: e.TEST_HOLD_AT,
-    altchaHmacKey,
+    // Both bound to this deployment's address: another portal given the same secret signs otherwise.
+    altchaHmacKey: deploymentKey(altchaSecret, publicUrl, 'proof-of-work challenges'),
     // Unset: derived from the proof-of-work key (required in production, the same on every instance).
-    unsubscribeHmacKey:
-      e.UNSUBSCRIBE_HMAC_KEY ?? createHmac('sha256', altchaHmacKey).update('unsubscribe links').digest('hex'),
+    unsubscribeHmacKey: deploymentKey(
+      e.UNSUBSCRIBE_HMAC_KEY ?? createHmac('sha256', altchaSecret).update('unsubscribe links').digest('hex'),
+      publicUrl,
+      'unsubscribe links',
+    ),
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.SESSION_MAX_HOURS * 3_600_000,
@@ -307,11 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     corsOrigins: e.CORS_ORIGINS ?? [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    // Where mails' links point; behind a proxy, the address people use (https://portal.example.com).
-    publicUrl: (
-      e.PUBLIC_URL ??
-      `http://${['0.0.0.0', '::', '127.0.0.1'].includes(e.HOST) ? 'localhost' : e.HOST}:${e.PORT}`
-    ).replace(/\/+$/, ''),
+    publicUrl,
     metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {

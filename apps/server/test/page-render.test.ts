@@ -6,8 +6,9 @@ import { LANGUAGE_COOKIE, PAGE_SESSION_COOKIE } from '@freight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/sessions.js';
-import { register, registrationForm, uniqueEmail } from './fixtures.js';
-import { createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
+import { changeAuthorities } from '../src/modules/users/service.js';
+import { type Envelope, fclBookingBody, register, registrationForm, uniqueEmail } from './fixtures.js';
+import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 
 /** The web build (npm run build): the app's pages and its server entry (dist-ssr beside dist). */
 const BUILT_WEB = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -175,6 +176,232 @@ describeEachDatabase('first views rendered by the server', (kind) => {
     for (const bad of ['/page-styles/0123456789abcdef0123.css', '/page-styles/..%2F..%2Fpackage.json']) {
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(404);
     }
+  });
+
+  it('puts stored text into the page literally, `$` replacement patterns and all', async () => {
+    // Each of these means something to String.prototype.replace in a replacement string: `$\``
+    // copies everything before the match (the page's head with its styles) into the page.
+    const DOLLARS = "$`$'$&$$";
+    const names = {
+      forwarderZh: `美元${DOLLARS.repeat(20)}货代`,
+      forwarderEn: `DOLLAR ${DOLLARS.repeat(20)} FORWARDING`,
+      forwarderPerson: `Fwd ${DOLLARS.repeat(10)} Zhao`,
+      customerZh: `美元${DOLLARS.repeat(20)}贸易`,
+      customerEn: `DOLLAR ${DOLLARS.repeat(20)} TRADING`,
+      customerPerson: `Cust ${DOLLARS.repeat(10)} Qian`,
+      reference: `PO${DOLLARS.repeat(5)}`,
+      so: `SO${DOLLARS.repeat(3)}`,
+      vessel: `EVER ${DOLLARS.repeat(5)}`,
+      voyage: `V${DOLLARS.repeat(2)}`,
+      contact: `SHIPPER ${DOLLARS.repeat(20)} LTD`,
+      contactPerson: `LI ${DOLLARS.repeat(10)} LEI`,
+    };
+    const forwarder = await register(
+      t.app,
+      registrationForm({
+        username: uniqueEmail('dollar-fwd').toLowerCase(),
+        linkman: names.forwarderPerson,
+        company1: names.forwarderEn,
+        company2: names.forwarderZh,
+      }),
+    );
+    expect(forwarder.status, JSON.stringify(forwarder.body)).toBe(200);
+    await changeAuthorities({
+      db: t.database.db,
+      userId: forwarder.body.data.id,
+      grant: ['rate', 'quote_forwarder'],
+    });
+    const customer = await register(
+      t.app,
+      registrationForm({
+        username: uniqueEmail('dollar-cust').toLowerCase(),
+        linkman: names.customerPerson,
+        company1: names.customerEn,
+        company2: names.customerZh,
+      }),
+    );
+    expect(customer.status, JSON.stringify(customer.body)).toBe(200);
+    // The quote board names the forwarder to those who hold quote_forwarder.
+    await changeAuthorities({ db: t.database.db, userId: customer.body.data.id, grant: ['quote_forwarder'] });
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const ref: Record<string, number> = {};
+    for (const [key, list, code] of [
+      ['maersk', 'carrier', 'MAEU'],
+      ['sha', 'port', 'CNSHA'],
+      ['rtm', 'port', 'NLRTM'],
+      ['gp20', 'container', '20GP'],
+      ['ct', 'unit', 'CT'],
+    ] as const) {
+      const found = await call<Envelope<{ lists: { id: number; code: string }[] }>>(t.app, {
+        method: 'GET',
+        url: `/api/${list}?keyword=${code}`,
+      });
+      ref[key] = found.body.data.lists.find((item) => item.code === code)?.id ?? 0;
+    }
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const rate = await call(t.app, {
+      method: 'POST',
+      url: '/api/rate',
+      headers: as(forwarder.body.data.token),
+      payload: {
+        carrier_id: ref.maersk,
+        pol_id: ref.sha,
+        pod_id: ref.rtm,
+        to_id: ref.rtm,
+        sdate: day(-1),
+        edate: day(30),
+        spaces: [{ container_id: ref.gp20, price: '1200' }],
+      },
+    });
+    expect(rate.status, JSON.stringify(rate.body)).toBe(200);
+    const contact = await call<Envelope<{ id: number }>>(t.app, {
+      method: 'POST',
+      url: '/api/customer/contact',
+      headers: as(customer.body.data.token),
+      payload: {
+        type: 'both',
+        company1: names.contact,
+        linkman: names.contactPerson,
+        address1: 'NO. 1 HARBOUR ROAD',
+        city: 'NINGBO',
+        country_id: 1,
+        phone: '+8657487000001',
+        email: 'dollar@example.com',
+      },
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+    const booking = await call<Envelope<{ id: number }>>(t.app, {
+      method: 'POST',
+      url: '/api/order/booking',
+      headers: as(customer.body.data.token),
+      payload: {
+        ...fclBookingBody({
+          ref,
+          forwarderId: forwarder.body.data.id,
+          shipperId: contact.body.data.id,
+          consigneeId: contact.body.data.id,
+        }),
+        cust_ref_no: names.reference,
+      },
+    });
+    expect(booking.status, JSON.stringify(booking.body)).toBe(200);
+    // Submitted (the forwarder sees it), accepted and released: the lists show the vessel too.
+    const id = booking.body.data.id;
+    for (const [token, url, payload] of [
+      [customer.body.data.token, `/api/order/${id}/submit`, undefined],
+      [forwarder.body.data.token, `/api/forwarder/order/${id}/accept`, undefined],
+      [
+        forwarder.body.data.token,
+        `/api/forwarder/order/${id}/release`,
+        {
+          so_no: names.so,
+          vessel: names.vessel,
+          voyage: names.voyage,
+          etd: day(10),
+          eta: day(40),
+          si_cutoff: `${day(8)} 12:00`,
+          cy_cutoff: `${day(9)} 17:30`,
+          customs_cutoff: `${day(9)} 12:00`,
+          vgm_cutoff: `${day(8)} 18:00`,
+        },
+      ],
+    ] as const) {
+      const step = await call(t.app, { method: 'POST', url, headers: as(token), payload });
+      expect(step.status, `${url}: ${JSON.stringify(step.body)}`).toBe(200);
+    }
+
+    // What each first view shows, by language (zh shows the Chinese company name, en the English).
+    const views = [
+      { url: '/quotes', token: customer.body.data.token, zh: [names.forwarderZh], en: [names.forwarderEn] },
+      { url: '/bookings', token: customer.body.data.token, zh: [names.forwarderZh], en: [names.forwarderEn] },
+      {
+        url: '/received-bookings',
+        token: forwarder.body.data.token,
+        zh: [names.customerZh],
+        en: [names.customerEn],
+      },
+    ];
+    const person = {
+      [customer.body.data.token]: names.customerPerson,
+      [forwarder.body.data.token]: names.forwarderPerson,
+    };
+    const allNames = new Set(Object.values(names));
+    const html = (text: string) =>
+      text.replace(
+        /[&<>"']/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c,
+      );
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(strings)
+          : [];
+    for (const view of views) {
+      for (const [lang, shown] of [
+        ['zh-CN', view.zh],
+        ['en-US', view.en],
+      ] as const) {
+        const context = `${view.url} in ${lang}`;
+        const plain = fs.readFileSync(path.join(WEB_DIST, `pages${view.url}.html`), 'utf8');
+        const reply = await page(view.url, { [PAGE_SESSION_COOKIE]: view.token, [LANGUAGE_COOKIE]: lang });
+        expect(reply.statusCode, context).toBe(200);
+        // The view, its styles and its data; a copied head (styles included) per `$\`` made it MBs.
+        expect(reply.body.length, context).toBeLessThan(plain.length + 1_500_000);
+        expect(reply.body.split('<head>'), context).toHaveLength(2);
+        expect(reply.body.split('id="server-state"'), context).toHaveLength(2);
+        const json = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(
+          reply.body,
+        );
+        expect(json, context).not.toBeNull();
+        const state = strings(JSON.parse(json?.[1] ?? ''));
+        const expected = [...shown, person[view.token] ?? ''];
+        if (view.url !== '/quotes') expected.push(names.reference, names.vessel, names.voyage);
+        for (const text of expected) {
+          expect(state, `${context}: ${text}`).toContain(text);
+          expect(reply.body, `${context}: ${text}`).toContain(html(text));
+        }
+        // No stored text came out changed: every `$` in the data is one of the names as stored.
+        for (const text of state.filter((s) => s.includes('$'))) {
+          expect(
+            allNames.has(text) || [...allNames].some((name) => text.includes(name)),
+            `${context}: ${text}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('marks every cookie it sets Secure when the public address is https, also without a proxy', async () => {
+    const styleCookie = async (app: TestApp) => {
+      const reply = await register(
+        app.app,
+        registrationForm({ username: uniqueEmail('secure').toLowerCase() }),
+      );
+      const rendered = await app.app.inject({
+        method: 'GET',
+        url: '/quotes',
+        headers: { cookie: `${PAGE_SESSION_COOKIE}=${reply.body.data.token}` },
+      });
+      const url = /href="(\/page-styles\/[0-9a-f]{20}\.css)"/.exec(rendered.body)?.[1] ?? '';
+      expect(url).not.toBe('');
+      // A plain http request: the TLS terminator in front (no TRUST_PROXY) spoke http to it.
+      const sheet = await app.app.inject({ method: 'GET', url });
+      expect(sheet.statusCode).toBe(200);
+      return [sheet.headers['set-cookie'] ?? []].flat();
+    };
+    const https = await createTestApp(kind, {
+      env: { WEB_DIST, PUBLIC_URL: 'https://portal.example.com' },
+    });
+    try {
+      const cookies = await styleCookie(https);
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure(;|$)/);
+    } finally {
+      await https.close();
+    }
+    // On an http address the browser would drop a Secure cookie: none is marked.
+    for (const cookie of await styleCookie(t)) expect(cookie).not.toMatch(/Secure/i);
   });
 
   it('sends the plain page once another build is written over the one it runs', async () => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { deploymentKey } from '../src/platform/deployment-key.js';
 import { AppError } from '../src/platform/errors.js';
 import { DatabaseUnavailableError, openDatabase } from '../src/platform/db.js';
 import { ok, serializeReply, sharedData } from '../src/platform/reply.js';
@@ -246,7 +247,10 @@ describe('configuration and start-up', () => {
     // shown; elsewhere one is made for the process.
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ALTCHA_HMAC_KEY is required/);
     expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short-secret' })).toThrow(/ALTCHA_HMAC_KEY=\(hidden\)/);
-    expect(loadConfig(production).altchaHmacKey).toBe('k'.repeat(32));
+    // The key that signs is made from it and the deployment's address (platform/deployment-key.ts).
+    expect(loadConfig(production).altchaHmacKey).toBe(
+      deploymentKey('k'.repeat(32), loadConfig(production).publicUrl, 'proof-of-work challenges'),
+    );
     expect(loadConfig({}).altchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({}).altchaHmacKey).not.toBe(loadConfig({}).altchaHmacKey);
     // Webhooks (issue 19): every instance decrypts the stored signing secrets, so production needs

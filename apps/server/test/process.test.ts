@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -140,4 +141,100 @@ describe('the server process and the admin CLI (embedded database)', () => {
       ),
     });
   }, 60_000);
+});
+
+/**
+ * `npm start` (scripts/start.mjs) on a copy of the repository's layout whose builds are all current,
+ * so nothing is built: its server entry (dist/main.js) loads the server's source through tsx.
+ */
+describe('npm start: stopping it stops the server', () => {
+  const repo = path.resolve(serverDir, '../..');
+  let root: string;
+  let dataDir: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));
+    dataDir = path.join(root, 'data');
+    fs.mkdirSync(path.join(root, 'scripts'));
+    for (const file of ['start.mjs', 'build-state.mjs'])
+      fs.copyFileSync(path.join(repo, 'scripts', file), path.join(root, 'scripts', file));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    // Outputs without sources: nothing is stale.
+    write('packages/contract/dist/index.js', '');
+    write('apps/web/dist-ssr/server-render.js', '');
+    write(
+      'apps/server/dist/main.js',
+      `import ${JSON.stringify(pathToFileURL(path.join(serverDir, 'src/main.ts')).href)};\n`,
+    );
+    write(
+      'package.json',
+      JSON.stringify({ name: 'start-copy', private: true, scripts: { start: 'node scripts/start.mjs' } }),
+    );
+  });
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Runs `command` in the copy until the server answers; `server` is the pid of the server itself. */
+  async function started(command: string, args: string[]) {
+    const port = await freePort();
+    const child = spawn(command, args, {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `--import=${pathToFileURL(path.join(repo, 'node_modules/tsx/dist/loader.mjs')).href} --conditions=source`,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        WEB_DIST: path.join(root, 'no-web'),
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'development',
+        SHUTDOWN_DRAIN_MS: '0',
+      },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const answers = () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    const deadline = Date.now() + 60_000;
+    while (!(await answers()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (!(await answers())) {
+      child.kill('SIGINT');
+      throw new Error(`the server did not answer within a minute:\n${output}`);
+    }
+    return { child, exited, answers, output: () => output };
+  }
+  const until = async (check: () => Promise<boolean>, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    return check();
+  };
+
+  it('stops the server on SIGTERM or SIGINT to start.mjs, and exits when it has', async () => {
+    const run = await started(process.execPath, ['scripts/start.mjs']);
+    run.child.kill('SIGTERM');
+    expect(await run.exited, run.output()).toBe(0);
+    expect(await run.answers()).toBe(false);
+    expect(run.output()).toContain('shutting down');
+  }, 90_000);
+
+  it('stops the server when `npm start` itself gets SIGTERM (npm does not pass it on)', async () => {
+    const run = await started('npm', ['start']);
+    run.child.kill('SIGTERM');
+    await run.exited;
+    // The server goes within a second or so: the port is free and the data directory unlocked.
+    expect(await until(async () => !(await run.answers()), 10_000), run.output()).toBe(true);
+    // It starts again on the same data directory, and Ctrl-C (SIGINT) stops it too.
+    const again = await started(process.execPath, ['scripts/start.mjs']);
+    again.child.kill('SIGINT');
+    expect(await again.exited, again.output()).toBe(0);
+    expect(await again.answers()).toBe(false);
+  }, 90_000);
 });

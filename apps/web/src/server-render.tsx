@@ -180,14 +180,17 @@ export function pageHtml(
   const styleSheet = styles.cached
     ? `<link rel="stylesheet" href="${styles.url}">`
     : `<style>${page.styles.replace(/<\/style/gi, '<\\/style')}</style>`;
+  // Every insertion by a function: a replacement string expands `$\``, `$'`, `$&` and `$$`, and the
+  // view and its data hold stored text (a company name of `$\``s copied the page's head per `$\``).
   const html = withoutScripts
-    .replace('</body>', `${scripts.join('')}</body>`)
-    .replace(/<html lang="[^"]*"/, `<html lang="${page.state.locale}"`)
+    .replace('</body>', () => `${scripts.join('')}</body>`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.state.locale}"`)
     // Early in the head, after the character set and the viewport: it holds the first paint.
-    .replace('<link rel="icon"', `${styleSheet}<link rel="icon"`)
+    .replace('<link rel="icon"', () => `${styleSheet}<link rel="icon"`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div>` +
+      () =>
+        `<div id="root">${page.html}</div>` +
         `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
     );
   if (!html.includes(SERVER_STATE_ID) || !html.includes(styleSheet)) {

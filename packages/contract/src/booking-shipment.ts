@@ -8,7 +8,7 @@ import {
   printableText,
   upperRestricted,
 } from './booking-fields.js';
-import { requiredId } from './common.js';
+import { idNumber, requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
 /*
@@ -199,7 +199,7 @@ export type ReasonInput = z.input<typeof reasonInput>;
 
 /** PUT /api/order/cancel: several of the member's bookings at once, all or nothing. */
 export const cancelManyInput = z.strictObject({
-  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000),
+  ids: z.array(idNumber).min(1).max(1000),
   reason: z.string().trim().min(1).max(255),
 });
 export type CancelManyInput = z.input<typeof cancelManyInput>;

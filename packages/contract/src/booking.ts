@@ -10,7 +10,7 @@ import {
 } from './booking-fields.js';
 import { bookingFreightTerm } from './booking-shipment.js';
 import { BOOKING_STATUS_VALUES } from './booking-state.js';
-import { numberFromText, pageQuery, requiredId } from './common.js';
+import { idNumber, INT4_MAX, numberFromText, optionalIdQuery, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
 import { isoDate, labelledDate } from './validation.js';
 
@@ -114,12 +114,12 @@ export const BOOKING_EXPORT_MAX_ROWS = 10_000;
 const idWithMessage = (key: MessageKey) =>
   z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? undefined : numberFromText(value)),
-    z.number({ error: key }).int({ error: key }).min(1, { error: key }).max(2_147_483_647, { error: key }),
+    z.number({ error: key }).int({ error: key }).min(1, { error: key }).max(INT4_MAX, { error: key }),
   );
 /** An optional id: absent, empty or null reads as null. */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === undefined || value === null ? null : numberFromText(value)),
-  z.number().int().min(1).max(2_147_483_647).nullable(),
+  idNumber.nullable(),
 );
 
 /**
@@ -193,7 +193,6 @@ export type BookingValues = z.output<typeof bookingInput>;
 /* ---------- list ---------- */
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
-const optionalIdQuery = z.coerce.number().int().min(1).max(2_147_483_647).optional();
 
 /**
  * GET /api/order and /api/forwarder/order (newest first). `keyword` matches order number, B/L

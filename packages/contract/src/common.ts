@@ -10,7 +10,24 @@ export function pageQuery(defaultSize: number) {
   });
 }
 
-export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/**
+ * The largest value of a PostgreSQL `integer` (int4): every id, and the numbers the database keeps
+ * in such a column. A larger one in a query made the database refuse the query (a 500).
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** An id as the database keeps it: a positive int4. */
+export const idNumber = z.number().int().min(1).max(INT4_MAX);
+
+/**
+ * An id in a path or a query string (text): a positive int4, else a 400 naming the field (-1, 1.5,
+ * `abc`, 99999999999). Every id parameter of the API is this one.
+ */
+export const idQuery = z.coerce.number().int().min(1).max(INT4_MAX);
+/** An optional id filter of a query string. */
+export const optionalIdQuery = idQuery.optional();
+
+export const idParams = z.object({ id: idQuery });
 
 /** Success envelope: HTTP 200 `{code: 0, msg: 'ok', data}`. */
 export function okEnvelope<T extends z.ZodType>(data: T) {
@@ -47,5 +64,5 @@ export const numberFromText = (value: unknown): unknown =>
  */
 export const requiredId = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? undefined : numberFromText(value)),
-  z.number().int().min(1).max(2_147_483_647),
+  idNumber,
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, password } from './account.js';
 import { type Authority, ROLES, type Role } from './auth.js';
 import type { BookingAction } from './booking-state.js';
+import { idNumber, optionalIdQuery } from './common.js';
 import { isoDate } from './validation.js';
 
 /**
@@ -149,7 +150,7 @@ export const myPasswordBody = z.strictObject({
 export type MyPasswordBody = z.input<typeof myPasswordBody>;
 
 /** Ownership goes to another person of the company; the owner giving it becomes an admin. */
-export const transferBody = z.strictObject({ person_id: z.number().int().min(1).max(2_147_483_647) });
+export const transferBody = z.strictObject({ person_id: idNumber });
 
 /* ---------- activity trail ---------- */
 
@@ -197,7 +198,7 @@ export const BOOKING_ACTIVITY: Record<BookingAction, ActivityAction> = {
 };
 
 export const activityQuery = z.object({
-  person_id: z.coerce.number().int().positive().optional(),
+  person_id: optionalIdQuery,
   kind: z.enum(ACTIVITY_KINDS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, requiredId } from './common.js';
+import { idNumber, pageQuery, requiredId } from './common.js';
 import { documentTextField } from './validation.js';
 
 /** Page sizes of the contact list (spec §9). */
@@ -83,7 +83,7 @@ export type ContactQuery = z.infer<typeof contactQuery>;
 
 /** DELETE /api/customer/contact: all or nothing. */
 export const idListBody = z.strictObject({
-  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000),
+  ids: z.array(idNumber).min(1).max(1000),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, requiredId } from './common.js';
+import { optionalIdQuery, pageQuery, requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
 export const RATE_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
@@ -91,9 +91,9 @@ export type Rate = z.infer<typeof rate>;
 
 /** GET /api/rate: the forwarder's own rates. `sdate`/`edate` keep rates whose validity overlaps that range. */
 export const rateQuery = pageQuery(10).extend({
-  from_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  to_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  carrier_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  from_id: optionalIdQuery,
+  to_id: optionalIdQuery,
+  carrier_id: optionalIdQuery,
   sdate: isoDate.optional(),
   edate: isoDate.optional(),
 });
@@ -117,11 +117,11 @@ export const QUOTE_SORT_FIELDS = [
  * forwarder filter is refused and replies carry no forwarder identity.
  */
 export const quoteQuery = pageQuery(50).extend({
-  carrier_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  forwarder_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  pol_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  to_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  route_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  carrier_id: optionalIdQuery,
+  forwarder_id: optionalIdQuery,
+  pol_id: optionalIdQuery,
+  to_id: optionalIdQuery,
+  route_id: optionalIdQuery,
   date: isoDate.optional(),
   field: z.enum(QUOTE_SORT_FIELDS).default('sdate'),
   order: z.enum(['asc', 'desc']).default('asc'),

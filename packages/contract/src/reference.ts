@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common.js';
+import { optionalIdQuery, pageQuery } from './common.js';
 
 /** The reference lists of spec §7, each served at GET /api/<name>. */
 export const REFERENCE_LISTS = [
@@ -25,8 +25,8 @@ export type ReferenceList = (typeof REFERENCE_LISTS)[number];
 export const referenceQuery = pageQuery(1000).extend({
   keyword: z.string().trim().max(100).optional(),
   type: z.coerce.number().int().min(1).max(3).optional(),
-  country_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  route_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  country_id: optionalIdQuery,
+  route_id: optionalIdQuery,
 });
 export type ReferenceQuery = z.infer<typeof referenceQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common.js';
+import { optionalIdQuery, pageQuery } from './common.js';
 
 /**
  * GET /api/shipper: the shipper alliance directory — member forwarders listed in it (listing is on
@@ -8,9 +8,9 @@ import { pageQuery } from './common.js';
  */
 export const shipperQuery = pageQuery(10).extend({
   company: z.string().trim().max(100).optional(),
-  business_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  port_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  route_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  business_id: optionalIdQuery,
+  port_id: optionalIdQuery,
+  route_id: optionalIdQuery,
 });
 export type ShipperQuery = z.infer<typeof shipperQuery>;
 

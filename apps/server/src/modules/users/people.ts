@@ -1,4 +1,4 @@
-import { parseRole, type Role } from '@freight/contract';
+import { INT4_MAX, parseRole, type Role } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { recordActivity } from '../activity/service.js';
@@ -82,7 +82,7 @@ export function assertNotLastOwner(person: PersonRow, owners: readonly number[])
 export async function resolveCompany(options: { db: Db; key: string }) {
   const key = options.key.trim();
   if (/^\d+$/.test(key))
-    return Number(key) > 2_147_483_647 ? undefined : findCompany(options.db, { id: Number(key) });
+    return Number(key) > INT4_MAX ? undefined : findCompany(options.db, { id: Number(key) });
   return findCompany(options.db, { email: key.toLowerCase() });
 }
 
