@@ -13,6 +13,8 @@ const endpoint: WebhookEndpointRow = {
   enabled: false,
   disabled_reason: 'failures',
   failures: 15,
+  circuit: 'closed',
+  circuit_retry_at: null,
   created_at: '2026-11-27T08:00:00.000Z',
 };
 
