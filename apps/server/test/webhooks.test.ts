@@ -224,9 +224,8 @@ describeEachDatabase('webhooks', (kind) => {
   it('disables an endpoint after repeated failure and mails its owners and admins', async () => {
     receiver.on('/down', { status: 503 });
     const hook = await endpoint('owner', '/down', ['booking.submit']);
-    // Fifteen failures in a row: five test events (the button is limited per minute) and ten events.
+    // Five test events (the button is limited per minute), retried until 15 attempts in a row failed.
     for (let i = 0; i < 5; i++) ok(await api('owner', 'POST', `/api/webhooks/${hook.id}/test`));
-    for (let i = 0; i < 10; i++) await submitted();
     let sent = await mail.next(who.owner?.email ?? '', 10_000);
     // The owner's booking mails of the earlier tests come first.
     while (!sent.subject.includes('Webhook')) sent = await mail.next(who.owner?.email ?? '', 10_000);

@@ -163,6 +163,7 @@ export function startWebhookWorker(options: {
   async function loop(): Promise<void> {
     while (!stopping) {
       let claimed = 0;
+      let free = 0;
       // While requests are in flight, a few milliseconds gather their outcomes into one batch: the
       // embedded database answers one query at a time, and a query per delivery halved throughput.
       if (running > 0 && delivered.length < batchMin) await new Promise((resolve) => setTimeout(resolve, 3));
@@ -173,7 +174,7 @@ export function startWebhookWorker(options: {
           delivered = [];
           await recordDelivered(db, batch);
         }
-        const free = config.concurrency - running;
+        free = config.concurrency - running;
         if (free > 0) {
           const rows = await claimDue(db, {
             limit: free,
@@ -190,9 +191,11 @@ export function startWebhookWorker(options: {
       } catch (error) {
         if (!stopping) log.warn({ err: error }, 'webhook worker: claiming failed');
       }
-      // Busy: back as soon as a slot frees up. Idle: back after the poll interval.
+      // Busy: back as soon as a slot frees up. Idle: back after the poll interval. A claim that
+      // took fewer rows than it had slots found nothing more it may take (the rest is not due, or
+      // of companies and endpoints at their caps): asking again at once would find nothing either.
       if (stopping) break;
-      if (claimed === 0 || running >= config.concurrency) await nap(config.pollMs);
+      if (claimed < free || running >= config.concurrency) await nap(config.pollMs);
     }
   }
 
