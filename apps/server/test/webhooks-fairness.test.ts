@@ -224,7 +224,7 @@ describeEachDatabase('webhook fairness', (kind) => {
     const before = hole.connections();
     const a = await endpoint('owner', hole.url('/dead'));
     for (let i = 0; i < 12; i++) await world.submitted();
-    startWorker({ timeoutMs: 300, circuitOpenMs: 2500, concurrency: 4, companyConcurrency: 2 });
+    startWorker({ timeoutMs: 300, circuitOpenMs: 4000, concurrency: 4, companyConcurrency: 2 });
     const listed = async () =>
       world
         .ok(await world.api<WebhookEndpointRow[]>('owner', 'GET', '/api/webhooks'))
