@@ -12,6 +12,7 @@ import * as prettier from 'prettier';
 import { benchBookingPdf } from './cases/booking-pdf.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchNotificationStreams } from './cases/notification-streams.js';
+import { benchWebhookFairness } from './cases/webhook-fairness.js';
 import { benchWebhooks } from './cases/webhooks.js';
 import { benchDataSet, benchLists } from './data.js';
 import { benchFirstLoad, profileText } from './first-load.js';
@@ -317,6 +318,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'webhook-fairness') {
+    await benchWebhookFairness(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'lists') {
     await benchLists(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}`);
@@ -337,6 +343,7 @@ async function main() {
   await benchBookingPdf(rows);
   await benchNotificationStreams(rows);
   await benchWebhooks(rows);
+  await benchWebhookFairness(rows);
   const lines = [
     '# Benchmark report',
     '',

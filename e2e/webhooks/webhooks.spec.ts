@@ -88,4 +88,36 @@ describe('webhooks page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
+
+  it('tells a manager who presses "Send test event" too often when to try again, in English', async () => {
+    const { context, page, token } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/team/webhooks',
+      locale: 'en-US',
+    });
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/limited`;
+    const created = await fetch(`${portal.url}/api/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url, events: ['booking.submit'] }),
+    });
+    expect(created.status).toBe(200);
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: url });
+    await visible(row.getByRole('button', { name: 'Send test event' }));
+    // The company may queue 10 test events a minute (an earlier test may have used some).
+    let status = 0;
+    for (let press = 0; press <= 10 && status !== 429; press++) {
+      const answered = page.waitForResponse((response) => response.url().endsWith('/test'));
+      await row.getByRole('button', { name: 'Send test event' }).click();
+      status = (await answered).status();
+    }
+    expect(status).toBe(429);
+    const refused = page
+      .getByRole('dialog')
+      .filter({ hasText: /At most 10 test events a minute; please try again in \d+ seconds?/ });
+    await visible(refused);
+    await refused.getByRole('button', { name: 'OK' }).click();
+    await context.close();
+  });
 });

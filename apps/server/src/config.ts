@@ -125,8 +125,10 @@ const envSchema = z.object({
   WEBHOOK_WORKER: boolText.default(true),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  WEBHOOK_PER_COMPANY: z.coerce.number().int().min(1).max(256).default(4),
   WEBHOOK_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  WEBHOOK_CIRCUIT_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 });
 
 export type Config = {
@@ -193,10 +195,14 @@ export type WebhookConfig = {
   worker: boolean;
   /** Deliveries in flight per instance. */
   concurrency: number;
+  /** Deliveries of one company in flight per instance (at most `concurrency`). */
+  companyConcurrency: number;
   /** The first retry's delay; it doubles per attempt up to an hour, for 24 hours. */
   retryFirstMs: number;
   /** How often an idle worker looks for due deliveries. */
   pollMs: number;
+  /** How long an endpoint's circuit first stays open; it doubles per failed probe up to an hour. */
+  circuitOpenMs: number;
 };
 
 export type S3Config = {
@@ -341,8 +347,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       worker: e.WEBHOOK_WORKER,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       concurrency: e.WEBHOOK_CONCURRENCY,
+      companyConcurrency: Math.min(e.WEBHOOK_PER_COMPANY, e.WEBHOOK_CONCURRENCY),
       retryFirstMs: e.WEBHOOK_RETRY_FIRST_MS,
       pollMs: e.WEBHOOK_POLL_MS,
+      circuitOpenMs: e.WEBHOOK_CIRCUIT_MS,
     },
   };
 }

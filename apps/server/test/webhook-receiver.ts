@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
 /*
  * A real webhook receiver on loopback for the tests: it keeps what it receives per path and answers
@@ -96,6 +96,52 @@ export async function startReceiver() {
       new Promise<void>((resolve) => {
         for (const response of hanging) response.destroy();
         server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A receiver that stopped answering: a plain TCP server that accepts every connection, reads what
+ * it is sent and never replies (until told to `answer`, from then on a bare HTTP 200). It counts
+ * the requests that reached it and the most it held open at once.
+ */
+export async function startBlackHole() {
+  const sockets = new Set<net.Socket>();
+  let answer = false;
+  let connections = 0;
+  let open = 0;
+  let mostOpen = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    open++;
+    mostOpen = Math.max(mostOpen, open);
+    sockets.add(socket);
+    socket.on('data', () => {
+      if (answer) socket.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok');
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      open--;
+      sockets.delete(socket);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    /** Connections accepted so far (one per request: the sender's sockets end with their request). */
+    connections: () => connections,
+    /** Connections open now, and the most that were open at once. */
+    open: () => open,
+    mostOpen: () => mostOpen,
+    /** From now on, answer every request with 200. */
+    answer() {
+      answer = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -224,7 +224,8 @@ describeEachDatabase('webhooks', (kind) => {
   it('disables an endpoint after repeated failure and mails its owners and admins', async () => {
     receiver.on('/down', { status: 503 });
     const hook = await endpoint('owner', '/down', ['booking.submit']);
-    for (let i = 0; i < 15; i++) ok(await api('owner', 'POST', `/api/webhooks/${hook.id}/test`));
+    // Five test events (the button is limited per minute), retried until 15 attempts in a row failed.
+    for (let i = 0; i < 5; i++) ok(await api('owner', 'POST', `/api/webhooks/${hook.id}/test`));
     let sent = await mail.next(who.owner?.email ?? '', 10_000);
     // The owner's booking mails of the earlier tests come first.
     while (!sent.subject.includes('Webhook')) sent = await mail.next(who.owner?.email ?? '', 10_000);
@@ -236,10 +237,14 @@ describeEachDatabase('webhooks', (kind) => {
     expect(row).toMatchObject({ enabled: false, disabled_reason: 'failures' });
     expect(row?.failures).toBeGreaterThanOrEqual(15);
     // Disabled: new events are not queued for it.
+    const before = (await log('owner', hook.id)).length;
     await submitted();
     const logged = await log('owner', hook.id);
-    expect(logged.every((d) => d.event_type === 'webhook.test')).toBe(true);
-    expect(logged[0]).toMatchObject({ response_code: 503, last_error: 'receiver says no' });
+    expect(logged).toHaveLength(before);
+    expect(logged.find((d) => d.response_code !== null)).toMatchObject({
+      response_code: 503,
+      last_error: 'receiver says no',
+    });
     // Enabled again: the streak is over.
     const enabled = ok(
       await api<WebhookEndpointRow>('owner', 'PUT', `/api/webhooks/${hook.id}`, {

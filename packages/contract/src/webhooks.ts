@@ -43,6 +43,13 @@ export const WEBHOOK = {
   retryMaxDelayMs: 3_600_000,
   /** consecutive failed attempts after which an endpoint is disabled (and its company mailed) */
   disableAfterFailures: 15,
+  /**
+   * consecutive attempts that got no answer at all (a timeout, a refused or reset connection) after
+   * which the endpoint's circuit opens: its deliveries wait, unattempted, instead of holding slots
+   */
+  circuitFailures: 5,
+  /** test events a company may queue per minute (the button is the one way to queue at will) */
+  testEventsPerMinute: 10,
   /** finished deliveries are kept in the log this long */
   logRetentionDays: 30,
   /** how much of a receiver's reply body is kept in the log */
@@ -59,6 +66,19 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** Why an endpoint is off: its managers turned it off, or it failed too often in a row. */
 export const WEBHOOK_DISABLED_REASONS = ['manual', 'failures'] as const;
+
+/**
+ * An endpoint's circuit: closed (sent to), open (its receiver stopped answering: nothing is sent
+ * until `circuit_retry_at`), or half-open (one delivery probes whether it answers again).
+ */
+export const WEBHOOK_CIRCUIT_STATES = ['closed', 'open', 'half_open'] as const;
+export type WebhookCircuitState = (typeof WEBHOOK_CIRCUIT_STATES)[number];
+
+/** The circuit's state from the endpoint's stored reopening time (null: closed). */
+export function webhookCircuitState(openUntil: Date | null, now: Date = new Date()): WebhookCircuitState {
+  if (!openUntil) return 'closed';
+  return openUntil.getTime() > now.getTime() ? 'open' : 'half_open';
+}
 
 const webhookUrl = z
   .string()
@@ -86,6 +106,9 @@ export const webhookEndpointRow = z.object({
   disabled_reason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
   /** failed attempts in a row (reset by a success or by enabling) */
   failures: z.number().int(),
+  circuit: z.enum(WEBHOOK_CIRCUIT_STATES),
+  /** while open: when a delivery probes the receiver again; null otherwise */
+  circuit_retry_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type WebhookEndpointRow = z.infer<typeof webhookEndpointRow>;

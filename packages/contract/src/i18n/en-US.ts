@@ -431,6 +431,8 @@ export const enUS: Messages = {
       'The address points to a private, loopback or link-local network and cannot receive webhooks',
     unresolvable: 'The host name of the address could not be resolved',
     tooMany: 'A company can have at most {{count}} webhook endpoints',
+    testThrottled_one: 'At most {{max}} test events a minute; please try again in {{count}} second',
+    testThrottled_other: 'At most {{max}} test events a minute; please try again in {{count}} seconds',
     /** by event name: `booking.submit` is event.booking.submit */
     event: {
       booking: {

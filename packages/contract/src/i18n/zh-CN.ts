@@ -424,6 +424,8 @@ export const zhCN = {
     privateAddress: '该地址指向私有、回环或链路本地网络，不能接收 Webhook',
     unresolvable: '无法解析该网址的主机名',
     tooMany: '每家公司最多可设置 {{count}} 个 Webhook 端点',
+    testThrottled_one: '每分钟最多发送 {{max}} 个测试事件，请 {{count}} 秒后再试',
+    testThrottled_other: '每分钟最多发送 {{max}} 个测试事件，请 {{count}} 秒后再试',
     /** by event name: `booking.submit` is event.booking.submit */
     event: {
       booking: {

@@ -35,6 +35,14 @@ export const webhookEndpoints = pgTable(
     disabledReason: varchar('disabled_reason', { length: 10 }),
     /** failed attempts in a row; reaching the limit disables the endpoint */
     failures: integer('failures').notNull().default(0),
+    /** attempts in a row that got no answer at all; reaching the limit opens the circuit */
+    circuitFailures: integer('circuit_failures').notNull().default(0),
+    /**
+     * The circuit breaker, kept here so that every instance agrees: null closed; in the future open
+     * (nothing is sent to the endpoint); past half-open (one delivery probes it, and claiming that
+     * probe moves this ahead by its lease, so that no other instance probes at the same time).
+     */
+    circuitOpenUntil: timestamp('circuit_open_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
@@ -75,5 +83,9 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.bookingId, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_log_idx').on(t.endpointId, t.id),
+    // Each endpoint's due deliveries in order: the claim reads a few from every endpoint's lane.
+    index('webhook_deliveries_lane_idx')
+      .on(t.endpointId, t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

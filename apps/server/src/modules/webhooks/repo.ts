@@ -141,53 +141,130 @@ export type Claimed = {
   secret_enc: string;
   /** the endpoint's failure streak when claimed */
   failures: number;
+  /** the endpoint's streak of unanswered attempts when claimed */
+  circuit_failures: number;
+  /** claimed while the endpoint's circuit was half-open: this attempt decides whether it closes */
+  probe: boolean;
+};
+
+/** What one worker has in flight, by endpoint and by company, and how much of each it may hold. */
+export type Holdings = {
+  perEndpoint: number;
+  perCompany: number;
+  endpoints: ReadonlyMap<number, number>;
+  companies: ReadonlyMap<number, number>;
+};
+
+const held = (counts: ReadonlyMap<number, number>) => {
+  const entries = [...counts].filter(([, n]) => n > 0);
+  return {
+    ids: `{${entries.map(([id]) => id).join(',')}}`,
+    counts: `{${entries.map(([, n]) => n).join(',')}}`,
+  };
 };
 
 /**
- * Claims up to `limit` due deliveries for this worker: pending, due, of an enabled endpoint (a test
- * event goes to a disabled one too), not of an endpoint this worker is already busy with, and with
- * no earlier pending delivery of the same booking to the same endpoint (per-booking order). The
- * rows are locked while claimed (FOR UPDATE SKIP LOCKED: other instances take others) and leased by
- * moving next_attempt_at `leaseMs` ahead: if this process dies, they come due again.
+ * Claims up to `limit` due deliveries for this worker, fairly: every company's due deliveries are
+ * ranked (round-robin over its endpoints, oldest first within one) and the claim takes rank 1 of
+ * every company before rank 2 of any, so a company with a large backlog cannot push another
+ * company's delivery behind it. A company or an endpoint holding its share of this worker's
+ * slots (`holdings`) is passed over, not waited on. A delivery is due when pending and due, of an
+ * enabled endpoint (a test event goes to a disabled one too), with no earlier pending delivery of
+ * the same booking to the same endpoint (per-booking order), and of an endpoint whose circuit is
+ * closed. An endpoint whose circuit is half-open gets one delivery, its probe, and its circuit is
+ * moved ahead by the lease in the same statement, so that no other instance probes it as well.
+ * The rows are locked while claimed (FOR UPDATE SKIP LOCKED: other instances take others) and
+ * leased by moving next_attempt_at `leaseMs` ahead: if this process dies, they come due again.
  */
 export async function claimDue(
   db: Db,
-  options: { limit: number; leaseMs: number; busyEndpoints: number[] },
+  options: { limit: number; leaseMs: number; holdings: Holdings },
 ): Promise<Claimed[]> {
-  const busy = `{${options.busyEndpoints.join(',')}}`;
+  const { perEndpoint, perCompany } = options.holdings;
+  const endpoints = held(options.holdings.endpoints);
+  const companies = held(options.holdings.companies);
+  const lease = sql`make_interval(secs => ${options.leaseMs / 1000})`;
+  // The first pending delivery of its booking to its endpoint (deliveries of one booking keep order).
+  const inOrder = (d: string) =>
+    sql`(${sql.raw(d)}.booking_id is null or not exists (
+          select 1 from webhook_deliveries p
+          where p.status = 'pending' and p.endpoint_id = ${sql.raw(d)}.endpoint_id
+            and p.booking_id = ${sql.raw(d)}.booking_id and p.id < ${sql.raw(d)}.id))`;
   return rowsOf<Claimed>(
     db,
     sql`
-      with due as (
-        select d.id
-        from webhook_deliveries d
-        join webhook_endpoints e on e.id = d.endpoint_id
-        where d.status = 'pending'
-          and d.next_attempt_at <= now()
-          and (e.enabled or d.event_type = 'webhook.test')
-          and not (d.endpoint_id = any(${busy}::int[]))
-          and (d.booking_id is null or not exists (
-            select 1 from webhook_deliveries p
-            where p.status = 'pending' and p.endpoint_id = d.endpoint_id
-              and p.booking_id = d.booking_id and p.id < d.id))
-        order by d.next_attempt_at, d.id
+      with held_endpoints as (
+        select * from unnest(${endpoints.ids}::int[], ${endpoints.counts}::int[]) as h(id, n)
+      ),
+      held_companies as (
+        select * from unnest(${companies.ids}::int[], ${companies.counts}::int[]) as h(id, n)
+      ),
+      probes as (
+        update webhook_endpoints e
+        set circuit_open_until = now() + ${lease}
+        where e.circuit_open_until <= now()
+          and not exists (select 1 from held_endpoints h where h.id = e.id)
+          and not exists (select 1 from held_companies h where h.id = e.company_id and h.n >= ${perCompany})
+          and exists (
+            select 1 from webhook_deliveries q
+            where q.endpoint_id = e.id and q.status = 'pending' and q.next_attempt_at <= now()
+              and (e.enabled or q.event_type = 'webhook.test') and ${inOrder('q')})
+        returning e.id
+      ),
+      lanes as (
+        select d.id, d.next_attempt_at, d.lane_rank, e.company_id,
+          (e.circuit_open_until is not null) as probe
+        from webhook_endpoints e
+        left join held_endpoints he on he.id = e.id
+        left join held_companies hc on hc.id = e.company_id
+        cross join lateral (
+          select d.id, d.next_attempt_at,
+            row_number() over (order by d.next_attempt_at, d.id) as lane_rank
+          from webhook_deliveries d
+          where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= now()
+            and (e.enabled or d.event_type = 'webhook.test') and ${inOrder('d')}
+          order by d.next_attempt_at, d.id
+          limit ${perEndpoint}
+        ) d
+        where (e.circuit_open_until is null or e.id in (select id from probes))
+          and coalesce(hc.n, 0) < ${perCompany}
+          and d.lane_rank <= case when e.circuit_open_until is null
+            then ${perEndpoint} - coalesce(he.n, 0) else 1 end
+      ),
+      ranked as (
+        select l.*, row_number() over (
+          partition by l.company_id order by l.probe desc, l.lane_rank, l.next_attempt_at, l.id
+        ) as company_rank
+        from lanes l
+      ),
+      picked as (
+        select r.id from ranked r
+        left join held_companies hc on hc.id = r.company_id
+        where r.company_rank <= ${perCompany} - coalesce(hc.n, 0)
+        -- A probe first: its endpoint's circuit was just moved ahead for it.
+        order by r.probe desc, r.company_rank, r.next_attempt_at, r.id
         limit ${options.limit}
+      ),
+      due as (
+        select d.id from webhook_deliveries d
+        where d.id in (select id from picked) and d.status = 'pending' and d.next_attempt_at <= now()
         for update of d skip locked
       )
       update webhook_deliveries d
-      set next_attempt_at = now() + make_interval(secs => ${options.leaseMs / 1000}),
+      set next_attempt_at = now() + ${lease},
           attempts = d.attempts + 1,
           last_attempt_at = now()
       from due, webhook_endpoints e
       where d.id = due.id and e.id = d.endpoint_id
       returning d.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.attempts, d.created_at,
-        e.url, e.secret_enc, e.company_id, e.failures`,
+        e.url, e.secret_enc, e.company_id, e.failures, e.circuit_failures,
+        (e.circuit_open_until is not null) as probe`,
   );
 }
 
 /**
  * Records delivered attempts in one statement per response code (the worker batches them), and
- * ends the failure streak of their endpoints that had one.
+ * ends the failure streaks of their endpoints that had one (closing a circuit that was probed).
  */
 export async function recordDelivered(db: Db, delivered: { row: Claimed; status: number }[]): Promise<void> {
   const byStatus = new Map<number, number[]>();
@@ -198,21 +275,39 @@ export async function recordDelivered(db: Db, delivered: { row: Claimed; status:
       .set({ status: 'delivered', responseCode: status, lastError: null })
       .where(inArray(webhookDeliveries.id, ids));
   const streaks = [
-    ...new Set(delivered.filter(({ row }) => row.failures > 0).map(({ row }) => row.endpoint_id)),
+    ...new Set(
+      delivered
+        .filter(({ row }) => row.failures > 0 || row.circuit_failures > 0 || row.probe)
+        .map(({ row }) => row.endpoint_id),
+    ),
   ];
   if (streaks.length > 0)
-    await db.update(webhookEndpoints).set({ failures: 0 }).where(inArray(webhookEndpoints.id, streaks));
+    await db
+      .update(webhookEndpoints)
+      .set({ failures: 0, circuitFailures: 0, circuitOpenUntil: null })
+      .where(inArray(webhookEndpoints.id, streaks));
 }
 
 /**
  * Records a failed attempt: retried at `retryAt`, or given up (null). The endpoint's failure streak
  * grows; when it reaches `disableAfter` the endpoint is turned off: true is answered exactly once,
  * to the attempt that turned it off.
+ *
+ * An attempt that got no answer at all (`status` null: a timeout, a refused or reset connection)
+ * also grows the endpoint's circuit streak; at `circuit.failures` the circuit opens for
+ * `circuit.firstMs`, and each failed probe opens it again for twice as long (at most an hour). The
+ * attempts that were already in flight when it opened change nothing more. Any answer closes it.
  */
 export async function recordFailed(
   db: Db,
   delivery: Claimed,
-  failure: { status: number | null; error: string; retryAt: Date | null; disableAfter: number },
+  failure: {
+    status: number | null;
+    error: string;
+    retryAt: Date | null;
+    disableAfter: number;
+    circuit: { failures: number; firstMs: number; maxMs: number };
+  },
 ): Promise<boolean> {
   await db
     .update(webhookDeliveries)
@@ -223,13 +318,24 @@ export async function recordFailed(
       lastError: failure.error.slice(0, 300),
     })
     .where(eq(webhookDeliveries.id, delivery.id));
+  const unanswered = failure.status === null;
+  const { circuit } = failure;
+  // Counted when the circuit was closed, or when this attempt was its probe.
+  const counts = sql`(circuit_open_until is null or ${delivery.probe}::boolean)`;
   const [row] = await rowsOf<{ disabled: boolean }>(
     db,
     sql`update webhook_endpoints
         set failures = failures + 1,
             enabled = enabled and failures + 1 < ${failure.disableAfter},
             disabled_reason = case when enabled and failures + 1 >= ${failure.disableAfter}
-              then 'failures' else disabled_reason end
+              then 'failures' else disabled_reason end,
+            circuit_failures = case when not ${unanswered}::boolean then 0
+              when ${counts} then circuit_failures + 1 else circuit_failures end,
+            circuit_open_until = case when not ${unanswered}::boolean then null
+              when ${counts} and circuit_failures + 1 >= ${circuit.failures}
+                then now() + make_interval(secs => least(${circuit.maxMs / 1000}::float8,
+                  ${circuit.firstMs / 1000}::float8 * power(2, circuit_failures + 1 - ${circuit.failures})))
+              else circuit_open_until end
         where id = ${delivery.endpoint_id}
         returning (disabled_reason = 'failures' and failures = ${failure.disableAfter}) as disabled`,
   );

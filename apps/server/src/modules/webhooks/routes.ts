@@ -4,6 +4,7 @@ import {
   listOf,
   okEnvelope,
   TEAM_AUTHORITY,
+  WEBHOOK,
   webhookCreated,
   webhookDeliveryQuery,
   webhookDeliveryRow,
@@ -39,7 +40,7 @@ const failures = {
  * (authority `team`, managing roles). Another company's endpoint answers 404.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db, config, kv } = app.deps;
   const tags = ['webhooks'];
   const manager = authenticated({ all: [TEAM_AUTHORITY], manage: true });
 
@@ -143,12 +144,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: manager,
       schema: {
         tags,
-        summary: 'Queue a test event (webhook.test) to the endpoint',
+        summary: `Queue a test event (webhook.test) to the endpoint; at most ${WEBHOOK.testEventsPerMinute} a minute per company (429 with Retry-After beyond)`,
         params: idParams,
-        response: { 200: okEnvelope(webhookDeliveryRow), ...failures },
+        response: { 200: okEnvelope(webhookDeliveryRow), ...failures, 429: errorEnvelope },
       },
     },
-    async (request) => ok(await sendTestEvent({ db, actor: currentUser(request), id: request.params.id })),
+    async (request) =>
+      ok(await sendTestEvent({ db, kv, actor: currentUser(request), id: request.params.id })),
   );
 
   app.get(

@@ -14,12 +14,14 @@ import {
   type webhookEndpointBody,
   type WebhookEvent,
   type WebhookPayload,
+  webhookCircuitState,
   webhookEventOf,
 } from '@freight/contract';
 import type { z } from 'zod';
 import type { WebhookConfig } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import type { KvStore } from '../../platform/kv.js';
 import { checkOutboundUrl } from '../../platform/outbound-address.js';
 import { secretBox } from '../../platform/secret-box.js';
 import {
@@ -56,6 +58,8 @@ function present(row: EndpointRecord): WebhookEndpointRow {
     disabled_reason:
       row.disabledReason === 'manual' || row.disabledReason === 'failures' ? row.disabledReason : null,
     failures: row.failures,
+    circuit: webhookCircuitState(row.circuitOpenUntil),
+    circuit_retry_at: row.circuitOpenUntil?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -117,7 +121,7 @@ export async function createWebhook(options: {
   return { ...present(row), secret };
 }
 
-/** Changes the address, the events or the switch; enabling ends a failure streak. */
+/** Changes the address, the events or the switch; enabling ends a failure streak, and a new address or enabling closes the circuit. */
 export async function updateWebhook(options: {
   db: Db;
   config: WebhookConfig;
@@ -134,6 +138,10 @@ export async function updateWebhook(options: {
     events: body.events,
     enabled: body.enabled,
     ...(switched ? { disabledReason: body.enabled ? null : 'manual', failures: 0 } : {}),
+    // Another receiver, or its managers saying it is fixed: it is tried again at once.
+    ...((switched && body.enabled) || body.url !== before.url
+      ? { circuitFailures: 0, circuitOpenUntil: null }
+      : {}),
   });
   if (!row) throw new AppError(404, 'errors.notFound');
   return present(row);
@@ -158,13 +166,34 @@ export async function deleteWebhook(options: { db: Db; actor: Manager; id: numbe
   }
 }
 
+/**
+ * Counts one test event of the company; beyond WEBHOOK.testEventsPerMinute it is refused. The
+ * button is the one way to queue deliveries at will, so without a limit it could fill the outbox
+ * with requests to receivers that never answer.
+ */
+async function countTestEvent(kv: KvStore, companyId: number): Promise<void> {
+  const { count, ttlMs } = await kv.incr(`webhook:test:company:${companyId}`, 60_000);
+  if (count > WEBHOOK.testEventsPerMinute) {
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    throw new AppError(
+      429,
+      'webhooks.testThrottled',
+      { count: seconds, max: WEBHOOK.testEventsPerMinute },
+      [],
+      { 'retry-after': String(seconds) },
+    );
+  }
+}
+
 /** Queues a test event to one endpoint (sent even while it is disabled, to check a fix). */
 export async function sendTestEvent(options: {
   db: Db;
+  kv: KvStore;
   actor: Manager;
   id: number;
 }): Promise<WebhookDeliveryRow> {
   const endpoint = await ownEndpoint(options.db, options.actor, options.id);
+  await countTestEvent(options.kv, options.actor.id);
   const [row] = await insertDeliveries(options.db, [
     outboxRow(endpoint.id, WEBHOOK_TEST_EVENT, null, { object: 'test', endpoint_id: endpoint.id }),
   ]);

@@ -27,8 +27,11 @@ import {
  * The webhook worker of one instance (issue 19, part 4). It claims due outbox rows (FOR UPDATE SKIP
  * LOCKED, leased: repo.claimDue), sends each with a deadline, and records the outcome: delivered,
  * retried with exponential backoff, or given up after 24 hours. At most `concurrency` requests are
- * in flight, and at most half of them to one endpoint, so a hanging receiver holds a few slots for
- * at most its timeout and never the portal's requests (this loop runs beside them, not in them).
+ * in flight, at most `companyConcurrency` of them for one company and half of the whole to one
+ * endpoint, and the claim takes the companies' due deliveries round-robin: one company's hanging
+ * receivers and backlog hold a few slots for at most their timeout, and neither another company's
+ * deliveries nor the portal's requests (this loop runs beside them, not in them). An endpoint that
+ * stopped answering altogether has its circuit opened (repo.recordFailed) and holds none.
  * Rows are claimed again only when a slot frees up, so nothing waits in memory: a crash loses no
  * delivery, whose lease simply runs out.
  */
@@ -54,10 +57,11 @@ export function startWebhookWorker(options: {
     excerpt: WEBHOOK.responseExcerpt,
   });
   const perEndpoint = Math.max(1, Math.ceil(config.concurrency / 2));
-  const batchMin = Math.max(1, Math.floor(perEndpoint / 2));
+  const perCompany = Math.min(config.companyConcurrency, config.concurrency);
+  const batchMin = Math.max(1, Math.floor(Math.min(perEndpoint, perCompany) / 2));
   // The lease outlives the request's deadline and the recording of its outcome.
   const leaseMs = config.timeoutMs * 2 + 5_000;
-  const inFlight = new Map<number, number>();
+  const inFlight = { endpoints: new Map<number, number>(), companies: new Map<number, number>() };
   let running = 0;
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -102,6 +106,11 @@ export function startWebhookWorker(options: {
       error,
       retryAt,
       disableAfter: WEBHOOK.disableAfterFailures,
+      circuit: {
+        failures: WEBHOOK.circuitFailures,
+        firstMs: config.circuitOpenMs,
+        maxMs: WEBHOOK.retryMaxDelayMs,
+      },
     });
     if (disabled) await mailDisabled(row, error);
   }
@@ -130,17 +139,23 @@ export function startWebhookWorker(options: {
     }
   }
 
+  const count = (counts: Map<number, number>, id: number, by: number) => {
+    const n = (counts.get(id) ?? 0) + by;
+    if (n > 0) counts.set(id, n);
+    else counts.delete(id);
+  };
+
   function start(row: Claimed): void {
     running++;
-    inFlight.set(row.endpoint_id, (inFlight.get(row.endpoint_id) ?? 0) + 1);
+    count(inFlight.endpoints, row.endpoint_id, 1);
+    count(inFlight.companies, row.company_id, 1);
     deliver(row)
       .catch((error: unknown) => log.warn({ err: error, delivery: row.id }, 'webhook delivery not recorded'))
       .finally(() => {
         running--;
         woken = true;
-        const left = (inFlight.get(row.endpoint_id) ?? 1) - 1;
-        if (left > 0) inFlight.set(row.endpoint_id, left);
-        else inFlight.delete(row.endpoint_id);
+        count(inFlight.endpoints, row.endpoint_id, -1);
+        count(inFlight.companies, row.company_id, -1);
         wake?.();
       });
   }
@@ -148,6 +163,7 @@ export function startWebhookWorker(options: {
   async function loop(): Promise<void> {
     while (!stopping) {
       let claimed = 0;
+      let free = 0;
       // While requests are in flight, a few milliseconds gather their outcomes into one batch: the
       // embedded database answers one query at a time, and a query per delivery halved throughput.
       if (running > 0 && delivered.length < batchMin) await new Promise((resolve) => setTimeout(resolve, 3));
@@ -158,10 +174,13 @@ export function startWebhookWorker(options: {
           delivered = [];
           await recordDelivered(db, batch);
         }
-        const free = config.concurrency - running;
+        free = config.concurrency - running;
         if (free > 0) {
-          const busy = [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
-          const rows = await claimDue(db, { limit: free, leaseMs, busyEndpoints: busy });
+          const rows = await claimDue(db, {
+            limit: free,
+            leaseMs,
+            holdings: { perEndpoint, perCompany, ...inFlight },
+          });
           claimed = rows.length;
           for (const row of rows) start(row);
         }
@@ -172,9 +191,11 @@ export function startWebhookWorker(options: {
       } catch (error) {
         if (!stopping) log.warn({ err: error }, 'webhook worker: claiming failed');
       }
-      // Busy: back as soon as a slot frees up. Idle: back after the poll interval.
+      // Busy: back as soon as a slot frees up. Idle: back after the poll interval. A claim that
+      // took fewer rows than it had slots found nothing more it may take (the rest is not due, or
+      // of companies and endpoints at their caps): asking again at once would find nothing either.
       if (stopping) break;
-      if (claimed === 0 || running >= config.concurrency) await nap(config.pollMs);
+      if (claimed < free || running >= config.concurrency) await nap(config.pollMs);
     }
   }
 

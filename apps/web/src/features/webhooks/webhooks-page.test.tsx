@@ -13,6 +13,8 @@ const endpoint: WebhookEndpointRow = {
   enabled: false,
   disabled_reason: 'failures',
   failures: 15,
+  circuit: 'closed',
+  circuit_retry_at: null,
   created_at: '2026-11-27T08:00:00.000Z',
 };
 
@@ -50,5 +52,58 @@ describe('the webhooks page', () => {
     expect(within(dialog).getByRole('textbox', { name: t.url })).toBeTruthy();
     // Every event is offered, checked by default.
     expect(within(dialog).getByRole('checkbox', { name: t.check })).toHaveProperty('checked', true);
+  });
+
+  const retryAt = '2026-11-28T06:30:00.000Z';
+  /** The retry time as a screen shows it, in the viewer's time zone. */
+  const local = (pattern: 'zh' | 'en') => {
+    const at = new Date(retryAt);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const [y, m, d] = [at.getFullYear(), two(at.getMonth() + 1), two(at.getDate())];
+    const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
+    return pattern === 'zh' ? `${y}-${m}-${d} ${time}` : `${m}/${d}/${y} ${time}`;
+  };
+  it.each([
+    {
+      locale: 'en-US' as const,
+      open: `Not answering: sending paused until ${local('en')}, then retried`,
+      probing: 'Not answering: being retried now',
+    },
+    {
+      locale: 'zh-CN' as const,
+      open: `无响应：已暂停发送，将于 ${local('zh')} 重试`,
+      probing: '无响应：正在重试',
+    },
+  ])('shows an endpoint whose receiver stopped answering, and when it is retried ($locale)', async (t) => {
+    const paused: WebhookEndpointRow = {
+      ...endpoint,
+      enabled: true,
+      disabled_reason: null,
+      failures: 5,
+      circuit: 'open',
+      circuit_retry_at: retryAt,
+    };
+    const probing: WebhookEndpointRow = {
+      ...paused,
+      id: 8,
+      url: 'https://wms.example.com/hooks',
+      circuit: 'half_open',
+    };
+    const healthy: WebhookEndpointRow = {
+      ...paused,
+      id: 9,
+      url: 'https://tms.example.com/in',
+      failures: 0,
+      circuit: 'closed',
+      circuit_retry_at: null,
+    };
+    await renderWithApp(<WebhooksPage />, {
+      locale: t.locale,
+      data: [[['webhooks'], [paused, probing, healthy]]],
+    });
+    const row = (url: string) => screen.getByRole('row', { name: new RegExp(url) });
+    expect(within(row(paused.url)).getByText(t.open)).toBeTruthy();
+    expect(within(row(probing.url)).getByText(t.probing)).toBeTruthy();
+    expect(within(row(healthy.url)).queryByText(/Not answering|无响应/)).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { currentLocale } from '../../i18n';
+import { formatDateTime } from '../bookings/booking-format';
 import {
   deleteWebhook,
   rotateSecret,
@@ -27,6 +29,7 @@ const DeliveriesModal = lazyDialog(async () => (await import('./deliveries-modal
  */
 export function WebhooksPage() {
   const { t } = useTranslation();
+  const locale = currentLocale();
   usePageTitle(t('webhookPage.title'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -131,6 +134,16 @@ export function WebhooksPage() {
                 {row.failures > 0 && (
                   <Typography.Text type="warning">
                     {t('webhookPage.failures')}: {row.failures}
+                  </Typography.Text>
+                )}
+                {/* The receiver stopped answering: nothing is sent to it until the retry. */}
+                {row.circuit !== 'closed' && (
+                  <Typography.Text type="danger">
+                    {row.circuit === 'open' && row.circuit_retry_at
+                      ? t('webhookPage.circuitOpen', {
+                          time: formatDateTime(row.circuit_retry_at, locale),
+                        })
+                      : t('webhookPage.circuitHalfOpen')}
                   </Typography.Text>
                 )}
               </Space>
