@@ -179,7 +179,7 @@ export function LoginPage() {
           if (!captcha) setCaptchaWait('loading');
         }}
         onValuesChange={(changed: Partial<LoginValues>) => {
-          if (changed.captcha) setCaptchaWait(null);
+          if (changed.captcha) setCaptchaWait((wait) => (wait === 'type' ? null : wait));
         }}
         size="large"
         onInput={pow.start}
