@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import * as prettier from 'prettier';
 import { benchBookingPdf } from './cases/booking-pdf.js';
+import { benchCaptcha } from './cases/captcha.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchNotificationStreams } from './cases/notification-streams.js';
 import { benchWebhookFairness } from './cases/webhook-fairness.js';
@@ -328,6 +329,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'captcha') {
+    await benchCaptcha(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'pdf') {
     await benchBookingPdf(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
@@ -341,6 +347,7 @@ async function main() {
   await benchGenerator();
   await benchDataSet(rows);
   await benchBookingPdf(rows);
+  await benchCaptcha(rows);
   await benchNotificationStreams(rows);
   await benchWebhooks(rows);
   await benchWebhookFairness(rows);

@@ -227,9 +227,16 @@ describe.concurrent.each(['zh-CN', 'en-US'] as const)('axe in %s', (locale) => {
       const { audit, expectClean } = checker(expect);
       const { context, page } = await newPage(browser, portal.url, { locale });
       await page.goto('/login');
-      // The button is disabled (grey, exempt) until the captcha arrives, then fades to the primary
-      // colour: audited mid-fade it read as low contrast. Wait for the captcha first.
-      await expect.poll(() => page.getByRole('button', { name: names.login }).isEnabled(), WAIT).toBe(true);
+      // Audited with its captcha picture in place, as a member sees the page.
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole('img', { name: /^(看不清？换一张|Can't read it\? Show another image)$/ })
+              .isVisible(),
+          WAIT,
+        )
+        .toBe(true);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
       await audit(page, `${locale} /login`);
       await visit(page, '/register', names.register);

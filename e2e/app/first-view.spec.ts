@@ -217,7 +217,7 @@ describe('first view from the server', () => {
     expect(html).toContain('My Bookings');
     await visible(page.getByRole('heading', { name: 'My Bookings' }));
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     expect((await context.cookies()).some((c) => c.name === PAGE_SESSION_COOKIE)).toBe(false);
     await context.close();

@@ -42,6 +42,9 @@ describe('browser check and password strength', () => {
 
     await page.getByLabel('邮箱').pressSequentially('demo@');
     await expect.poll(() => seen.some((url) => url.includes('/api/system/altcha'))).toBe(true);
+    // The challenge names the username typed: its failed logins raise the work the server asks for.
+    const challenge = new URL(seen.find((url) => url.includes('/api/system/altcha')) ?? 'http://x');
+    expect(challenge.searchParams.get('username')).toMatch(/^d/);
     expect(seen.some(widgetChunk)).toBe(true);
     // Invisible: nothing of the widget is shown or offered to assistive technology.
     expect(await page.getByText('我不是机器人').count()).toBe(0);

@@ -49,10 +49,17 @@ describe('login', () => {
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByLabel('Captcha').fill(CAPTCHA);
     await page.getByRole('button', { name: 'Log in' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Login failed' });
-    await expect
-      .poll(() => dialog.getByText('Login failed, please check your username and password').isVisible())
-      .toBe(true);
+    // One message, the reason: no title that says "Login failed" above a text that says it again.
+    const dialog = page.getByRole('dialog', {
+      name: 'Login failed, please check your username and password',
+    });
+    await visible(dialog);
+    expect(
+      await dialog
+        .getByText(/Login failed/)
+        .filter({ visible: true })
+        .count(),
+    ).toBe(1);
     await expect.poll(() => captchas).toBe(2);
     expect(await page.getByLabel('Captcha').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'OK' }).click();
@@ -61,9 +68,16 @@ describe('login', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByLabel('Captcha').fill('nope');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect.poll(() => dialog.getByText(/captcha is wrong or has expired/).isVisible()).toBe(true);
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    const captchaDialog = page.getByRole('dialog', { name: /captcha is wrong or has expired/ });
+    await visible(captchaDialog);
+    expect(
+      await captchaDialog
+        .getByText(/Login failed/)
+        .filter({ visible: true })
+        .count(),
+    ).toBe(0);
+    await captchaDialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => captchaDialog.count()).toBe(0);
 
     await captchaButton.click();
     await expect.poll(() => captchas).toBe(4);
@@ -71,15 +85,38 @@ describe('login', () => {
     await context.close();
   });
 
-  it('logs out from the header back to /login (zh-CN and en-US)', async () => {
+  it('says a wrong password once, in the dialog’s title (zh-CN)', async () => {
+    const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
+    await page.goto('/login');
+    await page.getByLabel('邮箱').fill(DEMO.customer);
+    await page.getByLabel('密码', { exact: true }).fill('wrong-password');
+    await page.getByLabel('验证码').fill(CAPTCHA);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    const dialog = page.getByRole('dialog', { name: '登录失败，请检查用户名和密码' });
+    await visible(dialog);
+    expect(
+      await dialog
+        .getByText(/登录失败/)
+        .filter({ visible: true })
+        .count(),
+    ).toBe(1);
+    await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('logs out from the header back to /login, with a button that says so (zh-CN and en-US)', async () => {
     for (const [locale, logout] of [
       ['zh-CN', '退出登录'],
-      ['en-US', 'Log out'],
+      ['en-US', 'Sign out'],
     ] as const) {
       const { context, page } = await newPage(browser, portal.url, { locale });
       await loginThroughPage(page, DEMO.forwarder, DEMO.password);
       await page.waitForURL('**/quotes');
-      await page.getByRole('button', { name: logout }).click();
+      const button = page.getByRole('button', { name: logout });
+      // Its name is written on it, not only given to screen readers.
+      expect((await button.innerText()).trim()).toBe(logout);
+      await button.click();
       await page.waitForURL('**/login');
       await visible(page.getByRole('heading', { name: locale === 'zh-CN' ? '会员登录' : 'Member login' }));
       // A deliberate logout is no ended session: the login page says nothing about it.
@@ -89,6 +126,81 @@ describe('login', () => {
       expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBeNull();
       await page.goto('/profile');
       await page.waitForURL('**/login');
+      await context.close();
+    }
+  });
+});
+
+describe('Enter before the captcha’s picture has arrived', () => {
+  /** A page whose captcha requests wait until `release()`. */
+  async function heldCaptcha(locale: 'zh-CN' | 'en-US') {
+    const { context, page } = await newPage(browser, portal.url, { locale });
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/system/captcha', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel(/^(邮箱|Email)$/).fill(DEMO.customer);
+    await page.getByLabel(/^(密码|Password)$/).fill(DEMO.password);
+    return { context, page, release };
+  }
+  const TEXT = {
+    'zh-CN': { loading: '正在加载验证码图片', type: '请输入图片中的验证码', captcha: '验证码' },
+    'en-US': {
+      loading: 'Loading the captcha picture',
+      type: 'Type the characters in the captcha picture',
+      captcha: 'Captcha',
+    },
+  } as const;
+
+  it('says the picture is loading, then takes the member to the captcha (zh-CN and en-US)', async () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const { context, page, release } = await heldCaptcha(locale);
+      await page.getByLabel(/^(密码|Password)$/).press('Enter');
+      await visible(page.getByRole('status').filter({ hasText: TEXT[locale].loading }));
+      release();
+      await visible(page.getByRole('status').filter({ hasText: TEXT[locale].type }));
+      const field = page.getByRole('textbox', { name: TEXT[locale].captcha });
+      await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.type(CAPTCHA);
+      expect(await page.getByText(TEXT[locale].type).count()).toBe(0);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await context.close();
+    }
+  });
+
+  it('logs in by itself once the picture arrives when everything was typed (en-US)', async () => {
+    const { context, page, release } = await heldCaptcha('en-US');
+    await page.getByLabel('Captcha').fill(CAPTCHA);
+    await page.getByLabel('Captcha').press('Enter');
+    await visible(page.getByRole('status').filter({ hasText: TEXT['en-US'].loading }));
+    expect(new URL(page.url()).pathname).toBe('/login');
+    release();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await context.close();
+  });
+});
+
+describe('sign-out button on a phone', () => {
+  it('keeps its words in a header that still fits 375 px (en-US and zh-CN)', async () => {
+    for (const [locale, logout] of [
+      ['en-US', 'Sign out'],
+      ['zh-CN', '退出登录'],
+    ] as const) {
+      const { context, page } = await openSignedIn(browser, portal.url, {
+        username: DEMO.customer,
+        path: '/quotes',
+        locale,
+        width: 375,
+        height: 740,
+      });
+      const button = page.getByRole('button', { name: logout });
+      await visible(button);
+      expect((await button.innerText()).trim()).toBe(logout);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await context.close();
     }
   });
@@ -124,7 +236,7 @@ describe('a session the server ended', () => {
 
     await loginThroughPage(page, DEMO.customer, DEMO.password);
     await page.waitForURL('**/bookings');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await visible(page.getByRole('heading', { name: 'Member login' }));
     expect(await page.getByText(ENDED['en-US']).count()).toBe(0);

@@ -16,6 +16,7 @@ export {
 } from './db/schema.js';
 export { seedBase } from './db/seed/index.js';
 export { seedDemo } from './demo/index.js';
+export { captchaPicture, captchaSvg, captchaText } from './modules/auth/captcha.js';
 export { getBookingDetail, listBookings } from './modules/bookings/service.js';
 export { dedupeKey } from './modules/contacts/service.js';
 export { listQuotes } from './modules/rates/quotes.js';

@@ -1,4 +1,4 @@
-import { PROOF_OF_WORK, type ProofOfWorkChallenge } from '@freight/contract';
+import { PROOF_OF_WORK, proofOfWorkCounters, type ProofOfWorkChallenge } from '@freight/contract';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -26,15 +26,20 @@ describeEachDatabase('proof of work', (kind) => {
     await t.close();
   });
 
-  /** A fresh captcha with its answer read from the shared store, and a solved proof of work. */
-  async function human(): Promise<{ captcha_id: string; captcha: string; altcha: string }> {
+  /**
+   * A fresh captcha with its answer read from the shared store, and a solved proof of work (asked
+   * for from `remoteAddress`, whose failed logins raise its work).
+   */
+  async function human(
+    remoteAddress?: string,
+  ): Promise<{ captcha_id: string; captcha: string; altcha: string }> {
     const reply = await call<Envelope<{ captcha_id: string }>>(t.app, {
       method: 'GET',
       url: '/api/system/captcha',
     });
     const id = reply.body.data.captcha_id;
     const answer = (await t.app.deps.kv.get(`captcha:${id}`))?.value ?? '';
-    return { captcha_id: id, captcha: answer, altcha: await solvedProof(t.app) };
+    return { captcha_id: id, captcha: answer, altcha: await solvedProof(t.app, { remoteAddress }) };
   }
   const registerWith = (fields: Record<string, string>, extra: Record<string, string>, lang?: 'en') => {
     const form = multipart(fieldsToParts({ ...registrationForm(fields), ...extra }));
@@ -46,12 +51,14 @@ describeEachDatabase('proof of work', (kind) => {
       lang,
     });
   };
-  const loginWith = (extra: Record<string, string>, lang?: 'en') =>
+  // Each test's failed logins come from an address of its own: they raise that address's work.
+  const loginWith = (extra: Record<string, string>, lang?: 'en', remoteAddress?: string) =>
     call<Envelope<{ token: string }>>(t.app, {
       method: 'POST',
       url: '/api/system/login',
       payload: { username, password, ...extra },
       lang,
+      ...(remoteAddress ? { remoteAddress } : {}),
     });
   const forget = (altcha: string | undefined, lang?: 'en') =>
     call<Envelope>(t.app, {
@@ -83,21 +90,25 @@ describeEachDatabase('proof of work', (kind) => {
   });
 
   it('lets a login through once with a solved challenge, and refuses it the second time', async () => {
-    const first = await human();
-    expect((await loginWith(first)).status).toBe(200);
-    const again = await human();
-    expectRefused(await loginWith({ ...again, altcha: first.altcha }, 'en'), WRONG.en);
-    // The captcha typed with the refused proof is still good: the proof is checked first.
-    expect((await loginWith(again)).status).toBe(200);
+    const from = '203.0.113.1';
+    const first = await human(from);
+    expect((await loginWith(first, undefined, from)).status).toBe(200);
+    const again = await human(from);
+    expectRefused(await loginWith({ ...again, altcha: first.altcha }, 'en', from), WRONG.en);
+    // The captcha typed with the refused proof is still good: the proof is checked first. (The
+    // refusal was a failure of the address: the next proof is solved at its higher level.)
+    const altcha = await solvedProof(t.app, { username, remoteAddress: from });
+    expect((await loginWith({ ...again, altcha }, undefined, from)).status).toBe(200);
   });
 
   it('refuses a login or a registration without it, naming the field, in both languages', async () => {
-    const { altcha: _unused, ...captcha } = await human();
+    const from = '203.0.113.2';
+    const { altcha: _unused, ...captcha } = await human(from);
     expectRefused(
-      await loginWith(captcha, 'en'),
+      await loginWith(captcha, 'en', from),
       'The browser check has not finished yet; please wait a moment and submit again',
     );
-    expectRefused(await loginWith(captcha), '浏览器安全验证尚未完成，请稍候再提交');
+    expectRefused(await loginWith(captcha, undefined, from), '浏览器安全验证尚未完成，请稍候再提交');
     const { altcha: _also, ...other } = await human();
     expectRefused(
       await registerWith({ username: uniqueEmail() }, other),
@@ -161,6 +172,96 @@ describeEachDatabase('proof of work', (kind) => {
     const solution = await solveChallenge({ challenge: expired, deriveKey });
     expectRefused(await forget(payloadOf(expired, solution), 'en'), WRONG.en);
     expectRefused(await forget(payloadOf(expired, solution)), WRONG.zh);
+  });
+
+  /* ---------- rising work: failed logins of a username or from an address raise the level ---------- */
+
+  const at = (n: number) => `198.51.100.${n}`;
+  const challengeFor = async (remoteAddress: string, name?: string) =>
+    (
+      await call<Envelope<ProofOfWorkChallenge>>(t.app, {
+        method: 'GET',
+        url: `/api/system/altcha${name ? `?${new URLSearchParams({ username: name }).toString()}` : ''}`,
+        remoteAddress,
+      })
+    ).body.data;
+  const solved = async (challenge: ProofOfWorkChallenge) => {
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error('not solved');
+    return { counter: solution.counter, payload: payloadOf(challenge, solution) };
+  };
+  /** A login from `remoteAddress` with a real captcha and `altcha` (by default one solved at the level now due). */
+  const loginFrom = async (remoteAddress: string, name: string, secret: string, altcha?: string) => {
+    const id = (
+      await call<Envelope<{ captcha_id: string }>>(t.app, { method: 'GET', url: '/api/system/captcha' })
+    ).body.data.captcha_id;
+    const answer = (await t.app.deps.kv.get(`captcha:${id}`))?.value ?? '';
+    return call<Envelope<{ token: string }>>(t.app, {
+      method: 'POST',
+      url: '/api/system/login',
+      remoteAddress,
+      lang: 'en',
+      payload: {
+        username: name,
+        password: secret,
+        captcha_id: id,
+        captcha: answer,
+        altcha: altcha ?? (await solvedProof(t.app, { username: name, remoteAddress })),
+      },
+    });
+  };
+  const expectPasswordRefused = (reply: { status: number; body: Envelope }) => {
+    expect(reply.status).toBe(400);
+    expect(reply.body.msg).toBe('Login failed, please check your username and password');
+  };
+
+  it('doubles the work after each failed login of a username, from any address, and refuses the old level', async () => {
+    const victim = uniqueEmail('target');
+    expect((await registerWith({ username: victim, password }, await human())).status).toBe(200);
+    const early = await challengeFor(at(1), victim);
+    expect(early.parameters.data).toEqual({ level: 0 });
+    const earlySolution = await solved(early);
+    expect(earlySolution.counter).toBeLessThanOrEqual(proofOfWorkCounters(0).max);
+
+    // Two wrong passwords, each from another address (each with the proof its level asked for).
+    expectPasswordRefused(await loginFrom(at(2), victim, 'not-the-password-1'));
+    expect((await challengeFor(at(9), victim)).parameters.data).toEqual({ level: 1 });
+    expectPasswordRefused(await loginFrom(at(3), victim, 'not-the-password-2'));
+
+    // From a fourth address: the username alone now asks for four times the work.
+    const later = await challengeFor(at(4), victim);
+    expect(later.parameters.data).toEqual({ level: 2 });
+    expect((await challengeFor(at(4))).parameters.data).toEqual({ level: 0 });
+    const laterSolution = await solved(later);
+    expect(laterSolution.counter).toBeGreaterThanOrEqual(proofOfWorkCounters(2).min);
+    // The challenge solved before the failures is refused, though unused, signed and unexpired.
+    expectRefused(await loginFrom(at(4), victim, password, earlySolution.payload), WRONG.en);
+    expect((await loginFrom(at(4), victim, password, laterSolution.payload)).status).toBe(200);
+    // A login clears the username's failures.
+    expect((await challengeFor(at(5), victim)).parameters.data).toEqual({ level: 0 });
+  });
+
+  it('doubles the work after failed logins from an address, whatever the usernames, and refuses the old level', async () => {
+    const address = at(20);
+    const early = await solved(await challengeFor(address));
+    for (const name of [uniqueEmail('guess'), uniqueEmail('guess')])
+      expectPasswordRefused(await loginFrom(address, name, 'not-the-password'));
+    // Any username from that address, or none, now asks for four times the work; another address not.
+    expect((await challengeFor(address)).parameters.data).toEqual({ level: 2 });
+    expect((await challengeFor(address, uniqueEmail('other'))).parameters.data).toEqual({ level: 2 });
+    expect((await challengeFor(at(21))).parameters.data).toEqual({ level: 0 });
+    expectRefused(await loginFrom(address, username, password, early.payload), WRONG.en);
+    // That refusal counted as one more failure of the address: the level is 3, the cap, from now on.
+    const capped = await challengeFor(address, username);
+    expect(capped.parameters.data).toEqual({ level: PROOF_OF_WORK.maxLevel });
+    expect((await loginFrom(address, username, password, (await solved(capped)).payload)).status).toBe(200);
+  });
+
+  it('refuses a challenge whose level was raised after signing', async () => {
+    const challenge = await challengeFor(at(30));
+    const raised = { ...challenge, parameters: { ...challenge.parameters, data: { level: 3 } } };
+    const solution = await solveChallenge({ challenge: raised, deriveKey });
+    expectRefused(await forget(payloadOf(raised, solution), 'en'), WRONG.en);
   });
 
   it('registers with a solved challenge, and not twice with the same one', async () => {

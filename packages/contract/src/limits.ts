@@ -25,12 +25,20 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
  * costs `cost` PBKDF2 rounds and the counter lies between `counterMin` and `counterMax`: about
  * 1.25 million SHA-256 rounds on average, half a second of one core, spent while the member types
  * but paid again by a script for every attempt. A challenge lives `ttlMs` and is accepted once.
+ *
+ * The work rises with recent failures (proofOfWorkLevel): each failed login of the username, or of
+ * the client address, within the login throttle's window doubles the counter range, so the expected
+ * work, up to `maxLevel` doublings. Level 0: 1.25 M rounds (about 0.5 s of one desktop core); 1:
+ * 2.5 M; 2: 5 M; 3, the cap: 10 M, about 4 s of one desktop core, spread by the widget over the
+ * device's cores (a 4-core phone: a few seconds). The level is signed into the challenge and a login
+ * refuses a solution below the level its username and address have reached since.
  */
 export const PROOF_OF_WORK = {
   algorithm: 'PBKDF2/SHA-256',
   cost: 5_000,
   counterMin: 100,
   counterMax: 400,
+  maxLevel: 3,
   ttlMs: 10 * 60_000,
   payloadMax: 2_000,
 } as const;

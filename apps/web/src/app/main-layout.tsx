@@ -1,6 +1,6 @@
 import { MENU } from '@freight/contract';
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { App, Button, ConfigProvider, Drawer, Layout, Menu, Space, theme, Tooltip, Typography } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { App, Button, ConfigProvider, Drawer, Layout, Menu, Space, theme, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,18 @@ import { LanguageSwitch } from './language-switch';
 import { useSiteConfig } from './site-config';
 import { MOBILE_QUERY, navCollapseWidth, useMediaQuery, WELCOME_HIDDEN_QUERY } from './use-media';
 import { useDropShell } from './shell';
+
+/** Sign out: an open door frame with an arrow leaving it. */
+function SignOutIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M9.5 2.5h-6v11h6" />
+        <path d="M7 8h7.5M12 5.5 14.5 8 12 10.5" />
+      </g>
+    </svg>
+  );
+}
 
 /** The main layout (spec §2 "Layout"): the menu filtered by roles, hamburger at ≤ 768 px, welcome, logout. */
 export function MainLayout() {
@@ -105,14 +117,27 @@ export function MainLayout() {
               {t('layout.welcome', { name })}
             </Typography.Text>
           )}
-          <Tooltip title={t('layout.logout')}>
-            <Button
-              type="text"
-              icon={<LogoutOutlined />}
-              aria-label={t('layout.logout')}
-              onClick={onLogout}
-            />
-          </Tooltip>
+          {/* Its name written out beside a door-and-arrow: the bare glyph read as a "G" or a refresh. */}
+          {/* On a phone the words go under the door, in small type: the header keeps its one row. */}
+          <Button
+            type="text"
+            icon={<SignOutIcon />}
+            onClick={onLogout}
+            style={
+              isMobile
+                ? {
+                    flexDirection: 'column',
+                    height: 48,
+                    gap: 0,
+                    paddingInline: 2,
+                    fontSize: 11,
+                    lineHeight: 1.3,
+                  }
+                : { paddingInline: 8 }
+            }
+          >
+            {t('layout.logout')}
+          </Button>
         </Space>
       </Layout.Header>
       <Drawer

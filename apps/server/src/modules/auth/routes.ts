@@ -7,6 +7,7 @@ import {
   okEnvelope,
   passwordResetBody,
   proofOfWorkChallenge,
+  proofOfWorkQuery,
 } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { issueCaptcha } from './captcha.js';
 import { authenticated } from './hook.js';
 import { issueProofOfWork } from './proof-of-work.js';
 import { login, requestResetCode, resetPassword } from './service.js';
+import { proofLevel } from './throttle.js';
 import { endSession } from './sessions.js';
 
 const failures = { 400: errorEnvelope, 429: errorEnvelope };
@@ -44,13 +46,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'A proof-of-work challenge (ALTCHA, PBKDF2/SHA-256) for login, registration and the reset-code request; 10 minutes, single use',
+          'A proof-of-work challenge (ALTCHA, PBKDF2/SHA-256) for login, registration and the reset-code request; 10 minutes, single use. Its work (data.level) doubles with each recent failed login of the client address or of the username named, up to a cap',
+        querystring: proofOfWorkQuery,
         response: { 200: okEnvelope(proofOfWorkChallenge) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await issueProofOfWork({ config }));
+      const username = request.query.username?.toLowerCase() || undefined;
+      const level = await proofLevel(kv, request.ip, username);
+      return ok(await issueProofOfWork({ config, level }));
     },
   );
 

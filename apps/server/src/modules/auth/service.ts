@@ -25,7 +25,7 @@ import {
 } from '../users/service.js';
 import { checkCaptcha } from './captcha.js';
 import { checkProofOfWork } from './proof-of-work.js';
-import { assertNotThrottled, countFailure, failKeys } from './throttle.js';
+import { assertNotThrottled, countFailure, failKeys, proofLevel } from './throttle.js';
 import { endAllSessions, startSession } from './sessions.js';
 
 type Deps = { db: Db; config: Config; kv: KvStore };
@@ -33,7 +33,8 @@ type Deps = { db: Db; config: Config; kv: KvStore };
 /**
  * Checks the proof of work, the captcha and the password, and opens a session. Failures never tell
  * whether the account exists and count towards the per-username and per-address throttles shared
- * by every instance (a failed proof of work or captcha only towards the address's).
+ * by every instance (a failed proof of work or captcha only towards the address's); those same counts
+ * set the work the proof of work must show (proofLevel).
  */
 export async function login(
   options: Deps & { body: LoginBody; address: string; log: FastifyBaseLogger },
@@ -43,7 +44,8 @@ export async function login(
   const keys = failKeys(username, options.address);
   await assertNotThrottled(kv, keys);
   // Before the captcha: a refused proof of work leaves the captcha the member typed unspent.
-  await checkProofOfWork({ config, kv, payload: body.altcha }).catch(async (error: unknown) => {
+  const level = await proofLevel(kv, options.address, username);
+  await checkProofOfWork({ config, kv, payload: body.altcha, level }).catch(async (error: unknown) => {
     await kv.incr(keys.address, LOGIN_THROTTLE.windowMs);
     throw error;
   });

@@ -1,4 +1,4 @@
-import { LOGIN_THROTTLE, REGISTER_THROTTLE } from '@freight/contract';
+import { LOGIN_THROTTLE, proofOfWorkLevel, REGISTER_THROTTLE } from '@freight/contract';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
 
@@ -28,6 +28,17 @@ export async function assertNotThrottled(kv: KvStore, keys: ThrottleKeys): Promi
       'retry-after': String(seconds),
     });
   }
+}
+
+/**
+ * The proof of work's level for a login from `address` naming `username` (when known): the recent
+ * failures of the one with more, read from the same shared counters as the throttle, so that every
+ * instance asks for the same work.
+ */
+export async function proofLevel(kv: KvStore, address: string, username?: string): Promise<number> {
+  const keys = failKeys(username ?? '', address);
+  const [user, ip] = await Promise.all([username ? kv.get(keys.user) : undefined, kv.get(keys.address)]);
+  return proofOfWorkLevel(Math.max(Number(user?.value ?? 0), Number(ip?.value ?? 0)));
 }
 
 export async function countFailure(kv: KvStore, keys: ThrottleKeys): Promise<void> {

@@ -83,7 +83,8 @@ export function CaptchaField({ captcha, rules }: { captcha: ReturnType<typeof us
 
 /* ---------- proof of work (the ALTCHA widget: proof-of-work-widget.ts) ---------- */
 
-type Solving = { payload: Promise<string>; expiresAt: number };
+/** `username`: the one the challenge was asked for ('' for none): its failed logins set the work. */
+type Solving = { payload: Promise<string>; expiresAt: number; username: string };
 
 /** Thrown when the browser cannot run the check at all: pages outside HTTPS get no Web Crypto. */
 export class InsecurePageError extends Error {}
@@ -100,20 +101,38 @@ export function proofFailureText(error: unknown, t: TFunction): string {
  * challenge while they type; `take()` at submit answers that solution (waiting for it if needed)
  * and lets it go, as each is accepted once: after a refused attempt, `start()` again solves the
  * next one while the member corrects the form. `host` is the hidden element the widget lives in.
+ *
+ * The login form passes `username`, the name typed: the server asks for more work after failed
+ * logins of that name, so its challenge names it. Until a name is typed, nothing starts; a challenge
+ * asked for another name than the one submitted is replaced at submit.
  */
-export function useProofOfWork() {
+export function useProofOfWork(username?: () => string | undefined) {
   const host = useRef<HTMLDivElement>(null);
   const current = useRef<Solving | null>(null);
   /** True while a submit waits for the solution (the pages say so in a status line). */
   const [isChecking, setChecking] = useState(false);
 
+  const named = useRef(username);
+  useEffect(() => {
+    named.current = username;
+  });
+  /** The name the challenge is for: '' on forms without one. */
+  const nameNow = useCallback(() => named.current?.()?.trim().toLowerCase() ?? '', []);
+
   const begin = useCallback((): Solving => {
-    const solving: Solving = { expiresAt: Number.POSITIVE_INFINITY, payload: Promise.resolve('') };
+    const name = nameNow();
+    const solving: Solving = {
+      expiresAt: Number.POSITIVE_INFINITY,
+      payload: Promise.resolve(''),
+      username: name,
+    };
     solving.payload = (async () => {
       if (!window.isSecureContext) throw new InsecurePageError();
       const [widget, challenge] = await Promise.all([
         import('./proof-of-work-widget'),
-        api.get<ProofOfWorkChallenge>('/system/altcha'),
+        api.get<ProofOfWorkChallenge>(
+          name ? `/system/altcha?${new URLSearchParams({ username: name }).toString()}` : '/system/altcha',
+        ),
       ]);
       // A minute before the challenge's own end: a solution sent late would be refused.
       solving.expiresAt = (challenge.parameters.expiresAt ?? Number.POSITIVE_INFINITY) * 1000 - 60_000;
@@ -124,15 +143,17 @@ export function useProofOfWork() {
     solving.payload.catch(() => undefined);
     current.current = solving;
     return solving;
-  }, []);
+  }, [nameNow]);
 
   const start = useCallback(() => {
+    // A login form waits for its name: a challenge for no name could be too easy for it.
+    if (named.current && !nameNow()) return;
     if (!current.current) begin();
-  }, [begin]);
+  }, [begin, nameNow]);
 
   const take = useCallback(async (): Promise<string> => {
     let solving = current.current;
-    if (!solving || solving.expiresAt < Date.now()) solving = begin();
+    if (!solving || solving.expiresAt < Date.now() || solving.username !== nameNow()) solving = begin();
     // Spent (or failed) either way: the next start() or take() solves a new one.
     current.current = null;
     setChecking(true);
@@ -141,7 +162,7 @@ export function useProofOfWork() {
     } finally {
       setChecking(false);
     }
-  }, [begin]);
+  }, [begin, nameNow]);
 
   useEffect(
     () => () => {

@@ -83,8 +83,12 @@ export function LoginPage() {
   const [form] = useForm<LoginValues>();
   const captchaImage = useCaptcha();
   const { captcha, refresh } = captchaImage;
-  const pow = useProofOfWork();
+  // The challenge names the username typed: its failed logins raise the work asked for.
+  const pow = useProofOfWork(() => form.getFieldValue('username') as string | undefined);
   const [isSubmitting, setSubmitting] = useState(false);
+  // Enter pressed before the captcha's picture arrived (a password manager's submit): 'loading'
+  // while it loads, then 'type' once shown, until the member types its characters.
+  const [captchaWait, setCaptchaWait] = useState<'loading' | 'type' | null>(null);
   // Sent here by a 401 (expired or revoked elsewhere): say so, once; a visit or a logout says nothing.
   const [sessionEnded] = useState(() => session.endedByServer);
   useEffect(() => {
@@ -92,18 +96,18 @@ export function LoginPage() {
   }, []);
 
   const onFinish = async (values: LoginValues) => {
-    if (!captcha) return;
+    if (!captcha) {
+      setCaptchaWait('loading');
+      return;
+    }
+    setCaptchaWait(null);
     setSubmitting(true);
     let altcha: string;
     try {
       altcha = await pow.take();
     } catch (error) {
       setSubmitting(false);
-      modal.error({
-        title: t('auth.login.failedTitle'),
-        content: proofFailureText(error, t),
-        okText: t('common.ok'),
-      });
+      modal.error({ title: proofFailureText(error, t), okText: t('common.ok') });
       return;
     }
     try {
@@ -124,13 +128,24 @@ export function LoginPage() {
       form.setFieldValue('captcha', '');
       refresh();
       pow.start();
-      modal.error({
-        title: t('auth.login.failedTitle'),
-        content: failureText(error, t('shared.account.loginFailed')),
-        okText: t('common.ok'),
-      });
+      // One message, the reason (the server's text already says that the login failed).
+      modal.error({ title: failureText(error, t('shared.account.loginFailed')), okText: t('common.ok') });
     }
   };
+
+  // The picture has arrived after an early submit: send the form if it is complete (its captcha
+  // typed blind), else take the member to the captcha's field and say so.
+  const captchaId = captcha?.captcha_id;
+  useEffect(() => {
+    if (!captchaId || captchaWait !== 'loading') return;
+    form
+      .validateFields()
+      .then(() => form.submit())
+      .catch(() => {
+        setCaptchaWait('type');
+        form.focusField('captcha');
+      });
+  }, [captchaId, captchaWait, form]);
 
   return (
     <AuthLayout>
@@ -160,6 +175,12 @@ export function LoginPage() {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
+        onFinishFailed={() => {
+          if (!captcha) setCaptchaWait('loading');
+        }}
+        onValuesChange={(changed: Partial<LoginValues>) => {
+          if (changed.captcha) setCaptchaWait((wait) => (wait === 'type' ? null : wait));
+        }}
         size="large"
         onInput={pow.start}
         onKeyDown={pow.start}
@@ -175,9 +196,17 @@ export function LoginPage() {
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
           <Link to="/forget-password">{t('auth.login.forgot')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" block loading={isSubmitting} disabled={!captcha}>
+        {/* Never disabled: Enter before the picture arrives must not be lost (see captchaWait). */}
+        <Button type="primary" htmlType="submit" block loading={isSubmitting || captchaWait === 'loading'}>
           {t('auth.login.submit')}
         </Button>
+        <div role="status" style={{ marginTop: captchaWait ? 8 : 0, color: 'rgba(0, 0, 0, 0.65)' }}>
+          {captchaWait === 'loading'
+            ? t('auth.login.captchaLoading')
+            : captchaWait === 'type'
+              ? t('auth.login.captchaType')
+              : null}
+        </div>
         <p style={{ marginTop: 16, textAlign: 'center' }}>
           {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
         </p>
