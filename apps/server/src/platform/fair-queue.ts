@@ -2,7 +2,8 @@
  * Runs tasks on a fixed number of slots, fairly between owners (companies): at most `perOwner`
  * tasks of one owner run at once, and a freed slot goes to the next owner in turn (round robin)
  * that has a task waiting, not to the oldest task overall, so one company printing a hundred
- * documents cannot make another wait behind all of them. Waiting is bounded per owner and in all:
+ * documents cannot make another wait behind all of them: the slot goes to the owner served least
+ * recently (one that has not been served yet first). Waiting is bounded per owner and in all:
  * a task past either bound is refused at once with a QueueFullError, never queued.
  */
 export type FairQueueLimits = {
@@ -30,13 +31,13 @@ export class QueueFullError extends Error {
 }
 
 type Task = { start: () => void };
-type Lane = { running: number; waiting: Task[] };
+type Lane = { running: number; waiting: Task[]; served: number };
 
 export class FairQueue {
   private readonly lanes = new Map<string | number, Lane>();
-  /** owners with a task waiting, in the order they get their next turn */
-  private turns: (string | number)[] = [];
   private running = 0;
+  /** counts the tasks started: a lane's `served` is the count when its last task started */
+  private started = 0;
   private waitingCount = 0;
 
   constructor(private readonly limits: FairQueueLimits) {}
@@ -46,7 +47,7 @@ export class FairQueue {
    * mail's attachment) waits however long the queue is, still in its owner's turn.
    */
   run<T>(owner: string | number, task: () => Promise<T>, options: { bounded?: boolean } = {}): Promise<T> {
-    const lane = this.lanes.get(owner) ?? { running: 0, waiting: [] };
+    const lane = this.lanes.get(owner) ?? { running: 0, waiting: [], served: 0 };
     if (options.bounded !== false) {
       if (lane.waiting.length >= this.limits.waitingPerOwner)
         return Promise.reject(new QueueFullError('owner', this.limits.waitingPerOwner));
@@ -59,16 +60,26 @@ export class FairQueue {
         start: () => {
           lane.running += 1;
           this.running += 1;
-          new Promise<T>((done) => done(task())).then(resolve, reject).finally(() => {
+          // The slot is free (and handed on) before the task's caller hears of its end.
+          const finish = () => {
             lane.running -= 1;
             this.running -= 1;
             if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(owner);
             this.pump();
-          });
+          };
+          new Promise<T>((done) => done(task())).then(
+            (value) => {
+              finish();
+              resolve(value);
+            },
+            (error: unknown) => {
+              finish();
+              reject(error);
+            },
+          );
         },
       });
       this.waitingCount += 1;
-      if (!this.turns.includes(owner)) this.turns.push(owner);
       this.pump();
     });
   }
@@ -80,18 +91,20 @@ export class FairQueue {
 
   private pump() {
     while (this.running < this.limits.slots) {
-      const index = this.turns.findIndex(
-        (owner) => (this.lanes.get(owner)?.running ?? 0) < this.limits.perOwner,
-      );
-      if (index < 0) return;
-      const [owner] = this.turns.splice(index, 1);
-      const lane = owner === undefined ? undefined : this.lanes.get(owner);
-      const next = lane?.waiting.shift();
-      if (!lane || !next || owner === undefined) continue;
+      let next: Lane | undefined;
+      for (const lane of this.lanes.values())
+        if (
+          lane.waiting.length > 0 &&
+          lane.running < this.limits.perOwner &&
+          (!next || lane.served < next.served)
+        )
+          next = lane;
+      const task = next?.waiting.shift();
+      if (!next || !task) return;
       this.waitingCount -= 1;
-      // Its next task waits for the owner's next turn, behind every other owner waiting now.
-      if (lane.waiting.length > 0) this.turns.push(owner);
-      next.start();
+      this.started += 1;
+      next.served = this.started;
+      task.start();
     }
   }
 }

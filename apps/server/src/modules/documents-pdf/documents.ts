@@ -26,6 +26,8 @@ export type PdfDocuments = {
   }): Promise<Buffer>;
   /** Documents laid out since the start (cache hits not counted). */
   readonly renders: number;
+  /** Documents being laid out and waiting for a worker now. */
+  readonly queued: { running: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -97,6 +99,9 @@ export function pdfDocuments(options: PdfDocumentsOptions = {}): PdfDocuments {
     },
     get renders() {
       return renders;
+    },
+    get queued() {
+      return queue.size;
     },
     close: () => pool.close(),
   };
