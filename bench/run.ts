@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import * as prettier from 'prettier';
 import { benchBookingPdf } from './cases/booking-pdf.js';
+import { benchPdfConcurrency } from './cases/pdf-concurrency.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchNotificationStreams } from './cases/notification-streams.js';
 import { benchWebhooks } from './cases/webhooks.js';
@@ -327,6 +328,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'pdf-concurrency') {
+    await benchPdfConcurrency(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   const started = performance.now();
   await benchStartup();
   await benchBundles();
@@ -335,6 +341,7 @@ async function main() {
   await benchGenerator();
   await benchDataSet(rows);
   await benchBookingPdf(rows);
+  await benchPdfConcurrency(rows);
   await benchNotificationStreams(rows);
   await benchWebhooks(rows);
   const lines = [
