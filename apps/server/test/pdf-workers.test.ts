@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { type BookingDetail, type ListData, PDF_LIMITS } from '@freight/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bookingLines } from '../src/db/schema.js';
@@ -84,12 +84,9 @@ describeEachDatabase('PDF documents off the request thread', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** A long description: a dozen lines of text, near the form's 500 characters. */
+  /** A long description: two dozen short lines, near the form's 500 characters. */
   const described = (i: number) =>
-    [
-      `LCD MONITORS LOT ${i + 1}`,
-      ...Array.from({ length: 11 }, (_, k) => `MODEL ${k + 1}: 27 INCH 4K IN CARTONS`),
-    ]
+    [`LCD MONITORS LOT ${i + 1}`, ...Array.from({ length: 23 }, (_, k) => `MODEL ${k + 1}: 27 INCH 4K`)]
       .join('\n')
       .slice(0, 500);
 
@@ -132,8 +129,6 @@ describeEachDatabase('PDF documents off the request thread', (kind) => {
 
   it('keeps the request thread answering while long documents are made', async () => {
     const member = [await booking('member', 200), await booking('member', 200)];
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
     let health = 0;
     let rendering = true;
     const probe = (async () => {
@@ -146,21 +141,37 @@ describeEachDatabase('PDF documents off the request thread', (kind) => {
     })();
     const before = made();
     // Four long documents at once: two of the member's company, two of the forwarder's.
-    const replies = await Promise.all([
+    const asked = Promise.all([
       ...member.map((b) => pdf('member', b.id)),
       ...member.map((b) => pdf('fwd', b.id, 'booking-note', '', 'en')),
     ]);
+    // Measured from when all four are read from the database and handed to the queue (started or
+    // waiting) until the last is answered: the time the documents are being laid out.
+    for (let i = 0; i < 3000 && made() - before + t.app.deps.documents.queued.waiting < 4; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(made() - before + t.app.deps.documents.queued.waiting).toBe(4);
+    // Most of the work lies ahead.
+    const { running, waiting } = t.app.deps.documents.queued;
+    expect(running + waiting, 'documents still being made when the measure starts').toBeGreaterThanOrEqual(2);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const idleBefore = performance.eventLoopUtilization();
+    const replies = await asked;
+    const busy = performance.eventLoopUtilization(idleBefore).utilization;
+    delay.disable();
     rendering = false;
     await probe;
-    delay.disable();
     for (const reply of replies) expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
     expect(made() - before).toBe(4);
     const pages = await pdfText(replies[0]?.rawPayload ?? Buffer.alloc(0));
     expect(pages.length).toBeGreaterThan(20);
     expect(health).toBeGreaterThan(0);
-    // Laid out on this thread, each of these documents held it for a second or more.
-    const figures = `mean ${Math.round(delay.mean / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms`;
-    expect(delay.max / 1e6, figures).toBeLessThan(250);
+    // Laid out on this thread, the documents kept it busy all along (utilization 0.99, p99 over
+    // 250 ms); on workers it waits most of the time (about 0.1). The p99 rather than the maximum:
+    // on a shared machine one stall of the scheduler passes 250 ms with no document at all.
+    const figures = `utilization ${busy.toFixed(2)}, max ${Math.round(delay.max / 1e6)} ms, mean ${Math.round(delay.mean / 1e6)} ms`;
+    expect(busy, figures).toBeLessThan(0.5);
+    expect(delay.percentile(99) / 1e6, figures).toBeLessThan(250);
   });
 
   it('answers the same booking version from what was made, and makes it again once it changed', async () => {
@@ -274,5 +285,9 @@ describeEachDatabase('PDF documents off the request thread', (kind) => {
       code: 1,
       msg: `The Booking note would exceed the limit of ${PDF_LIMITS.maxPages} pages`,
     });
+    // Asked again, it is refused without being laid out again.
+    const laidOut = made();
+    expect((await pdf('member', long.id, 'booking-note', '', 'en')).statusCode).toBe(422);
+    expect(made()).toBe(laidOut);
   });
 });

@@ -57,6 +57,11 @@ export function pdfDocuments(options: PdfDocumentsOptions = {}): PdfDocuments {
   });
   const cache = new ByteLru(options.cacheBytes ?? 64 * 1024 * 1024);
   const running = new Map<string, Promise<Buffer>>();
+  // Documents that ran past the page limit, by key: asked again, they are refused without being
+  // laid out again up to the limit.
+  const tooLong = new Map<string, number>();
+  const pageLimit = (documentName: string, max: number) =>
+    new AppError(422, 'booking.pdfTooManyPages', { document: documentName, max });
   let renders = 0;
 
   const make = async (company: number, input: RenderInput, documentName: string, bounded: boolean) => {
@@ -77,8 +82,7 @@ export function pdfDocuments(options: PdfDocumentsOptions = {}): PdfDocuments {
         throw new AppError(429, 'booking.pdfBusy', { max: error.limit, seconds: RETRY_SECONDS }, [], headers);
       throw new AppError(503, 'booking.pdfServerBusy', { seconds: RETRY_SECONDS }, [], headers);
     }
-    if ('maxPages' in output)
-      throw new AppError(422, 'booking.pdfTooManyPages', { document: documentName, max: output.maxPages });
+    if ('maxPages' in output) throw pageLimit(documentName, output.maxPages);
     return Buffer.from(output.file.buffer, output.file.byteOffset, output.file.length);
   };
 
@@ -86,13 +90,22 @@ export function pdfDocuments(options: PdfDocumentsOptions = {}): PdfDocuments {
     async render({ company, key, input, documentName, bounded = true }) {
       const cached = cache.get(key);
       if (cached) return cached;
+      const refused = tooLong.get(key);
+      if (refused !== undefined) throw pageLimit(documentName, refused);
       let pending = running.get(key);
       if (!pending) {
         pending = make(company, input, documentName, bounded);
         running.set(key, pending);
         pending
           .then((file) => cache.set(key, file))
-          .catch(() => undefined)
+          .catch((error: unknown) => {
+            if (!(error instanceof AppError) || error.key !== 'booking.pdfTooManyPages') return;
+            tooLong.set(key, Number(error.params.max));
+            for (const oldest of tooLong.keys()) {
+              if (tooLong.size <= 1000) break;
+              tooLong.delete(oldest);
+            }
+          })
           .finally(() => running.delete(key));
       }
       return pending;
