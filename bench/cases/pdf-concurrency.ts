@@ -48,13 +48,19 @@ export async function benchPdfConcurrency(rows: Row[]) {
   }
 }
 
-/** The largest event-loop delay the server saw since the last scrape, in ms. */
-async function eventLoopMaxMs(url: string): Promise<number> {
+/** The largest event-loop delay the server saw since the last scrape, and its p99, in ms. */
+async function eventLoopDelay(url: string): Promise<{ max: number; p99: number }> {
   const reply = await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await reply.text();
-  const line = /^nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? ([\d.e+-]+)$/m.exec(text);
-  if (!reply.ok || !line?.[1]) throw new Error(`metrics answered ${reply.status} without the event-loop lag`);
-  return Number(line[1]) * 1000;
+  const figure = (name: string) => {
+    const line = new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(
+      text,
+    );
+    if (!reply.ok || !line?.[1])
+      throw new Error(`metrics answered ${reply.status} without the event-loop ${name}`);
+    return Number(line[1]) * 1000;
+  };
+  return { max: figure('max'), p99: figure('p99') };
 }
 
 async function measure(env: Record<string, string>, database: string, rows: Row[]) {
@@ -144,7 +150,7 @@ async function measure(env: Record<string, string>, database: string, rows: Row[
     const alone = [await note(ids[1] ?? 0), await note(ids[2] ?? 0), await note(ids[3] ?? 0)];
     const cached = await note(ids[3] ?? 0);
 
-    await eventLoopMaxMs(server.url);
+    await eventLoopDelay(server.url);
     const health: number[] = [];
     let busy = true;
     const probe = (async () => {
@@ -161,7 +167,7 @@ async function measure(env: Record<string, string>, database: string, rows: Row[
     const wall = performance.now() - started;
     busy = false;
     await probe;
-    const loopMax = await eventLoopMaxMs(server.url);
+    const loop = await eventLoopDelay(server.url);
 
     const where = `${database}, ${LINES} lines, ${pages} pages`;
     rows.push({
@@ -183,10 +189,10 @@ async function measure(env: Record<string, string>, database: string, rows: Row[
       ok: undefined,
     });
     rows.push({
-      name: `Server event-loop delay, max, while ${AT_ONCE} long booking notes are made at once (${ms(wall)} for all ${AT_ONCE}, slowest ${ms(Math.max(...together))})`,
-      figure: ms(loopMax),
+      name: `Server event-loop delay, max (p99 ${ms(loop.p99)}), while ${AT_ONCE} long booking notes are made at once (${ms(wall)} for all ${AT_ONCE}, slowest ${ms(Math.max(...together))})`,
+      figure: ms(loop.max),
       target: '≤ 250 ms',
-      ok: loopMax <= 250,
+      ok: loop.max <= 250,
     });
     rows.push({
       name: `/api/health latency, max of ${health.length} polls, meanwhile (median ${ms(median(health))})`,
