@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { benchBookingPdf } from './cases/booking-pdf.js';
 import { benchCaptcha } from './cases/captcha.js';
+import { benchPdfConcurrency } from './cases/pdf-concurrency.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchNotificationStreams } from './cases/notification-streams.js';
 import { benchWebhookFairness } from './cases/webhook-fairness.js';
@@ -339,6 +340,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'pdf-concurrency') {
+    await benchPdfConcurrency(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   const started = performance.now();
   await benchStartup();
   await benchBundles();
@@ -348,6 +354,7 @@ async function main() {
   await benchDataSet(rows);
   await benchBookingPdf(rows);
   await benchCaptcha(rows);
+  await benchPdfConcurrency(rows);
   await benchNotificationStreams(rows);
   await benchWebhooks(rows);
   await benchWebhookFairness(rows);

@@ -26,6 +26,7 @@ import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { mailLinks, startDigestTimer } from './modules/mail-preferences/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
+import { type PdfDocuments, pdfDocuments } from './modules/documents-pdf/documents.js';
 import { documentsPdfRoutes } from './modules/documents-pdf/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -65,6 +66,8 @@ type AppDeps = {
   bus: LiveBus;
   storage: FileStorage;
   mailer: Mailer;
+  /** the booking PDFs: made on worker threads, kept per booking version */
+  documents: PdfDocuments;
 };
 
 declare module 'fastify' {
@@ -110,6 +113,12 @@ async function createDeps(config: Config, database: Database, log: FastifyBaseLo
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log,
+    }),
+    documents: pdfDocuments({
+      workers: config.pdf.workers,
+      perCompany: config.pdf.perCompany,
+      waitingPerCompany: config.pdf.waitingPerCompany,
+      waiting: config.pdf.waiting,
     }),
   };
 }
@@ -201,7 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stopDigests();
     deps.mailer.close();
     stopRelay();
-    await Promise.all([deps.kv.close(), deps.storage.close(), deps.bus.close()]);
+    await Promise.all([deps.kv.close(), deps.storage.close(), deps.bus.close(), deps.documents.close()]);
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PDF_LIMITS } from '@freight/contract';
 import { z } from 'zod';
 import { deploymentKey } from './platform/deployment-key.js';
 
@@ -129,6 +130,11 @@ const envSchema = z.object({
   WEBHOOK_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   WEBHOOK_CIRCUIT_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  PDF_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  PDF_PER_COMPANY: z.coerce.number().int().min(1).max(64).default(PDF_LIMITS.perCompany),
+  PDF_QUEUE_PER_COMPANY: z.coerce.number().int().min(0).max(1000).default(PDF_LIMITS.waitingPerCompany),
+  PDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(PDF_LIMITS.waiting),
+  PDF_MAX_PAGES: z.coerce.number().int().min(1).max(PDF_LIMITS.maxPages).default(PDF_LIMITS.maxPages),
 });
 
 export type Config = {
@@ -181,6 +187,21 @@ export type Config = {
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Config | undefined;
   webhooks: WebhookConfig;
+  pdf: PdfConfig;
+};
+
+/** The PDF documents' worker threads and queue (modules/documents-pdf/documents.ts). */
+export type PdfConfig = {
+  /** worker threads; unset: one per core, at most two */
+  workers: number | undefined;
+  /** documents of one company made at once */
+  perCompany: number;
+  /** documents of one company waiting for a worker (more: 429) */
+  waitingPerCompany: number;
+  /** documents waiting in all (more: 503) */
+  waiting: number;
+  /** pages a document may have (at most PDF_LIMITS.maxPages) */
+  maxPages: number;
 };
 
 export type WebhookConfig = {
@@ -351,6 +372,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryFirstMs: e.WEBHOOK_RETRY_FIRST_MS,
       pollMs: e.WEBHOOK_POLL_MS,
       circuitOpenMs: e.WEBHOOK_CIRCUIT_MS,
+    },
+    pdf: {
+      workers: e.PDF_WORKERS,
+      perCompany: e.PDF_PER_COMPANY,
+      waitingPerCompany: e.PDF_QUEUE_PER_COMPANY,
+      waiting: e.PDF_QUEUE,
+      maxPages: e.PDF_MAX_PAGES,
     },
   };
 }

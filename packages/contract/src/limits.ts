@@ -42,3 +42,19 @@ export const PROOF_OF_WORK = {
   ttlMs: 10 * 60_000,
   payloadMax: 2_000,
 } as const;
+
+/**
+ * The booking's PDF documents. `maxRows` (cargo lines, containers) and `maxPages` bound what one
+ * document may cost: a booking holds at most 200 lines and its longest note runs to about 80
+ * pages, so neither is reached by a real booking, while a document forged or imported past them is
+ * refused (422) before it ties up a renderer for long. Documents are made off the request thread,
+ * at most `perCompany` of one company at a time; a company may have `waitingPerCompany` more
+ * waiting (then 429) and the server `waiting` in all (then 503).
+ */
+export const PDF_LIMITS = {
+  maxRows: 500,
+  maxPages: 200,
+  perCompany: 2,
+  waitingPerCompany: 8,
+  waiting: 32,
+} as const;

@@ -217,6 +217,11 @@ export const enUS: Messages = {
   blIssuer: { carrier: 'Carrier (master) B/L', house: 'House B/L' },
   booking: {
     pdfNotReady: 'Booking {{order_no}} ({{status}}) has no {{document}} yet',
+    pdfTooManyRows:
+      'The {{document}} can list at most {{max}} cargo lines or containers; booking {{order_no}} has {{rows}}',
+    pdfTooManyPages: 'The {{document}} would exceed the limit of {{max}} pages',
+    pdfBusy: 'Your company already has {{max}} documents waiting; please try again in {{seconds}} seconds',
+    pdfServerBusy: 'The server is busy making documents; please try again in {{seconds}} seconds',
     printableOnly: '{{field}} may contain only English letters, digits and common punctuation',
     modeChange: 'A booking cannot change between FCL and LCL: copy it or create a new one',
     selectShipper: 'Please select a shipper',

@@ -220,6 +220,10 @@ export const zhCN = {
   blIssuer: { carrier: '船东提单（MBL）', house: '货代提单（HBL）' },
   booking: {
     pdfNotReady: '订舱 {{order_no}}（{{status}}）还没有{{document}}',
+    pdfTooManyRows: '{{document}}最多列出 {{max}} 行货物或集装箱，订舱 {{order_no}} 有 {{rows}} 行',
+    pdfTooManyPages: '{{document}}超过 {{max}} 页的上限，无法生成',
+    pdfBusy: '贵公司已有 {{max}} 份文件在排队生成，请 {{seconds}} 秒后再试',
+    pdfServerBusy: '服务器正忙于生成文件，请 {{seconds}} 秒后再试',
     printableOnly: '{{field}}只能包含英文字母、数字和常用标点符号',
     modeChange: '订舱不能在整箱与拼箱之间切换，请复制或新建订舱',
     selectShipper: '请选择发货人',

@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import type { MailLinks } from '../mail-preferences/service.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Actor } from '../activity/service.js';
+import type { PdfDocuments } from '../documents-pdf/documents.js';
 import { statusName } from './present.js';
 import type { Scope } from './repo.js';
 
@@ -26,7 +27,7 @@ export type WithMail = Common & {
   links: MailLinks;
   log?: FastifyBaseLogger | undefined;
   /** Where a mailed PDF reads the site's logo file (config.webDist); without it no mail carries one. */
-  pdf?: { webDist: string } | undefined;
+  pdf?: { webDist: string; documents: PdfDocuments; maxPages: number } | undefined;
 };
 /** Who makes a change: recorded in the booking's history and the company's activity trail. */
 export type Acting = { actor: Actor };

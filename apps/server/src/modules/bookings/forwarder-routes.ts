@@ -9,7 +9,7 @@ import { acceptBooking, confirmShipment, markShipped, releaseSpace, voidBooking 
 
 /** The forwarder's actions on bookings addressed to it (authority rate); each answers the detail. */
 export const forwarderBookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, config } = app.deps;
+  const { db, mailer, config, documents } = app.deps;
   const links = mailLinks(config);
   const forwarder = authenticated({ all: ['rate'] });
   const tags = ['bookings'];
@@ -19,7 +19,7 @@ export const forwarderBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer,
     links,
     log: request.log,
-    pdf: { webDist: config.webDist },
+    pdf: { webDist: config.webDist, documents, maxPages: config.pdf.maxPages },
     ...askerOf(request),
     id,
   });

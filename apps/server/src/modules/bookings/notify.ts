@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import type { MailAttachment, Mailer } from '../../platform/mail.js';
+import type { PdfDocuments } from '../documents-pdf/documents.js';
 import { renderBookingPdf } from '../documents-pdf/service.js';
 import {
   type MailLinks,
@@ -47,7 +48,7 @@ export async function notifyChange(options: {
   mailer: Mailer;
   links: MailLinks;
   log?: FastifyBaseLogger | undefined;
-  pdf?: { webDist: string } | undefined;
+  pdf?: { webDist: string; documents: PdfDocuments; maxPages: number } | undefined;
   bookingId: number;
   event: MailEvent;
 }): Promise<void> {
@@ -103,6 +104,10 @@ export async function notifyChange(options: {
       try {
         const { file, fileName } = await renderBookingPdf({
           db,
+          documents: pdf.documents,
+          maxPages: pdf.maxPages,
+          // The mail is owed: it waits for its turn rather than go without its document.
+          bounded: false,
           webDist: pdf.webDist,
           viewerId: recipient.id,
           authorities: recipient.authorities,

@@ -5,7 +5,7 @@ import { renderBookingPdf } from './service.js';
 
 /** A booking's PDF documents (booking note, confirmation, SI draft) for either side of it. */
 export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db, config, documents } = app.deps;
   app.get(
     '/order/:id/pdf/:kind',
     {
@@ -20,8 +20,10 @@ export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { file, fileName } = await renderBookingPdf({
+      const { file, fileName, etag } = await renderBookingPdf({
         db,
+        documents,
+        maxPages: config.pdf.maxPages,
         webDist: config.webDist,
         viewerId: user.id,
         authorities: user.authorities,
@@ -34,6 +36,7 @@ export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/pdf')
         .header('content-disposition', `${request.query.disposition}; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
+        .header('etag', etag)
         .send(file);
     },
   );

@@ -33,6 +33,14 @@ export type PdfTheme = {
 export type PdfMeta = { title: string; subtitle: string; code: string; lang: string; footer: string };
 export type Column = { label: string; width: number; align?: 'left' | 'right' };
 
+/** Thrown while writing the page after the last one a document may have. */
+export class PageLimitError extends Error {
+  constructor(readonly maxPages: number) {
+    super(`a document may have at most ${maxPages} pages`);
+    this.name = 'PageLimitError';
+  }
+}
+
 const MARGIN = 40;
 const FOOT = 28;
 const SIZE = { title: 17, section: 11, body: 8.5, small: 7.5 };
@@ -50,6 +58,7 @@ export class PdfWriter {
     font: Buffer,
     theme: PdfTheme,
     meta: PdfMeta,
+    maxPages: number,
   ) {
     this.theme = theme;
     this.meta = meta;
@@ -68,13 +77,20 @@ export class PdfWriter {
       this.doc.on('end', () => resolve(Buffer.concat(chunks)));
       this.doc.on('error', reject);
     });
+    // pdfkit adds pages on its own while text flows: counting them as they come stops a document
+    // that runs away at the first page too many, not after it was laid out in full.
+    let pages = 1;
+    this.doc.on('pageAdded', () => {
+      pages += 1;
+      if (pages > maxPages) throw new PageLimitError(maxPages);
+    });
     this.doc.registerFont('body', font);
     this.doc.font('body').fontSize(SIZE.body).fillColor('#000000');
   }
 
-  static async open(theme: PdfTheme, meta: PdfMeta): Promise<PdfWriter> {
+  static async open(theme: PdfTheme, meta: PdfMeta, maxPages: number): Promise<PdfWriter> {
     const [modules, font] = await Promise.all([pdfLibraries(), documentFont()]);
-    const writer = new PdfWriter(modules, font, theme, meta);
+    const writer = new PdfWriter(modules, font, theme, meta, maxPages);
     writer.header();
     return writer;
   }
