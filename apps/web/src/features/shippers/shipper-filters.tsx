@@ -1,7 +1,8 @@
 import './strings';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { referenceSelectProps, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { currentLocale } from '../../i18n';
 import type { ShipperFilters } from './shippers-api';
 import { useForm } from '../../components/use-form';
 
@@ -21,10 +22,9 @@ function FilterSelect(props: {
     <Select<number>
       aria-label={props.label}
       allowClear={{ label: props.clearLabel }}
-      showSearch={{ optionFilterProp: 'label' }}
+      {...referenceSelectProps(props.kind, list.data, currentLocale())}
       placeholder={props.placeholder}
       loading={list.isPending}
-      options={toOptions(list.data)}
       value={props.value}
       onChange={(value) => props.onChange(value ?? undefined)}
       style={{ width: 200 }}
