@@ -66,7 +66,7 @@ export function toOptions(data: ListData<ReferenceItem> | undefined) {
   return (data?.lists ?? []).map((item) => ({ value: item.id, label: item.name }));
 }
 
-type SelectSearch = Pick<SelectProps<number>, 'options' | 'showSearch'>;
+type SelectSearch = Pick<SelectProps<number>, 'options' | 'showSearch' | 'popupMatchSelectWidth'>;
 
 /**
  * Options and search of a dropdown over a reference list. Ports and carriers are searched the way
@@ -87,6 +87,8 @@ export function referenceSelectProps(
     typeof option?.value === 'number' ? byId.get(option.value) : undefined;
   return {
     options: items.map((item) => ({ value: item.id, label: referenceOptionLabel(item, locale) })),
+    // Wide enough for "汉堡 Hamburg · DEHAM · 德国" whatever the width of the box.
+    popupMatchSelectWidth: 300,
     showSearch: {
       filterOption: (typed, option) => {
         const item = itemOf(option);

@@ -8,9 +8,9 @@ import {
   WIRE_DATE,
 } from '@freight/contract';
 import { DatePicker, Form, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useForm } from '../../components/use-form';
+import { clearFields, useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
 import type { ActivityFilters } from './activity-api';
 import { SearchButtons } from '../../components/search-buttons';
@@ -25,9 +25,12 @@ const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DAT
 
 /** The trail's filters: person (everyone who appears in it), kind and a range of UTC days. */
 export function ActivityFilterForm({
+  filters,
   people,
   onSearch,
 }: {
+  /** The filters in force (from the page's address): the form starts from them. */
+  filters: ActivityFilters;
   people: ActivityPerson[];
   onSearch: (filters: ActivityFilters) => void;
 }) {
@@ -44,6 +47,14 @@ export function ActivityFilterForm({
     <Form<FilterValues>
       name="activityFilter"
       form={form}
+      initialValues={{
+        person_id: filters.person_id,
+        kind: filters.kind,
+        dates:
+          filters.from || filters.to
+            ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
+            : null,
+      }}
       layout="inline"
       role="search"
       onFinish={onFinish}
@@ -77,7 +88,7 @@ export function ActivityFilterForm({
       </Form.Item>
       <SearchButtons
         onReset={() => {
-          form.resetFields();
+          clearFields(form);
           onSearch({});
         }}
       />

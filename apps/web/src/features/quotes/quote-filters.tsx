@@ -22,7 +22,8 @@ export function QuoteFilterForm({
 }) {
   const { t } = useTranslation();
   const [form] = useForm<QuoteFilters>();
-  const select = { allowClear: true, style: { width: 200 } };
+  // Narrow enough that the English labels, four dropdowns and the buttons share one line at 1366 px.
+  const select = { allowClear: true, style: { width: 176 } };
 
   return (
     <Form<QuoteFilters>
