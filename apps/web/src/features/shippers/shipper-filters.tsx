@@ -51,6 +51,7 @@ export function ShipperFilterBar({ filters, onChange }: Props) {
   return (
     <Form
       form={form}
+      initialValues={{ company: filters.company }}
       layout="inline"
       role="search"
       aria-label={t('shippers.filters.label')}
@@ -60,6 +61,10 @@ export function ShipperFilterBar({ filters, onChange }: Props) {
       <Form.Item name="company" label={t('shippers.filters.company')}>
         <Input allowClear maxLength={100} placeholder={t('shippers.filters.companyPlaceholder')} />
       </Form.Item>
+      {select('business', 'business_id', 'business')}
+      {select('port', 'port_id', 'port')}
+      {select('route', 'route_id', 'route')}
+      {/* The button ends the row, after every filter, as on the other lists. */}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -67,9 +72,6 @@ export function ShipperFilterBar({ filters, onChange }: Props) {
           </Button>
         </Space>
       </Form.Item>
-      {select('business', 'business_id', 'business')}
-      {select('port', 'port_id', 'port')}
-      {select('route', 'route_id', 'route')}
     </Form>
   );
 }
