@@ -101,14 +101,14 @@ describe('my bookings (member)', () => {
     // The demo data publishes well over a page of rates: the member narrows the board to the lane.
     await pick(page, page, 'Delivery place', 'Hamburg');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const quoteRow = page.getByRole('row').filter({ hasText: 'Hamburg' }).filter({ hasText: 'US$1850.50' });
+    const quoteRow = page.getByRole('row').filter({ hasText: 'Hamburg' }).filter({ hasText: 'US$1,850.50' });
     await quoteRow.getByRole('button', { name: 'Book' }).click();
     await page.waitForURL(`**/bookings/create-fcl?quote_id=${quoteId}`);
     await page.getByRole('heading', { name: 'New FCL booking' }).waitFor();
     await page
       .getByText('Booking from the quote: MSC (Mediterranean Shipping Company)', { exact: false })
       .waitFor();
-    await visible(page.getByText('20GP US$1000 | 40HQ US$1850.50', { exact: false }));
+    await visible(page.getByText('20GP US$1,000 | 40HQ US$1,850.50', { exact: false }));
     // The demo customer may not see who publishes quotes (no quote_forwarder): the form says whose
     // it is without naming it (issue 14, point 8), and offers only the container types priced.
     const forwarderField = page.getByLabel('Forwarder', { exact: true });

@@ -95,9 +95,9 @@ describe('shipping quotes', () => {
     });
     await page.getByRole('heading', { name: 'Shipping Quotes' }).waitFor();
     await showHamburg(page, 'en');
-    const row = page.getByRole('row').filter({ hasText: 'Hamburg' }).filter({ hasText: 'US$1850.50' });
-    await row.getByText('US$1850.50').waitFor();
-    await visible(row.getByRole('cell', { name: 'US$1000', exact: true }));
+    const row = page.getByRole('row').filter({ hasText: 'Hamburg' }).filter({ hasText: 'US$1,850.50' });
+    await row.getByText('US$1,850.50').waitFor();
+    await visible(row.getByRole('cell', { name: 'US$1,000', exact: true }));
     await visible(page.getByRole('columnheader', { name: '40HQ' }));
     expect(await page.getByRole('columnheader', { name: 'Forwarder' }).count()).toBe(0);
     expect(await page.getByLabel('Forwarder').count()).toBe(0);
@@ -126,8 +126,8 @@ describe('shipping quotes', () => {
     await visible(page.getByLabel('货代'));
     expect(await page.getByText('供应商').count()).toBe(0);
     await showHamburg(page, 'zh');
-    const row = page.getByRole('row').filter({ hasText: '汉堡' }).filter({ hasText: 'US$1850.50' });
-    await row.getByText('US$1850.50').waitFor();
+    const row = page.getByRole('row').filter({ hasText: '汉堡' }).filter({ hasText: 'US$1,850.50' });
+    await row.getByText('US$1,850.50').waitFor();
     await visible(row.getByRole('cell', { name: '演示国际货运代理有限公司' }));
     await visible(row.getByText(iso(day(-1))));
     await visible(row.getByText(`~ ${iso(day(30))}`));
@@ -146,7 +146,7 @@ describe('shipping quotes', () => {
     // One forwarder's dry-box rates to one place: a page of the usual container types. (A page with
     // more types than fit, reefers and 45' boxes too, scrolls sideways by design.)
     await showHamburg(page, 'en', 'DEMO FORWARDING CO., LTD');
-    await page.getByRole('row').filter({ hasText: 'Hamburg' }).getByText('US$1850.50').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Hamburg' }).getByText('US$1,850.50').waitFor();
     const containerHeaders = async () =>
       (await page.getByRole('columnheader').allInnerTexts())
         .map((text) => text.trim())
@@ -203,10 +203,10 @@ describe('shipping quotes', () => {
     });
     await page.getByRole('heading', { name: '船期报价' }).waitFor();
     await showHamburg(page, 'zh');
-    const card = page.getByLabel('上海 → 汉堡').filter({ hasText: 'US$1850.50' });
+    const card = page.getByLabel('上海 → 汉堡').filter({ hasText: 'US$1,850.50' });
     await visible(card);
-    await visible(card.getByText('US$1850.50'));
-    await visible(card.getByText('US$1000'));
+    await visible(card.getByText('US$1,850.50'));
+    await visible(card.getByText('US$1,000'));
     await visible(card.getByText('31 天'));
     for (const name of [/^订\s*舱$/, '询价']) {
       const button = card.getByRole('button', { name });
@@ -224,11 +224,14 @@ describe('shipping quotes', () => {
       locale: 'en-US',
     });
     await showHamburg(member.page, 'en');
-    const row = member.page.getByRole('row').filter({ hasText: 'Hamburg' }).filter({ hasText: 'US$1850.50' });
-    await row.getByText('US$1850.50').waitFor();
+    const row = member.page
+      .getByRole('row')
+      .filter({ hasText: 'Hamburg' })
+      .filter({ hasText: 'US$1,850.50' });
+    await row.getByText('US$1,850.50').waitFor();
     await row.getByRole('button', { name: 'RFQ' }).click();
     const dialog = member.page.getByRole('dialog', { name: 'Request for quotation' });
-    await dialog.getByText('20GP US$1000 | 40HQ US$1850.50').waitFor();
+    await dialog.getByText('20GP US$1,000 | 40HQ US$1,850.50').waitFor();
 
     // Every required field is marked (issue 14: ready date and containers had no asterisk).
     for (const label of [
@@ -247,7 +250,7 @@ describe('shipping quotes', () => {
     await fillDate(dialog.getByLabel('Cargo ready date'), us(day(-3)));
     await dialog.getByLabel('Commodity').fill('LED LAMPS');
     await dialog.getByLabel('Quantity of 40HQ').fill('2');
-    await dialog.getByText('Estimated total: US$3701').waitFor();
+    await dialog.getByText('Estimated total: US$3,701').waitFor();
     await dialog.getByLabel('Target rate').fill('US$1700 / 40HQ');
     await dialog.getByLabel('Potential volume').fill('10 x 40HQ per month');
     // A past day is disabled in the picker (contract isReadyDateAllowed): the typed date is dropped.

@@ -64,7 +64,7 @@ describe('rate management', () => {
 
     await page.getByText('Rate created').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'E2E weekly sailing' });
-    await row.getByText('40HQ: US$1200.50').waitFor();
+    await row.getByText('40HQ: US$1,200.50').waitFor();
     await visible(row.getByText(`${us(day(0))} ~ ${us(day(30))}`));
     await visible(row.getByRole('cell', { name: 'Hamburg' }));
     // A long remark wraps in its column instead of widening the table (issue 14).
@@ -78,7 +78,7 @@ describe('rate management', () => {
     await filters.getByRole('button', { name: 'Search' }).click();
     await row.first().waitFor({ state: 'detached' });
     await filters.getByRole('button', { name: 'Reset' }).click();
-    await row.getByText('40HQ: US$1200.50').waitFor();
+    await row.getByText('40HQ: US$1,200.50').waitFor();
 
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit rate' });
@@ -94,7 +94,7 @@ describe('rate management', () => {
     await edit.getByRole('button', { name: 'Remove space line 2' }).click();
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Rate updated').waitFor();
-    await row.getByText('40HQ: US$1300').waitFor();
+    await row.getByText('40HQ: US$1,300').waitFor();
 
     await row.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this?' });
@@ -163,7 +163,7 @@ describe('rate management', () => {
     await upload('good.xlsx', good);
     await page.getByText('导入成功，共 2 条').waitFor();
     const imported = page.getByRole('row').filter({ hasText: 'IMPORT B' });
-    await imported.getByText('40GP: US$1400.25').waitFor();
+    await imported.getByText('40GP: US$1,400.25').waitFor();
     await visible(imported.getByText(`${iso(day(0))} ~ ${iso(day(25))}`));
     expect(
       await page.getByRole('row').filter({ hasText: 'IMPORT A' }).getByText('20GP: US$800').isVisible(),

@@ -79,10 +79,12 @@ describe('shipper alliance directory', () => {
       locale: 'zh-CN',
     });
     await visible(page.getByRole('heading', { name: '货代联盟' }));
-    const card = page.getByRole('article', { name: FORWARDER_EN });
+    // A Chinese reader knows the company by its Chinese name: it heads the card.
+    const card = page.getByRole('article', { name: FORWARDER_ZH });
     await visible(card);
+    await visible(card.getByText(FORWARDER_EN));
 
-    await card.getByRole('button', { name: `详情：${FORWARDER_EN}` }).click();
+    await card.getByRole('button', { name: `详情：${FORWARDER_ZH}` }).click();
     const dialog = page.getByRole('dialog', { name: '货代详情' });
     await visible(dialog);
     for (const [label, value] of [
@@ -107,8 +109,67 @@ describe('shipper alliance directory', () => {
     await dialog.getByRole('button', { name: /Close|关闭/ }).click();
     await gone(page.getByRole('dialog', { name: '货代详情' }));
 
-    await card.getByText(FORWARDER_ZH).click();
+    await card.getByText(FORWARDER_EN).click();
     await visible(page.getByRole('dialog', { name: '货代详情' }));
     await context.close();
+  });
+
+  it('puts each reader’s language first, and the Search button after every filter', async () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const zh = locale === 'zh-CN';
+      const { context, page } = await openSignedIn(browser, portal.url, {
+        username: DEMO.customer,
+        path: '/shippers',
+        locale,
+        width: 1366,
+      });
+      const card = page.getByRole('article', { name: zh ? FORWARDER_ZH : FORWARDER_EN });
+      await visible(card);
+      // The card: the name in the reader's language, the other name, then whom to call, then tags.
+      const text = await card.innerText();
+      const at = (part: string) => text.indexOf(part);
+      const [main, other] = zh ? [FORWARDER_ZH, FORWARDER_EN] : [FORWARDER_EN, FORWARDER_ZH];
+      expect(at(main)).toBeGreaterThanOrEqual(0);
+      expect(at(main)).toBeLessThan(at(other));
+      expect(at(other)).toBeLessThan(at('ZHANG WEI'));
+      expect(at('ZHANG WEI')).toBeLessThan(at(zh ? '整箱' : 'Full Container Load (FCL)'));
+
+      // The dialog: names, addresses and profile in the reader's language first.
+      await card
+        .getByRole('button', { name: zh ? `详情：${FORWARDER_ZH}` : `Detail: ${FORWARDER_EN}` })
+        .click();
+      const dialog = page.getByRole('dialog');
+      await visible(dialog);
+      const rows = await dialog.getByRole('row').allInnerTexts();
+      const row = (label: string) => rows.findIndex((r) => r.startsWith(label));
+      const [company2, company1, address2, address1] = zh
+        ? ['中文名称', '英文名称', '中文地址', '英文地址']
+        : ['Chinese name', 'English name', 'Chinese address', 'English address'];
+      if (zh) {
+        expect(row(company2)).toBeLessThan(row(company1));
+        expect(row(address2)).toBeLessThan(row(address1));
+      } else {
+        expect(row(company1)).toBeLessThan(row(company2));
+        expect(row(address1)).toBeLessThan(row(address2));
+      }
+      const profile = await dialog.innerText();
+      const english = profile.indexOf('DEMO FORWARDING books');
+      const chinese = profile.indexOf('演示国际货运代理有限公司为');
+      expect(english).toBeGreaterThanOrEqual(0);
+      expect(chinese).toBeGreaterThanOrEqual(0);
+      expect(zh ? chinese < english : english < chinese).toBe(true);
+      await page.keyboard.press('Escape');
+
+      // The Search button ends the filter row, after the dropdowns.
+      const filters = page.getByRole('search');
+      const order = await filters.evaluate((form) =>
+        Array.from(form.querySelectorAll('button, input')).map(
+          (el) => el.getAttribute('aria-label') ?? el.textContent?.replace(/\s/g, '') ?? '',
+        ),
+      );
+      const search = order.indexOf(zh ? '搜索' : 'Search');
+      expect(search).toBeGreaterThan(order.indexOf(zh ? '主营航线' : 'Main route'));
+      await context.close();
+    }
   });
 });

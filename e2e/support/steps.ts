@@ -55,12 +55,17 @@ export async function openSignedIn(
   return { ...opened, token };
 }
 
-/** Picks an option of a searchable Ant Design select by typing its text and pressing Enter. */
+/**
+ * Picks an option of a searchable Ant Design select by typing its text and pressing Enter. The
+ * option is the one titled `text`, or (ports and carriers) whose title starts with it before its
+ * code and country ("Hamburg · DEHAM · Germany").
+ */
 export async function pick(page: Page, scope: Locator | Page, label: string, text: string) {
   const input = scope.getByLabel(label, { exact: true });
   await input.click();
   await input.fill(text);
-  await expect.poll(() => page.getByTitle(text, { exact: true }).first().isVisible(), WAIT).toBe(true);
+  const title = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`);
+  await expect.poll(() => page.getByTitle(title).first().isVisible(), WAIT).toBe(true);
   await input.press('Enter');
 }
 

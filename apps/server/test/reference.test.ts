@@ -72,6 +72,42 @@ describeEachDatabase('reference lists', (kind) => {
     expect(chinese.body.data.lists.every((p) => p.country_id === cn?.id)).toBe(true);
   });
 
+  it('searches ports and carriers the way the trade types them, in either language, best match first', async () => {
+    const codes = async (url: string, lang?: 'cn' | 'en') =>
+      (await get(url, lang)).body.data.lists.map((item) => item.code);
+    for (const lang of ['cn', 'en'] as const) {
+      for (const typed of ['DEHAM', 'deham', 'Hamburg', 'ham', '汉堡'])
+        expect(await codes(`/api/port?keyword=${encodeURIComponent(typed)}`, lang), typed).toContain('DEHAM');
+      expect(await codes('/api/port?keyword=CNSHA', lang)).toEqual(['CNSHA']);
+      expect((await codes('/api/carrier?keyword=COSCO', lang))[0]).toBe('COSU');
+      expect((await codes('/api/carrier?keyword=MSK', lang))[0]).toBe('MAEU');
+      // Maersk itself before the carrier whose name only contains it (Sealand, a Maersk company).
+      const maersk = await codes('/api/carrier?keyword=maersk', lang);
+      expect(maersk.slice(0, 2)).toEqual(['MAEU', 'SEJJ']);
+    }
+    // A name that starts with the search leads.
+    expect((await codes('/api/port?keyword=hamburg', 'en'))[0]).toBe('DEHAM');
+    // Searching keeps paging: the total counts every match.
+    const paged = await get('/api/port?keyword=cn&size=5');
+    expect(paged.body.data.lists).toHaveLength(5);
+    expect(paged.body.data.total).toBeGreaterThan(5);
+  });
+
+  it('seeds every port and carrier with both names and its code, ports with a country', async () => {
+    const ports = (await get('/api/port?size=1000', 'en')).body.data.lists;
+    for (const port of ports) {
+      expect(port.name_en, port.code).toMatch(/[A-Za-z]/);
+      expect(port.name_zh, port.code).toMatch(/[\u4e00-\u9fff]/);
+      expect(port.country_name, port.code).toBeTruthy();
+    }
+    const carriers = (await get('/api/carrier?size=1000', 'en')).body.data.lists;
+    for (const carrier of carriers) {
+      expect(carrier.code).toMatch(/^[A-Z0-9]{4}$/);
+      expect(carrier.name_en, carrier.code).toMatch(/[A-Za-z]/);
+      expect(carrier.name_zh, carrier.code).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
   it('serves carriers with SCAC, ISO 6346 containers, currencies, units by type and the other lists', async () => {
     const carriers = await get('/api/carrier');
     expect(carriers.body.data.total).toBeGreaterThanOrEqual(20);

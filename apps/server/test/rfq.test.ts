@@ -122,7 +122,7 @@ describeEachDatabase('requests for quotation, the forwarder’s side', (kind) =>
     expect(zh.subject).toContain('新询价：上海 → 鹿特丹');
     expect(zh.text).toContain('航线：上海 → 鹿特丹 → 鹿特丹');
     expect(zh.text).toContain('船公司：马士基');
-    expect(zh.text).toContain('运价：20GP US$1200 | 40HQ US$2200.50');
+    expect(zh.text).toContain('运价：20GP US$1,200 | 40HQ US$2,200.50');
     expect(zh.text).toContain(`货好日期：${day(3)}`);
     expect(zh.text).toContain('询价联系人：MEMBER PERSON');
     // The requester's contact, its company in the reader's language, and the link to the request.
@@ -156,7 +156,7 @@ describeEachDatabase('requests for quotation, the forwarder’s side', (kind) =>
       pod: 'Rotterdam',
       to: 'Rotterdam',
       carrier: 'Maersk',
-      rate: '20GP US$1200 | 40HQ US$2200.50',
+      rate: '20GP US$1,200 | 40HQ US$2,200.50',
       forwarder: '',
       sales: 'MEMBER PERSON',
     });
@@ -180,7 +180,7 @@ describeEachDatabase('requests for quotation, the forwarder’s side', (kind) =>
       pol_name: '上海',
       to_name: '鹿特丹',
       carrier_name: '马士基',
-      rate: '20GP US$1200 | 40HQ US$2200.50',
+      rate: '20GP US$1,200 | 40HQ US$2,200.50',
       ready_date: day(3),
       description: 'LED LAMPS',
       booking_space: '2 x 40HQ',

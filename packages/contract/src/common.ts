@@ -66,3 +66,31 @@ export const requiredId = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? undefined : numberFromText(value)),
   idNumber,
 );
+
+/**
+ * The values of a list query read from a page's address (its filters, page and sort, as shared or
+ * reloaded): each parameter the schema knows is checked on its own, and one that fails (an edited or
+ * stale link) is left out rather than failing the page. Parameters absent from the address stay
+ * absent: defaults are the list's business, not the address's.
+ */
+export function readQueryParams<S extends z.ZodObject>(
+  schema: S,
+  params: URLSearchParams,
+): Partial<z.output<S>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const raw = params.get(key);
+    if (raw === null || raw === '') continue;
+    const parsed = (field as z.ZodType).safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out as Partial<z.output<S>>;
+}
+
+/** The address parameters of list query values: empty values are left out, the rest as text. */
+export function writeQueryParams(values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  return out;
+}

@@ -76,8 +76,11 @@ describe('language', () => {
 
 describe('formats', () => {
   it('shows prices in US$ with two decimals only when fractional', () => {
-    expect(formatPrice('1200.00')).toBe('US$1200');
-    expect(formatPrice('1200.5')).toBe('US$1200.50');
+    expect(formatPrice('1200.00')).toBe('US$1,200');
+    expect(formatPrice('1200.5')).toBe('US$1,200.50');
+    expect(formatPrice('999')).toBe('US$999');
+    expect(formatPrice('999999.99')).toBe('US$999,999.99');
+    expect(formatPrice(1535)).toBe('US$1,535');
     expect(formatPrice('0.05')).toBe('US$0.05');
     expect(formatPrice(99)).toBe('US$99');
     expect(formatPrice(12.3)).toBe('US$12.30');

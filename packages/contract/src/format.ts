@@ -1,17 +1,19 @@
 import type { Locale } from './language.js';
 
 /**
- * Formats a USD price as the spec asks: `US$` with two decimals only when fractional
- * (US$1200, US$1200.50). Accepts the wire format (a decimal string) or a number.
+ * Formats a USD price as the spec asks: `US$` with two decimals only when fractional, and a comma
+ * between thousands so that four- and five-figure freight reads at a glance (US$1,200,
+ * US$12,200.50). Accepts the wire format (a decimal string) or a number.
  */
 export function formatPrice(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return '';
-  const [, sign, whole, frac = ''] = match;
+  const [, sign, whole = '', frac = ''] = match;
   const cents = frac.padEnd(2, '0');
-  return cents === '00' ? `US$${sign}${whole}` : `US$${sign}${whole}.${cents}`;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return cents === '00' ? `US$${sign}${grouped}` : `US$${sign}${grouped}.${cents}`;
 }
 
 /** Formats a calendar date (YYYY-MM-DD or an ISO timestamp) as YYYY-MM-DD in Chinese, MM/DD/YYYY in English. */

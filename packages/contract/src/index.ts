@@ -6,6 +6,7 @@ export * from './validation.js';
 export * from './limits.js';
 export * from './common.js';
 export * from './reference.js';
+export * from './reference-search.js';
 export * from './system.js';
 export * from './auth.js';
 export * from './booking.js';

@@ -110,22 +110,30 @@ export const QUOTE_SORT_FIELDS = [
   'pol_name',
   'to_name',
   'create_time',
+  'price',
 ] as const;
 
 /**
  * GET /api/quote: published rates valid on `date` (default today). Without quote_forwarder the
  * forwarder filter is refused and replies carry no forwarder identity.
  */
-export const quoteQuery = pageQuery(50).extend({
-  carrier_id: optionalIdQuery,
-  forwarder_id: optionalIdQuery,
-  pol_id: optionalIdQuery,
-  to_id: optionalIdQuery,
-  route_id: optionalIdQuery,
-  date: isoDate.optional(),
-  field: z.enum(QUOTE_SORT_FIELDS).default('sdate'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-});
+export const quoteQuery = pageQuery(50)
+  .extend({
+    carrier_id: optionalIdQuery,
+    forwarder_id: optionalIdQuery,
+    pol_id: optionalIdQuery,
+    to_id: optionalIdQuery,
+    route_id: optionalIdQuery,
+    date: isoDate.optional(),
+    field: z.enum(QUOTE_SORT_FIELDS).default('sdate'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    /** With field=price: the container type whose price orders the board (rates without it last). */
+    container_id: optionalIdQuery,
+  })
+  .superRefine((query, ctx) => {
+    if (query.field === 'price' && query.container_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['container_id'], message: 'validation.selectRequired' });
+  });
 export type QuoteQuery = z.infer<typeof quoteQuery>;
 
 export const quote = z.object({
@@ -171,3 +179,27 @@ export const estimateResult = z.object({
   total: z.string(),
 });
 export type EstimateResult = z.infer<typeof estimateResult>;
+
+/** The day as the portal's users live it (Asia/Shanghai), YYYY-MM-DD. */
+export function shanghaiDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** How many days ahead a rate's validity end earns an "expires this week" hint. */
+export const EXPIRES_SOON_DAYS = 7;
+
+/**
+ * Whether a rate's validity ends within the coming week (today and the six days after, in
+ * Shanghai): people book those first, or ask the forwarder for the next period.
+ */
+export function expiresSoon(edate: string, now: Date = new Date()): boolean {
+  const today = shanghaiDay(now);
+  const last = new Date(`${today}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + EXPIRES_SOON_DAYS - 1);
+  return edate >= today && edate <= last.toISOString().slice(0, 10);
+}

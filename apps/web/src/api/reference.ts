@@ -1,5 +1,12 @@
-import type { ListData } from '@freight/contract';
+import {
+  compareReferenceMatches,
+  type ListData,
+  type Locale,
+  matchesReference,
+  referenceOptionLabel,
+} from '@freight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
 
@@ -16,7 +23,14 @@ export type ReferenceKind =
   | 'unit'
   | 'forwarder';
 
-export type ReferenceItem = { id: number; name: string; code?: string | null };
+export type ReferenceItem = {
+  id: number;
+  name: string;
+  code?: string | null;
+  name_en?: string;
+  name_zh?: string;
+  country_name?: string | null;
+};
 
 /**
  * A reference list for dropdowns (spec §7: page 1, size 1000; countries on register use 200),
@@ -50,4 +64,40 @@ export function referenceQuery(
 /** Options for an Ant Design Select, searchable by label. */
 export function toOptions(data: ListData<ReferenceItem> | undefined) {
   return (data?.lists ?? []).map((item) => ({ value: item.id, label: item.name }));
+}
+
+type SelectSearch = Pick<SelectProps<number>, 'options' | 'showSearch' | 'popupMatchSelectWidth'>;
+
+/**
+ * Options and search of a dropdown over a reference list. Ports and carriers are searched the way
+ * the trade types them (code, Chinese and English names, in either UI language; the rule is the
+ * contract's) with the best matches first, and each option shows its code and country; other lists
+ * match their label.
+ */
+export function referenceSelectProps(
+  kind: ReferenceKind,
+  data: ListData<ReferenceItem> | undefined,
+  locale: Locale,
+): SelectSearch {
+  if (kind !== 'port' && kind !== 'carrier')
+    return { options: toOptions(data), showSearch: { optionFilterProp: 'label' } };
+  const items = data?.lists ?? [];
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const itemOf = (option: { value?: unknown } | undefined) =>
+    typeof option?.value === 'number' ? byId.get(option.value) : undefined;
+  return {
+    options: items.map((item) => ({ value: item.id, label: referenceOptionLabel(item, locale) })),
+    // Wide enough for "汉堡 Hamburg · DEHAM · 德国" whatever the width of the box.
+    popupMatchSelectWidth: 300,
+    showSearch: {
+      filterOption: (typed, option) => {
+        const item = itemOf(option);
+        return item ? matchesReference(item, typed) : false;
+      },
+      filterSort: (a, b, info) => {
+        const [first, second] = [itemOf(a), itemOf(b)];
+        return first && second ? compareReferenceMatches(first, second, info.searchValue) : 0;
+      },
+    },
+  };
 }

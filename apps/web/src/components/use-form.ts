@@ -43,3 +43,13 @@ export async function validateAndShow<Values>(
     return false;
   }
 }
+
+/**
+ * Empties every field of a filter form. A filter form starts from the filters in the page's address,
+ * and resetFields would bring those back instead of clearing them.
+ */
+export function clearFields<Values>(form: FormInstance<Values>): void {
+  const values = form.getFieldsValue(true) as Record<string, unknown>;
+  const empty = Object.fromEntries(Object.keys(values).map((name) => [name, undefined]));
+  form.setFieldsValue(empty as Parameters<typeof form.setFieldsValue>[0]);
+}

@@ -77,7 +77,8 @@ export async function listQuotes(options: {
     return sharedData({ lists, total });
   };
   if (!options.cache) return compute();
-  const { page, size, field, order, carrier_id, forwarder_id, pol_id, to_id, route_id } = options.query;
+  const { page, size, field, order, container_id, carrier_id, forwarder_id, pol_id, to_id, route_id } =
+    options.query;
   const key = JSON.stringify([
     day,
     options.locale,
@@ -86,6 +87,8 @@ export async function listQuotes(options: {
     size,
     field,
     order,
+    // Only a price sort depends on the container type: other sorts share their pages.
+    field === 'price' ? container_id : undefined,
     carrier_id,
     forwarder_id,
     pol_id,

@@ -9,6 +9,8 @@ import { carriers, containerTypes, ports, rateSpaces, rates, users } from '../..
 const pol = alias(ports, 'pol');
 const pod = alias(ports, 'pod');
 const dest = alias(ports, 'dest');
+/** The price of the container type the board is sorted by (one row or none per rate). */
+const priced = alias(rateSpaces, 'priced');
 
 export type RateValues = {
   carrierId: number;
@@ -194,7 +196,7 @@ export async function deleteRates(db: Db, ownerId: number, ids: number[]): Promi
 /** The sort key of each quote board field, and the reference table (if any) it is read from. */
 const SORT: Record<
   QuoteQuery['field'],
-  { key: (zh: boolean) => SQL | AnyPgColumn; join?: 'carrier' | 'pol' | 'dest' }
+  { key: (zh: boolean) => SQL | AnyPgColumn; join?: 'carrier' | 'pol' | 'dest' | 'price' }
 > = {
   sdate: { key: () => rates.sdate },
   edate: { key: () => rates.edate },
@@ -206,6 +208,7 @@ const SORT: Record<
   pol_name: { key: (zh) => (zh ? pol.rankZh : pol.rankEn), join: 'pol' },
   to_name: { key: (zh) => (zh ? dest.rankZh : dest.rankEn), join: 'dest' },
   create_time: { key: () => rates.createdAt },
+  price: { key: () => priced.price, join: 'price' },
 };
 
 /**
@@ -228,20 +231,27 @@ export async function findQuotePage(db: Db, query: QuoteQuery, day: string, zh: 
   );
   const sort = SORT[query.field];
   const direction = query.order === 'desc' ? desc : asc;
-  const order = [direction(sort.key(zh)), asc(rates.id)];
+  // Rates without a price for the chosen container type come last whichever the direction: a
+  // "cheapest first" or "dearest first" board starts with prices.
+  const order =
+    sort.join === 'price'
+      ? [sql`${priced.price} ${sql.raw(query.order === 'desc' ? 'desc' : 'asc')} nulls last`, asc(rates.id)]
+      : [direction(sort.key(zh)), asc(rates.id)];
+  const pricedOn = and(eq(priced.rateId, rates.id), eq(priced.containerId, query.container_id ?? 0));
   const page = db.select({ id: rates.id }).from(rates).$dynamic();
   if (sort.join === 'carrier') page.innerJoin(carriers, eq(carriers.id, rates.carrierId));
   if (sort.join === 'pol') page.innerJoin(pol, eq(pol.id, rates.polId));
   if (sort.join === 'dest') page.innerJoin(dest, eq(dest.id, rates.toId));
+  if (sort.join === 'price') page.leftJoin(priced, pricedOn);
   page
     .where(where)
     .orderBy(...order)
     .limit(query.size)
     .offset(pageOffset(query.page, query.size));
+  const named = joined(db, zh).$dynamic();
+  if (sort.join === 'price') named.leftJoin(priced, pricedOn);
   const [rows, [total]] = await Promise.all([
-    joined(db, zh)
-      .where(inArray(rates.id, page))
-      .orderBy(...order),
+    named.where(inArray(rates.id, page)).orderBy(...order),
     db.select({ value: count() }).from(rates).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };

@@ -1,4 +1,10 @@
-import type { Locale, ReferenceList, ReferenceQuery } from '@freight/contract';
+import {
+  compareReferenceMatches,
+  type Locale,
+  matchesReference,
+  type ReferenceList,
+  type ReferenceQuery,
+} from '@freight/contract';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
@@ -54,6 +60,24 @@ function keywordFilter(table: Named, keyword: string | undefined): SQL | undefin
   return or(ilike(table.code, pattern), ilike(table.nameEn, pattern), ilike(table.nameZh, pattern));
 }
 
+/**
+ * Ports and carriers are searched by the contract's rule (code, both names, the carriers' short
+ * names; what starts with the keyword first), the same the web's dropdowns filter with. The lists
+ * are small (a few hundred rows): they are read whole and matched here, then paged.
+ */
+function searchedPage(rows: ReferenceRow[], keyword: string, offset: number, size: number): ReferencePage {
+  const found = rows
+    .filter((row) => matchesReference({ code: row.code, name_en: row.nameEn, name_zh: row.nameZh }, keyword))
+    .map((row, index) => ({ row, index }));
+  const key = ({ row }: { row: ReferenceRow }) => ({
+    code: row.code,
+    name_en: row.nameEn,
+    name_zh: row.nameZh,
+  });
+  found.sort((a, b) => compareReferenceMatches(key(a), key(b), keyword) || a.index - b.index);
+  return { rows: found.slice(offset, offset + size).map(({ row }) => row), total: found.length };
+}
+
 async function pageOf<T>(
   rows: Promise<T[]>,
   total: Promise<{ value: number }[]>,
@@ -91,11 +115,10 @@ export async function findReferencePage(
     }
     case 'port': {
       const where = and(
-        keywordFilter(ports, keyword),
         query.country_id ? eq(ports.countryId, query.country_id) : undefined,
         query.route_id ? eq(ports.routeId, query.route_id) : undefined,
       );
-      return pageOf(
+      const select = () =>
         db
           .select({
             id: ports.id,
@@ -110,9 +133,10 @@ export async function findReferencePage(
           .from(ports)
           .innerJoin(countries, eq(countries.id, ports.countryId))
           .where(where)
-          .orderBy(asc(ports.sort), asc(ports.id))
-          .limit(size)
-          .offset(offset),
+          .orderBy(asc(ports.sort), asc(ports.id));
+      if (keyword) return searchedPage(await select(), keyword, offset, size);
+      return pageOf(
+        select().limit(size).offset(offset),
         db.select({ value: count() }).from(ports).where(where),
       );
     }
@@ -211,6 +235,13 @@ export async function findReferencePage(
     }
     default: {
       const table = simpleTables[list];
+      if (list === 'carrier' && keyword) {
+        const all = await db
+          .select({ id: table.id, code: table.code, nameEn: table.nameEn, nameZh: table.nameZh })
+          .from(table)
+          .orderBy(asc(table.sort), asc(table.id));
+        return searchedPage(all, keyword, offset, size);
+      }
       const where = keywordFilter(table, keyword);
       return pageOf(
         db

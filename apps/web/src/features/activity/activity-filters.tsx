@@ -9,10 +9,10 @@ import {
   zoneLabel,
 } from '@freight/contract';
 import { DatePicker, Form, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { displayTimeZone } from '../../app/time-zone';
-import { useForm } from '../../components/use-form';
+import { clearFields, useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
 import type { ActivityFilters } from './activity-api';
 import { SearchButtons } from '../../components/search-buttons';
@@ -27,9 +27,12 @@ const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DAT
 
 /** The trail's filters: person (everyone who appears in it), kind and a range of days in the portal's zone. */
 export function ActivityFilterForm({
+  filters,
   people,
   onSearch,
 }: {
+  /** The filters in force (from the page's address): the form starts from them. */
+  filters: ActivityFilters;
   people: ActivityPerson[];
   onSearch: (filters: ActivityFilters) => void;
 }) {
@@ -46,6 +49,14 @@ export function ActivityFilterForm({
     <Form<FilterValues>
       name="activityFilter"
       form={form}
+      initialValues={{
+        person_id: filters.person_id,
+        kind: filters.kind,
+        dates:
+          filters.from || filters.to
+            ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
+            : null,
+      }}
       layout="inline"
       role="search"
       onFinish={onFinish}
@@ -84,7 +95,7 @@ export function ActivityFilterForm({
       </Form.Item>
       <SearchButtons
         onReset={() => {
-          form.resetFields();
+          clearFields(form);
           onSearch({});
         }}
       />

@@ -2,7 +2,9 @@ import './strings';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { activityQuery } from '@freight/contract';
 import { useTranslation } from 'react-i18next';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
 import { type ActivityFilters, exportActivity, useActivity } from './activity-api';
@@ -18,9 +20,10 @@ export function ActivityPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.activity'));
   const { modal } = App.useApp();
-  const [filters, setFilters] = useState<ActivityFilters>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(ACTIVITY_PAGE_SIZES[0]);
+  // Filters, page and size live in the address (shareable, kept on reload and language switch).
+  const [query, setQuery] = useUrlFilters(activityQuery);
+  const defaultSize: number = ACTIVITY_PAGE_SIZES[0];
+  const { page = 1, page_size: size = defaultSize, ...filters } = query;
   const [exporting, setExporting] = useState(false);
   const list = useActivity(filters, page, size);
 
@@ -45,11 +48,11 @@ export function ActivityPage() {
         {t('menu.activity')}
       </Typography.Title>
       <ActivityFilterForm
+        filters={filters}
         people={list.data?.people ?? []}
-        onSearch={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
+        onSearch={(next: ActivityFilters) =>
+          setQuery({ ...next, page_size: size === defaultSize ? undefined : size })
+        }
       />
       <Space wrap style={{ marginBottom: 16 }}>
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
@@ -70,10 +73,9 @@ export function ActivityPage() {
         query={list}
         page={page}
         size={size}
-        onPage={(nextPage, nextSize) => {
-          setPage(nextSize === size ? nextPage : 1);
-          setSize(nextSize);
-        }}
+        onPage={(nextPage, nextSize) =>
+          setQuery({ ...filters, page: nextSize === size ? nextPage : undefined, page_size: nextSize })
+        }
       />
     </section>
   );

@@ -1,6 +1,7 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { referenceSelectProps, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { currentLocale } from '../../i18n';
 import type { IdListField } from './account-form';
 
 const LISTS: { field: IdListField; kind: ReferenceKind }[] = [
@@ -18,8 +19,7 @@ function ReferenceMultiSelect({ field, kind }: { field: IdListField; kind: Refer
       <Select
         mode="multiple"
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        options={toOptions(list.data)}
+        {...referenceSelectProps(kind, list.data, currentLocale())}
         loading={list.isPending}
         status={list.isError ? 'error' : undefined}
         maxTagCount="responsive"

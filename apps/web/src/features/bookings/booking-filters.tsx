@@ -1,7 +1,7 @@
 import './strings';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -9,7 +9,7 @@ import { useSubmitType } from '../../components/search-buttons';
 import { ReferenceSelect } from '../rates/reference-select';
 import type { BookingFilters } from './bookings-api';
 import { statusOptions } from './booking-format';
-import { useForm } from '../../components/use-form';
+import { clearFields, useForm } from '../../components/use-form';
 
 // The further filters bring the date pickers: downloaded when the member opens them.
 const MoreFilters = lazyDialog(async () => (await import('./booking-more-filters')).MoreFilters);
@@ -57,16 +57,55 @@ function toFilters(values: FilterValues): BookingFilters {
   };
 }
 
+const day = (value: string | undefined) => (value ? dayjs(value) : null);
+const range = (from: string | undefined, to: string | undefined): Range =>
+  from || to ? [day(from), day(to)] : null;
+
+/** The form's values of filters read from the address. */
+function toValues(filters: BookingFilters): FilterValues {
+  return {
+    keyword: filters.keyword,
+    to_id: filters.to_id,
+    status: filters.status,
+    order_no: filters.order_no,
+    cust_ref_no: filters.cust_ref_no,
+    pol_id: filters.pol_id,
+    carrier_id: filters.carrier_id,
+    booked: range(filters.sdate, filters.edate),
+    vessel: filters.vessel,
+    voyage: filters.voyage,
+    etd: range(filters.etd_from, filters.etd_to),
+    eta: range(filters.eta_from, filters.eta_to),
+  };
+}
+
+/** Filters that sit behind "more filters": the panel opens by itself when the address holds one. */
+const MORE_FILTERS = [
+  'order_no',
+  'cust_ref_no',
+  'pol_id',
+  'carrier_id',
+  'sdate',
+  'edate',
+  'vessel',
+  'voyage',
+] as const;
+const MORE_SCHEDULE = ['etd_from', 'etd_to', 'eta_from', 'eta_to'] as const;
+
 type Props = {
+  /** The filters in force (from the page's address): the form starts from them. */
+  filters: BookingFilters;
   /** `reset` tells the page to go back to the default page size (spec §9). */
   onSearch: (filters: BookingFilters, kind: 'search' | 'reset') => void;
 };
 
 /** The booking list's filters (spec §2 My Bookings): keyword, delivery place, status, and more on demand. */
-export function BookingFilterForm({ onSearch }: Props) {
+export function BookingFilterForm({ filters, onSearch }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<FilterValues>();
-  const [isExpanded, setExpanded] = useState(false);
+  const [isExpanded, setExpanded] = useState(() =>
+    [...MORE_FILTERS, ...MORE_SCHEDULE].some((name) => filters[name] !== undefined),
+  );
   const submitType = useSubmitType();
   const f = (name: string) => t(`shared.fields.${name}`);
   const wide = { style: { width: 200 } };
@@ -75,6 +114,7 @@ export function BookingFilterForm({ onSearch }: Props) {
     <Form<FilterValues>
       name="bookingFilter"
       form={form}
+      initialValues={toValues(filters)}
       layout="inline"
       onFinish={(values) => onSearch(toFilters(values), 'search')}
       style={{ rowGap: 12, marginBottom: 16 }}
@@ -97,7 +137,7 @@ export function BookingFilterForm({ onSearch }: Props) {
           </Button>
           <Button
             onClick={() => {
-              form.resetFields();
+              clearFields(form);
               onSearch({}, 'reset');
             }}
           >

@@ -2,6 +2,7 @@ import './strings';
 import {
   BOOKING_PAGE_SIZE,
   BOOKING_PAGE_SIZES,
+  bookingQuery,
   type BookingParty,
   type BookingRow,
   canBooking,
@@ -12,6 +13,7 @@ import { Alert, App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -19,13 +21,7 @@ import { currentLocale } from '../../i18n';
 import { bookingColumns } from './booking-columns';
 import { BookingFilterForm } from './booking-filters';
 import { modeSlug } from './booking-format';
-import {
-  BOOKINGS_KEY,
-  cancelBooking,
-  exportBookings,
-  useBookingList,
-  type BookingFilters,
-} from './bookings-api';
+import { BOOKINGS_KEY, cancelBooking, exportBookings, useBookingList } from './bookings-api';
 import { usePageTitle } from '../../app/page-title';
 import { tableLoading } from '../../components/table-loading';
 import { useCanWrite } from '../../app/auth';
@@ -43,9 +39,9 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<BookingFilters>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(BOOKING_PAGE_SIZE);
+  // Filters, page and size live in the address (shareable, kept on reload and language switch).
+  const [query, setQuery] = useUrlFilters(bookingQuery);
+  const { page = 1, size = BOOKING_PAGE_SIZE, ...filters } = query;
   const [cancelling, setCancelling] = useState<BookingRow | undefined>();
   const [isExporting, setExporting] = useState(false);
   const list = useBookingList(party, filters, page, size);
@@ -83,11 +79,8 @@ export function BookingListPage({ party }: { party: BookingParty }) {
         {title}
       </Typography.Title>
       <BookingFilterForm
-        onSearch={(next, kind) => {
-          setFilters(next);
-          setPage(1);
-          setSize(kind === 'search' ? SEARCH_SIZE : BOOKING_PAGE_SIZE);
-        }}
+        filters={filters}
+        onSearch={(next, kind) => setQuery({ ...next, size: kind === 'search' ? SEARCH_SIZE : undefined })}
       />
       <Space wrap style={{ marginBottom: 16 }}>
         {isMember && canWrite && (
@@ -141,10 +134,8 @@ export function BookingListPage({ party }: { party: BookingParty }) {
           showSizeChanger: true,
           pageSizeOptions: [...BOOKING_PAGE_SIZES],
           showTotal: (total) => t('common.total', { total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === size ? nextPage : 1);
-            setSize(nextSize);
-          },
+          onChange: (nextPage, nextSize) =>
+            setQuery({ ...query, page: nextSize === size ? nextPage : undefined, size: nextSize }),
         }}
       />
       {cancelling && (

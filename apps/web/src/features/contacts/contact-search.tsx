@@ -1,16 +1,24 @@
 import './strings';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useForm } from '../../components/use-form';
+import { clearFields, useForm } from '../../components/use-form';
 import { SearchButtons } from '../../components/search-buttons';
 
 /** Keyword search over both company names, contact person, phone, e-mail and city, with Search and Reset. */
-export function ContactSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
+export function ContactSearch({
+  keyword,
+  onSearch,
+}: {
+  /** The search in force (from the page's address): the box starts with it. */
+  keyword: string;
+  onSearch: (keyword: string) => void;
+}) {
   const { t } = useTranslation();
   const [form] = useForm<{ keyword?: string }>();
   return (
     <Form
       form={form}
+      initialValues={{ keyword }}
       layout="inline"
       role="search"
       aria-label={t('contacts.searchLabel')}
@@ -27,7 +35,7 @@ export function ContactSearch({ onSearch }: { onSearch: (keyword: string) => voi
       </Form.Item>
       <SearchButtons
         onReset={() => {
-          form.resetFields();
+          clearFields(form);
           onSearch('');
         }}
       />

@@ -1,9 +1,10 @@
 import './strings';
-import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact } from '@freight/contract';
+import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact, contactQuery } from '@freight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { saveDownload } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { SheetToolbar } from '../../components/sheet-toolbar';
@@ -31,9 +32,9 @@ export function ContactsPage() {
   usePageTitle(t('menu.contacts'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(DEFAULT_SIZE);
+  // The search, page and size live in the address (shareable, kept on reload and language switch).
+  const [query, setQuery] = useUrlFilters(contactQuery);
+  const { keyword = '', page = 1, size = DEFAULT_SIZE } = query;
   const [selected, setSelected] = useState<number[]>([]);
   const [editor, setEditor] = useState<{ contact?: Contact } | undefined>();
   const [importing, setImporting] = useState(false);
@@ -85,10 +86,8 @@ export function ContactsPage() {
         {t('menu.contacts')}
       </Typography.Title>
       <ContactSearch
-        onSearch={(next) => {
-          setKeyword(next);
-          setPage(1);
-        }}
+        keyword={keyword}
+        onSearch={(next) => setQuery({ keyword: next, size: size === DEFAULT_SIZE ? undefined : size })}
       />
       <SheetToolbar
         addLabel={t('contacts.add')}
@@ -115,10 +114,9 @@ export function ContactsPage() {
         sizes={CONTACT_PAGE_SIZES}
         selected={selected}
         onSelect={setSelected}
-        onPage={(nextPage, nextSize) => {
-          setPage(nextSize === size ? nextPage : 1);
-          setSize(nextSize);
-        }}
+        onPage={(nextPage, nextSize) =>
+          setQuery({ keyword, page: nextSize === size ? nextPage : undefined, size: nextSize })
+        }
         onEdit={edit}
         onDelete={(contact) => remove([contact.id], false)}
       />

@@ -1,5 +1,5 @@
-import { formatDate, type Quote } from '@freight/contract';
-import { Card, Descriptions, Empty, List, Spin } from 'antd';
+import { expiresSoon, formatDate, type Quote } from '@freight/contract';
+import { Card, Descriptions, Empty, List, Spin, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { QuoteActions, type QuoteColumnOptions } from './quote-columns';
 import { containerTypes, priceOf, routeText } from './quote-layout';
@@ -51,7 +51,14 @@ export function QuoteCards({ t, quotes, options, containerOrder, loading }: Prop
                 {
                   key: 'validity',
                   label: t('quotes.columns.validity'),
-                  children: `${date(quote.sdate)} ~ ${date(quote.edate)}`,
+                  children: (
+                    <>
+                      {date(quote.sdate)} ~ {date(quote.edate)}{' '}
+                      {expiresSoon(quote.edate) && (
+                        <Tag color="orange">{t('quotes.columns.expiresSoon')}</Tag>
+                      )}
+                    </>
+                  ),
                 },
                 {
                   key: 'transit',

@@ -1,6 +1,6 @@
 import './strings';
-import { formatDate, type Locale, type Quote } from '@freight/contract';
-import { Button, Space, Typography } from 'antd';
+import { expiresSoon, formatDate, type Locale, type Quote } from '@freight/contract';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
@@ -35,6 +35,9 @@ export function QuoteActions({ quote, options, t }: { quote: Quote; options: Opt
   );
 }
 
+/** The key of a price column: this prefix and the container type's id. */
+export const PRICE_KEY = 'price-';
+
 /** Text that keeps to one line and shows the whole of itself on hover. */
 const oneLine = (width: number) => ({
   width,
@@ -57,13 +60,21 @@ export function quoteColumns(
   const sortOrder = (field: string): SortOrder =>
     sort.field === field ? (sort.order === 'desc' ? 'descend' : 'ascend') : null;
   const sortable = (field: string) => ({ key: field, sorter: true, sortOrder: sortOrder(field) });
+  const priceOrder = (containerId: number): SortOrder =>
+    sort.field === 'price' && sort.container_id === containerId
+      ? sort.order === 'desc'
+        ? 'descend'
+        : 'ascend'
+      : null;
 
   const columns: ColumnsType<Quote> = [
     {
       title: t('quotes.columns.carrier'),
       dataIndex: 'carrier_name',
       ...sortable('carrier_name'),
-      ...oneLine(150),
+      // Carrier names wrap rather than end in an ellipsis: "Ocean Network Express (ONE)" is read in
+      // full, by sight and by screen readers alike.
+      width: 150,
     },
     {
       title: t('quotes.route'),
@@ -88,6 +99,14 @@ export function quoteColumns(
         <>
           {date(quote.sdate)}
           <br />~ {date(quote.edate)}
+          {expiresSoon(quote.edate) && (
+            <>
+              <br />
+              <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+                {t('quotes.columns.expiresSoon')}
+              </Tag>
+            </>
+          )}
         </>
       ),
     },
@@ -110,11 +129,14 @@ export function quoteColumns(
         </>
       ),
     },
+    // Each container type's prices sort the whole board on the server ("cheapest first").
     ...containerTypes(quotes, containerOrder).map((container) => ({
       title: container.name,
-      key: `container-${container.id}`,
+      key: `${PRICE_KEY}${container.id}`,
+      sorter: true,
+      sortOrder: priceOrder(container.id),
       align: 'right' as const,
-      width: 92,
+      width: 100,
       render: (_v: unknown, quote: Quote) => <strong>{priceOf(quote, container.id)}</strong>,
     })),
   );

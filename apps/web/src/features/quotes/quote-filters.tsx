@@ -3,7 +3,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../rates/reference-select';
 import type { QuoteFilters } from './quotes-api';
-import { useForm } from '../../components/use-form';
+import { clearFields, useForm } from '../../components/use-form';
 import { SearchButtons } from '../../components/search-buttons';
 
 /**
@@ -12,19 +12,24 @@ import { SearchButtons } from '../../components/search-buttons';
  */
 export function QuoteFilterForm({
   showSupplier,
+  filters,
   onSearch,
 }: {
   showSupplier: boolean;
+  /** The filters in force (from the page's address): the form starts from them. */
+  filters: QuoteFilters;
   onSearch: (filters: QuoteFilters, options?: { reset: boolean }) => void;
 }) {
   const { t } = useTranslation();
   const [form] = useForm<QuoteFilters>();
-  const select = { allowClear: true, style: { width: 200 } };
+  // Narrow enough that the English labels, four dropdowns and the buttons share one line at 1366 px.
+  const select = { allowClear: true, style: { width: 176 } };
 
   return (
     <Form<QuoteFilters>
       name="quoteFilter"
       form={form}
+      initialValues={filters}
       layout="inline"
       onFinish={(values) => onSearch({ ...values })}
       style={{ rowGap: 12, marginBottom: 16 }}
@@ -49,7 +54,7 @@ export function QuoteFilterForm({
       </Form.Item>
       <SearchButtons
         onReset={() => {
-          form.resetFields();
+          clearFields(form);
           onSearch({}, { reset: true });
         }}
       />

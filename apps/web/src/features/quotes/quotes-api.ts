@@ -13,7 +13,12 @@ export type QuoteFilters = {
   route_id?: number;
 };
 
-export type QuoteSort = { field?: (typeof QUOTE_SORT_FIELDS)[number]; order?: 'asc' | 'desc' };
+/** The board's order: a field, or (field `price`) the price of one container type. */
+export type QuoteSort = {
+  field?: (typeof QUOTE_SORT_FIELDS)[number];
+  order?: 'asc' | 'desc';
+  container_id?: number;
+};
 
 /** The quote board (GET /quote): names in the request's language, sorted by field/order. */
 export function useQuoteList(filters: QuoteFilters, sort: QuoteSort, page: number, size: number) {

@@ -1,8 +1,9 @@
 import './strings';
-import { QUOTE_SORT_FIELDS, type Quote } from '@freight/contract';
+import { QUOTE_SORT_FIELDS, type Quote, quoteQuery } from '@freight/contract';
 import { Alert, Pagination, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useReferenceList } from '../../api/reference';
@@ -12,7 +13,7 @@ import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
 import { QuoteCards } from './quote-cards';
-import { quoteColumns } from './quote-columns';
+import { PRICE_KEY, quoteColumns } from './quote-columns';
 import { QuoteFilterForm } from './quote-filters';
 import { QUOTE_PAGE_SIZE, useQuoteList, type QuoteFilters, type QuoteSort } from './quotes-api';
 import { usePageTitle } from '../../app/page-title';
@@ -23,16 +24,36 @@ const RfqModal = lazyDialog(async () => (await import('./rfq-modal')).RfqModal);
 const isSortField = (key: unknown): key is NonNullable<QuoteSort['field']> =>
   (QUOTE_SORT_FIELDS as readonly unknown[]).includes(key);
 
+/** The order a clicked column header asks for: its field, or the price of its container type. */
+function sortOf(columnKey: unknown, order: 'asc' | 'desc'): QuoteSort {
+  if (typeof columnKey === 'string' && columnKey.startsWith(PRICE_KEY)) {
+    const containerId = Number(columnKey.slice(PRICE_KEY.length));
+    return Number.isInteger(containerId) ? { field: 'price', container_id: containerId, order } : {};
+  }
+  return isSortField(columnKey) && columnKey !== 'price' ? { field: columnKey, order } : {};
+}
+
 /** Shipping Quotes (spec §2): filters and a table; permissions decide the supplier column and buttons (§6). */
 export function QuotesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.quotes'));
   const { authorities } = useAuth();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<QuoteFilters>({});
-  const [sort, setSort] = useState<QuoteSort>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(QUOTE_PAGE_SIZE);
+  // Filters, order and page live in the address: shareable, kept on reload and language switch.
+  const [query, setQuery] = useUrlFilters(quoteQuery);
+  const { page = 1, size = QUOTE_PAGE_SIZE, field, order, container_id } = query;
+  const filters: QuoteFilters = {
+    carrier_id: query.carrier_id,
+    forwarder_id: query.forwarder_id,
+    pol_id: query.pol_id,
+    to_id: query.to_id,
+    route_id: query.route_id,
+  };
+  // A price order needs its container type; an address without one gets the default order.
+  const sort: QuoteSort =
+    field && (field !== 'price' || container_id) ? { field, order: order ?? 'asc', container_id } : {};
+  const setFilters = (next: QuoteFilters, nextSort: QuoteSort = sort) =>
+    setQuery({ ...next, ...nextSort, size: size === QUOTE_PAGE_SIZE ? undefined : size });
   const [rfqQuote, setRfqQuote] = useState<Quote | undefined>();
   const showSupplier = authorities.includes('quote_forwarder');
   const list = useQuoteList(filters, sort, page, size);
@@ -59,10 +80,8 @@ export function QuotesPage() {
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 30, 50],
     showTotal: (total: number) => t('common.total', { total }),
-    onChange: (nextPage: number, nextSize: number) => {
-      setPage(nextSize === size ? nextPage : 1);
-      setSize(nextSize);
-    },
+    onChange: (nextPage: number, nextSize: number) =>
+      setQuery({ ...filters, ...sort, page: nextSize === size ? nextPage : undefined, size: nextSize }),
   };
 
   return (
@@ -72,12 +91,11 @@ export function QuotesPage() {
       </Typography.Title>
       <QuoteFilterForm
         showSupplier={showSupplier}
-        onSearch={(next, options) => {
-          setFilters(showSupplier ? next : { ...next, forwarder_id: undefined });
-          setPage(1);
+        filters={filters}
+        onSearch={(next, options) =>
           // Reset returns the board to its default order too.
-          if (options?.reset) setSort({});
-        }}
+          setFilters(showSupplier ? next : { ...next, forwarder_id: undefined }, options?.reset ? {} : sort)
+        }
       />
       {list.isError && (
         <Alert
@@ -112,12 +130,10 @@ export function QuotesPage() {
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action !== 'sort') return;
             const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Quote> | undefined;
-            setSort(
-              one?.order && isSortField(one.columnKey)
-                ? { field: one.columnKey, order: one.order === 'descend' ? 'desc' : 'asc' }
-                : {},
+            setFilters(
+              filters,
+              one?.order ? sortOf(one.columnKey, one.order === 'descend' ? 'desc' : 'asc') : {},
             );
-            setPage(1);
           }}
           pagination={pagination}
         />

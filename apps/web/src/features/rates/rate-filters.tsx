@@ -2,12 +2,12 @@ import './strings';
 import '../../i18n/dayjs-locale';
 import { DATE_FORMAT } from '@freight/contract';
 import { DatePicker, Form } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import type { RateFilters } from './rates-api';
 import { ReferenceSelect } from './reference-select';
-import { useForm } from '../../components/use-form';
+import { clearFields, useForm } from '../../components/use-form';
 import { SearchButtons } from '../../components/search-buttons';
 
 type FilterValues = {
@@ -18,9 +18,25 @@ type FilterValues = {
 };
 
 const wire = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : undefined);
+const day = (value: string | undefined) => (value ? dayjs(value) : null);
+
+/** The form's values of filters read from the address. */
+const toValues = (filters: RateFilters): FilterValues => ({
+  from_id: filters.from_id,
+  to_id: filters.to_id,
+  carrier_id: filters.carrier_id,
+  validity: filters.sdate || filters.edate ? [day(filters.sdate), day(filters.edate)] : null,
+});
 
 /** Rate filters (spec §7 GET /rate): origin port, delivery place, carrier and a validity range. */
-export function RateFilterForm({ onSearch }: { onSearch: (filters: RateFilters) => void }) {
+export function RateFilterForm({
+  filters,
+  onSearch,
+}: {
+  /** The filters in force (from the page's address): the form starts from them. */
+  filters: RateFilters;
+  onSearch: (filters: RateFilters) => void;
+}) {
   const { t } = useTranslation();
   const [form] = useForm<FilterValues>();
   const select = { allowClear: true, style: { width: 200 } };
@@ -40,6 +56,7 @@ export function RateFilterForm({ onSearch }: { onSearch: (filters: RateFilters) 
     <Form<FilterValues>
       name="rateFilter"
       form={form}
+      initialValues={toValues(filters)}
       layout="inline"
       onFinish={onFinish}
       style={{ rowGap: 12, marginBottom: 16 }}
@@ -63,7 +80,7 @@ export function RateFilterForm({ onSearch }: { onSearch: (filters: RateFilters) 
       </Form.Item>
       <SearchButtons
         onReset={() => {
-          form.resetFields();
+          clearFields(form);
           onSearch({});
         }}
       />

@@ -1,9 +1,10 @@
 import './strings';
-import { RATE_IMPORT_EXTENSIONS, type Rate } from '@freight/contract';
+import { RATE_IMPORT_EXTENSIONS, type Rate, rateQuery } from '@freight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { saveDownload } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { useCanWrite } from '../../app/auth';
@@ -29,9 +30,9 @@ export function RatesPage() {
   usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<RateFilters>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_SIZE);
+  // Filters, page and size live in the address (shareable, kept on reload and language switch).
+  const [query, setQuery] = useUrlFilters(rateQuery);
+  const { page = 1, size = DEFAULT_SIZE, ...filters } = query;
   const [selected, setSelected] = useState<number[]>([]);
   const [editor, setEditor] = useState<{ rate?: Rate } | undefined>();
   const [importing, setImporting] = useState(false);
@@ -82,10 +83,10 @@ export function RatesPage() {
         {t('menu.rate')}
       </Typography.Title>
       <RateFilterForm
-        onSearch={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
+        filters={filters}
+        onSearch={(next: RateFilters) =>
+          setQuery({ ...next, size: size === DEFAULT_SIZE ? undefined : size })
+        }
       />
       <SheetToolbar
         addLabel={t('rates.create')}
@@ -126,10 +127,8 @@ export function RatesPage() {
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 30, 50],
           showTotal: (total) => t('common.total', { total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === size ? nextPage : 1);
-            setSize(nextSize);
-          },
+          onChange: (nextPage, nextSize) =>
+            setQuery({ ...filters, page: nextSize === size ? nextPage : undefined, size: nextSize }),
         }}
       />
       {editor && (

@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from 'antd';
-import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { referenceSelectProps, useReferenceList, type ReferenceKind } from '../../api/reference';
 import { useInBrowser } from '../../app/in-browser';
+import { currentLocale } from '../../i18n';
 
 type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch'> & {
   kind: ReferenceKind;
@@ -17,9 +18,8 @@ export function ReferenceSelect({ kind, enabled = true, ...props }: Props) {
   const list = useReferenceList(kind, { enabled: isLive });
   return (
     <Select<number>
-      showSearch={{ optionFilterProp: 'label' }}
+      {...referenceSelectProps(kind, list.data, currentLocale())}
       loading={list.isPending && isLive}
-      options={toOptions(list.data)}
       {...props}
     />
   );

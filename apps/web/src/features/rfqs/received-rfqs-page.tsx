@@ -1,12 +1,18 @@
 import './strings';
-import { formatDate, RFQ_STATUSES, type ReceivedRfq, type RfqStatus } from '@freight/contract';
+import {
+  formatDate,
+  RFQ_STATUSES,
+  type ReceivedRfq,
+  receivedRfqQuery,
+  type RfqStatus,
+} from '@freight/contract';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Radio, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/page-title';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
@@ -22,9 +28,9 @@ const PAGE_SIZE = 10;
 export function ReceivedRfqsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<RfqStatus | undefined>();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  // The status filter, page and size live in the address (shareable, kept on reload).
+  const [query, setQuery] = useUrlFilters(receivedRfqQuery);
+  const { status, page = 1, size = PAGE_SIZE } = query;
   const list = useReceivedRfqs(status, page, size);
   const isCompact = useMediaQuery(MOBILE_QUERY);
   const locale = currentLocale();
@@ -79,8 +85,10 @@ export function ReceivedRfqsPage() {
           ]}
           onChange={(event) => {
             const value = event.target.value as RfqStatus | 'all';
-            setStatus(value === 'all' ? undefined : value);
-            setPage(1);
+            setQuery({
+              status: value === 'all' ? undefined : value,
+              size: size === PAGE_SIZE ? undefined : size,
+            });
           }}
         />
         <Button
@@ -111,10 +119,8 @@ export function ReceivedRfqsPage() {
           total: list.data?.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('common.total', { total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === size ? nextPage : 1);
-            setSize(nextSize);
-          },
+          onChange: (nextPage, nextSize) =>
+            setQuery({ status, page: nextSize === size ? nextPage : undefined, size: nextSize }),
         }}
       />
     </section>

@@ -3,6 +3,8 @@ import type { Shipper } from '@freight/contract';
 import { MailOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import { shipperNames } from './shipper-names';
 import { ShipperTags } from './shipper-tags';
 
 type Props = { shipper: Shipper; onOpen: (shipper: Shipper) => void };
@@ -22,6 +24,7 @@ export function ShipperLogo({ shipper, size = 64 }: { shipper: Shipper; size?: n
 export function ShipperCard({ shipper, onOpen }: Props) {
   const { t } = useTranslation();
   const titleId = `shipper-${shipper.id}-title`;
+  const names = shipperNames(shipper, currentLocale());
   return (
     <Card hoverable onClick={() => onOpen(shipper)} style={{ height: '100%' }}>
       <article aria-labelledby={titleId}>
@@ -29,16 +32,10 @@ export function ShipperCard({ shipper, onOpen }: Props) {
           <ShipperLogo shipper={shipper} />
           <Flex vertical gap={6} style={{ minWidth: 0, flex: 1 }}>
             <Typography.Title level={5} id={titleId} style={{ margin: 0 }}>
-              {shipper.company1}
+              {names.main}
             </Typography.Title>
-            {shipper.company2 && <Typography.Text type="secondary">{shipper.company2}</Typography.Text>}
-            <ShipperTags
-              label={t('shippers.fields.businesses')}
-              names={shipper.businesses_name}
-              color="blue"
-            />
-            <ShipperTags label={t('shippers.fields.routes')} names={shipper.routes_name} color="green" />
-            <ShipperTags label={t('shippers.fields.ports')} names={shipper.ports_name} color="orange" />
+            {names.other && <Typography.Text type="secondary">{names.other}</Typography.Text>}
+            {/* Whom to call comes right after who the company is, before what it does. */}
             {shipper.linkman && (
               <span>
                 <UserOutlined aria-hidden /> {t('shippers.fields.contact')}: {shipper.linkman}
@@ -59,13 +56,20 @@ export function ShipperCard({ shipper, onOpen }: Props) {
                 </a>
               )}
             </Flex>
+            <ShipperTags
+              label={t('shippers.fields.businesses')}
+              names={shipper.businesses_name}
+              color="blue"
+            />
+            <ShipperTags label={t('shippers.fields.routes')} names={shipper.routes_name} color="green" />
+            <ShipperTags label={t('shippers.fields.ports')} names={shipper.ports_name} color="orange" />
           </Flex>
           <Button
             onClick={(event) => {
               event.stopPropagation();
               onOpen(shipper);
             }}
-            aria-label={t('shippers.detailOf', { name: shipper.company1 })}
+            aria-label={t('shippers.detailOf', { name: names.main })}
           >
             {t('common.detail')}
           </Button>

@@ -3,6 +3,8 @@ import type { Shipper } from '@freight/contract';
 import { Descriptions, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ShipperLogo } from './shipper-card';
+import { currentLocale } from '../../i18n';
+import { profileParagraphs, shipperNames } from './shipper-names';
 import { useShipperDetail } from './shippers-api';
 import { ShipperTags } from './shipper-tags';
 
@@ -10,13 +12,26 @@ type Props = { shipper: Shipper; onClose: () => void };
 
 /** The forwarder's detail dialog (spec §2 Shippers directory), 800 wide. */
 export function ShipperDetailModal({ shipper, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const zh = locale === 'zh-CN';
   const detail = useShipperDetail(shipper);
   const s = detail.data ?? shipper;
   const field = (name: string) => t(`shippers.fields.${name}`);
   const text = (value: string) => value || '-';
   const tags = (label: string, names: string[], color: string) =>
     names.length > 0 ? <ShipperTags label={label} names={names} color={color} /> : '-';
+  const row = (key: 'company1' | 'company2' | 'address1' | 'address2') => ({
+    key,
+    label: field(key),
+    children: text(s[key]),
+  });
+  const [company1, company2, address1, address2] = [
+    row('company1'),
+    row('company2'),
+    row('address1'),
+    row('address2'),
+  ];
 
   return (
     <Modal
@@ -30,7 +45,7 @@ export function ShipperDetailModal({ shipper, onClose }: Props) {
       <Flex gap={16} align="center" style={{ marginBottom: 16 }}>
         <ShipperLogo shipper={s} size={72} />
         <Typography.Title level={5} style={{ margin: 0 }}>
-          {(i18n.language === 'zh-CN' && s.company2) || s.company1}
+          {shipperNames(s, locale).main}
         </Typography.Title>
       </Flex>
       <Descriptions
@@ -39,8 +54,8 @@ export function ShipperDetailModal({ shipper, onClose }: Props) {
         column={1}
         styles={{ label: { width: 160 } }}
         items={[
-          { key: 'company2', label: field('company2'), children: text(s.company2) },
-          { key: 'company1', label: field('company1'), children: text(s.company1) },
+          // The names and addresses in the reader's language come first.
+          ...(zh ? [company2, company1] : [company1, company2]),
           { key: 'routes', label: field('routes'), children: tags(field('routes'), s.routes_name, 'green') },
           {
             key: 'businesses',
@@ -59,12 +74,17 @@ export function ShipperDetailModal({ shipper, onClose }: Props) {
             label: field('loginEmail'),
             children: s.username ? <a href={`mailto:${s.username}`}>{s.username}</a> : '-',
           },
-          { key: 'address2', label: field('address2'), children: text(s.address2) },
-          { key: 'address1', label: field('address1'), children: text(s.address1) },
+          ...(zh ? [address2, address1] : [address1, address2]),
           {
             key: 'profile',
             label: field('profile'),
-            children: <span style={{ whiteSpace: 'pre-wrap' }}>{text(s.profile)}</span>,
+            children: s.profile
+              ? profileParagraphs(s.profile, locale).map((paragraph, index) => (
+                  <Typography.Paragraph key={index} style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>
+                    {paragraph}
+                  </Typography.Paragraph>
+                ))
+              : '-',
           },
         ]}
       />

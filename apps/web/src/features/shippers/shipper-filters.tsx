@@ -1,7 +1,8 @@
 import './strings';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toOptions, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { referenceSelectProps, useReferenceList, type ReferenceKind } from '../../api/reference';
+import { currentLocale } from '../../i18n';
 import type { ShipperFilters } from './shippers-api';
 import { useForm } from '../../components/use-form';
 
@@ -21,10 +22,9 @@ function FilterSelect(props: {
     <Select<number>
       aria-label={props.label}
       allowClear={{ label: props.clearLabel }}
-      showSearch={{ optionFilterProp: 'label' }}
+      {...referenceSelectProps(props.kind, list.data, currentLocale())}
       placeholder={props.placeholder}
       loading={list.isPending}
-      options={toOptions(list.data)}
       value={props.value}
       onChange={(value) => props.onChange(value ?? undefined)}
       style={{ width: 200 }}
@@ -51,6 +51,7 @@ export function ShipperFilterBar({ filters, onChange }: Props) {
   return (
     <Form
       form={form}
+      initialValues={{ company: filters.company }}
       layout="inline"
       role="search"
       aria-label={t('shippers.filters.label')}
@@ -60,6 +61,10 @@ export function ShipperFilterBar({ filters, onChange }: Props) {
       <Form.Item name="company" label={t('shippers.filters.company')}>
         <Input allowClear maxLength={100} placeholder={t('shippers.filters.companyPlaceholder')} />
       </Form.Item>
+      {select('business', 'business_id', 'business')}
+      {select('port', 'port_id', 'port')}
+      {select('route', 'route_id', 'route')}
+      {/* The button ends the row, after every filter, as on the other lists. */}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -67,9 +72,6 @@ export function ShipperFilterBar({ filters, onChange }: Props) {
           </Button>
         </Space>
       </Form.Item>
-      {select('business', 'business_id', 'business')}
-      {select('port', 'port_id', 'port')}
-      {select('route', 'route_id', 'route')}
     </Form>
   );
 }

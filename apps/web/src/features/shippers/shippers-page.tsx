@@ -1,5 +1,5 @@
 import './strings';
-import type { Shipper } from '@freight/contract';
+import { type Shipper, shipperQuery } from '@freight/contract';
 import { Col, Empty, Pagination, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ShipperDetailModal } from './shipper-detail-modal';
 import { ShipperFilterBar } from './shipper-filters';
 import { SHIPPER_PAGE_SIZE, useShipperList, type ShipperFilters } from './shippers-api';
 import { usePageTitle } from '../../app/page-title';
+import { useUrlFilters } from '../../app/use-url-filters';
 
 /**
  * Shipper Alliance (spec §2 Shippers directory): company search, three filters that re-query at
@@ -17,8 +18,9 @@ import { usePageTitle } from '../../app/page-title';
 export function ShippersPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.shippers'));
-  const [filters, setFilters] = useState<ShipperFilters>({});
-  const [page, setPage] = useState(1);
+  // Filters and page live in the address (shareable, kept on reload and language switch).
+  const [query, setQuery] = useUrlFilters(shipperQuery);
+  const { page = 1, size: _size, ...filters } = query;
   const [open, setOpen] = useState<Shipper | undefined>();
   const list = useShipperList(filters, page);
   const shippers = list.isError ? [] : (list.data?.lists ?? []);
@@ -29,13 +31,7 @@ export function ShippersPage() {
       <Typography.Title level={4} id="shippers-title">
         {t('menu.shippers')}
       </Typography.Title>
-      <ShipperFilterBar
-        filters={filters}
-        onChange={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
-      />
+      <ShipperFilterBar filters={filters} onChange={(next: ShipperFilters) => setQuery(next)} />
       <Spin spinning={list.isFetching}>
         {shippers.length === 0 && !list.isPending ? (
           <Empty description={t('shippers.empty')} style={{ padding: '48px 0' }} />
@@ -57,7 +53,7 @@ export function ShippersPage() {
           total={total}
           showSizeChanger={false}
           showTotal={(count) => t('common.total', { total: count })}
-          onChange={setPage}
+          onChange={(next) => setQuery({ ...filters, page: next })}
         />
       )}
       {open && <ShipperDetailModal shipper={open} onClose={() => setOpen(undefined)} />}
