@@ -239,7 +239,7 @@ const MATRIX: Row[] = [
     make: () =>
       at(
         '/api/system/password',
-        json({ username: uniqueEmail('nobody'), vcode: '000000', password: 'secret456' }),
+        json({ username: uniqueEmail('nobody'), vcode: '000000', password: 'quay-lantern-43' }),
       ),
   },
   {
@@ -1004,12 +1004,12 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     );
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     await changeAuthorities({ db, userId: reply.body.data.id, grant: ALL_AUTHORITIES });
-    accounts[who] = { id: reply.body.data.id, token: reply.body.data.token, username, password: 'secret123' };
+    accounts[who] = { id: reply.body.data.id, token: reply.body.data.token, username, password: 'quay-lantern-42' };
   }
   const user = accounts as Record<Who, Account>;
 
   // The owner's company's other people (issue 18), each signing in through the API.
-  const passwordHash = await hashPassword('secret123');
+  const passwordHash = await hashPassword('quay-lantern-42');
   const staff: Partial<Record<Person, Account>> = {};
   for (const role of PEOPLE) {
     const username = uniqueEmail(role).toLowerCase();
@@ -1020,9 +1020,9 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
       name: `${role.toUpperCase()} OF OWNER CO`,
       role,
     });
-    const session = await login(app, username, 'secret123');
+    const session = await login(app, username, 'quay-lantern-42');
     expect(session.status, JSON.stringify(session.body)).toBe(200);
-    staff[role] = { id: user.owner.id, token: session.body.data.token, username, password: 'secret123' };
+    staff[role] = { id: user.owner.id, token: session.body.data.token, username, password: 'quay-lantern-42' };
   }
   const people = staff as Record<Person, Account>;
 
@@ -1386,7 +1386,7 @@ describeEachDatabase('authorization matrix', (kind) => {
           grant: ALL_AUTHORITIES.filter((a) => !missing.includes(a)),
           revoke: missing,
         });
-        account = { id: reply.body.data.id, token: reply.body.data.token, username, password: 'secret123' };
+        account = { id: reply.body.data.id, token: reply.body.data.token, username, password: 'quay-lantern-42' };
         lacking.set(key, account);
       }
       out.push({ label: `lacking ${key}`, account });

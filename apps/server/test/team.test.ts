@@ -463,7 +463,7 @@ describeEachDatabase('team and invitations', (kind) => {
     // The only owner of a company cannot leave it.
     const lonely = await company();
     const invite = await invited(target.ownerToken, lonely.ownerEmail, 'viewer');
-    const leaving = await accept({ mode: 'existing', token: invite.token, password: 'secret123' });
+    const leaving = await accept({ mode: 'existing', token: invite.token, password: 'quay-lantern-42' });
     expect(leaving.status).toBe(400);
     expect(leaving.body.msg).toBe(
       'You are the only owner of your current company: make someone else owner there before joining',

@@ -284,7 +284,7 @@ export const enUS: Messages = {
   },
   account: {
     emailRequired: 'Please enter email',
-    passwordMin: 'Password must be at least 6 characters',
+    passwordMin: 'Password must be at least 8 characters',
     passwordMax: 'Password cannot be longer than 128 characters',
     passwordMismatch: 'The two passwords do not match',
     phoneDigits: 'Phone may only contain digits and a plus sign',

@@ -285,7 +285,7 @@ export const zhCN = {
   },
   account: {
     emailRequired: '请输入邮箱',
-    passwordMin: '密码至少 6 个字符',
+    passwordMin: '密码至少 8 个字符',
     passwordMax: '密码不能超过 128 个字符',
     passwordMismatch: '两次输入的密码不一致',
     phoneDigits: '电话只能包含数字和加号',
