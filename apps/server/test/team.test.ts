@@ -137,7 +137,7 @@ describeEachDatabase('team and invitations', (kind) => {
     const expires = Date.parse(reply.body.data.expires_at) - Date.now();
     expect(Math.abs(expires - INVITATION.ttlMs)).toBeLessThan(60_000);
 
-    // The mail is in the inviter's language (the owner registered in Chinese) and carries the link.
+    // The mail is in the language of the request (none picked: Chinese by default) and carries the link.
     const received = await mail.next(email);
     expect(received.subject).toContain('王芳');
     expect(received.subject).toContain('邀请你加入');

@@ -368,6 +368,8 @@ export const enUS: Messages = {
     alreadyMember: 'This e-mail address is already a member of the company',
     alreadyInvited: 'This e-mail address already has a valid invitation',
     invitationInvalid: 'The invitation link is invalid, expired, revoked or already used',
+    invitationInviterLost:
+      'This invitation can no longer be used: the person who sent it may no longer invite to this role. Ask the company for a new invitation',
     invitationEmailTaken:
       'This e-mail address has an account: choose “Join with my existing login” and enter its password',
     invitationWrongPassword: 'The password is not correct',

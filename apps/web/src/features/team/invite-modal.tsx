@@ -1,11 +1,12 @@
 import './strings';
 import { inviteBody, type InviteBody, type Role } from '@freight/contract';
 import { App, Form, Input, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
+import { currentLocale } from '../../i18n';
 import { inviteMember } from './team-api';
 
 const rules = zodRules(inviteBody);
@@ -24,6 +25,11 @@ export function InviteModal({
   const { message, modal } = App.useApp();
   const [form] = useForm<InviteBody>();
   const [busy, setBusy] = useState(false);
+  // Escape closes an open dropdown only: the dialog (and what was typed in it) stays.
+  const [isListOpen, setListOpen] = useState(false);
+  const keepDialogOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && isListOpen) event.stopPropagation();
+  };
 
   const onSubmit = async (values: InviteBody) => {
     setBusy(true);
@@ -53,12 +59,18 @@ export function InviteModal({
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
+      // Tab from the last button comes back to the first field: focus stays in the dialog.
+      focusable={{ trap: true }}
     >
       <Typography.Paragraph type="secondary">{t('team.inviteHint')}</Typography.Paragraph>
       <Form<InviteBody>
         form={form}
         layout="vertical"
-        initialValues={{ role: assignable.includes('operator') ? 'operator' : assignable[0] }}
+        initialValues={{
+          role: assignable.includes('operator') ? 'operator' : assignable[0],
+          // The mail goes in the language on screen unless the inviter picks the other one.
+          language: currentLocale(),
+        }}
         onFinish={onSubmit}
         preserve={false}
         scrollToFirstError={{ focus: true }}
@@ -68,7 +80,19 @@ export function InviteModal({
         </Form.Item>
         <Form.Item name="role" label={t('team.role')} rules={rules.role} required extra={t('team.rolesHelp')}>
           <Select
+            onOpenChange={setListOpen}
+            onKeyDown={keepDialogOnEscape}
             options={assignable.map((role) => ({ value: role, label: t(`shared.company.role.${role}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="language" label={t('team.mailLanguage')} required>
+          <Select
+            onOpenChange={setListOpen}
+            onKeyDown={keepDialogOnEscape}
+            options={[
+              { value: 'zh-CN', label: <span lang="zh-CN">中文</span>, title: '中文' },
+              { value: 'en-US', label: <span lang="en-US">English</span>, title: 'English' },
+            ]}
           />
         </Form.Item>
       </Form>
