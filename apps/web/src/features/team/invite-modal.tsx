@@ -11,6 +11,33 @@ import { inviteMember } from './team-api';
 
 const rules = zodRules(inviteBody);
 
+const FOCUSABLE = 'button, input, textarea, select, a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the dialog's last control goes to its first, Shift+Tab from the first to the last: the
+ * keyboard never leaves the dialog for the page behind it.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (control) =>
+      !control.hasAttribute('disabled') &&
+      control.getAttribute('aria-hidden') !== 'true' &&
+      control.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && active === first) {
+    event.preventDefault();
+    last.focus();
+  }
+}
+
 /** Invite by e-mail with one of the roles the signed-in person may give. */
 export function InviteModal({
   assignable,
@@ -59,8 +86,8 @@ export function InviteModal({
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
-      // Tab from the last button comes back to the first field: focus stays in the dialog.
       focusable={{ trap: true }}
+      modalRender={(dialog) => <div onKeyDown={keepTabInside}>{dialog}</div>}
     >
       <Typography.Paragraph type="secondary">{t('team.inviteHint')}</Typography.Paragraph>
       <Form<InviteBody>
