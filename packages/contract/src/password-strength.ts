@@ -3,7 +3,7 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /*
- * Password strength (issue 17, part 5). Its own entry point (`@freight/contract/password-strength`):
+ * Password strength. Its own entry point (`@freight/contract/password-strength`):
  * the dictionary of common and breached passwords is ~200 KB compressed, so the web loads it only
  * with the forms that set a password, never with the login page. The server calls the same rule.
  */
@@ -79,7 +79,7 @@ function holdsEmail(password: string, email: string): boolean {
  * digits and symbols (isCommonPassword), a password zxcvbn guesses in under 1,000 tries (score 0:
  * "123456", "password", "qwerty123", "aaaaaa"…), and any password that is as a whole one of the
  * ~49,000 most common breached passwords of its list ("test1234"), in l33t or reversed spellings
- * too. Anything else of at least PASSWORD_MIN characters is allowed (spec §5); `strength` is the
+ * too. Anything else of at least PASSWORD_MIN characters is allowed; `strength` is the
  * hint the forms show: score 0–1 weak, 2 fair, 3–4 strong.
  */
 export function judgePassword(
