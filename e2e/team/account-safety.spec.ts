@@ -155,6 +155,34 @@ describe('role changes and invitations, as people meet them', () => {
     await context.close();
   });
 
+  it('sends the invitation in the language picked in the dialog, naming who sent it (zh-CN screen)', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/team',
+      locale: 'zh-CN',
+    });
+    await page.getByRole('button', { name: /邀\s*请/ }).click();
+    const dialog = page.getByRole('dialog', { name: '邀请成员' });
+    await visible(dialog);
+    const email = uniqueEmail('english');
+    await dialog.getByLabel('邮箱').fill(email);
+    // The screen's language is offered first; the invitee reads English.
+    await visible(dialog.getByTitle('中文'));
+    const language = dialog.getByLabel('邀请的语言');
+    await language.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => language.getAttribute('aria-expanded'), WAIT).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await visible(dialog.getByTitle('English'));
+    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    await visible(page.getByText(`已向 ${email} 发送邀请`));
+    const mail = await mailTo(portal.dataDir, email);
+    expect(mail).toMatch(/invites you to join .+ as Operator\./);
+    expect(mail).toContain(DEMO.customer);
+    await context.close();
+  });
+
   it('marks the join page’s required fields, switches its language and refuses a common password', async () => {
     const token = await inviteByApi(uniqueEmail('join'), 'viewer');
     const { context, page } = await newPage(browser, portal.url, { locale: 'zh-CN' });
