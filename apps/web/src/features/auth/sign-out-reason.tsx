@@ -1,5 +1,4 @@
 import type { SignOutReason } from '@freight/contract';
-import { Alert } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,19 +47,28 @@ export function signOutText(t: TFunction, reason: SignOutReason): string {
   return t('auth.signedOut.removed', { company, by: reason.by });
 }
 
-/** On the visitor page shown after such a sign-out: what happened, once. */
+/**
+ * On the visitor page shown after such a sign-out: what happened, once. Plain markup in the
+ * warning colours, not Ant Design's Alert: the login page's download stays as it was.
+ */
 export function SignOutReasonAlert() {
   const { t } = useTranslation();
   const [reason] = useState(takeSignOutReason);
   if (!reason) return null;
   return (
-    <Alert
-      type="warning"
-      showIcon
+    <div
       role="alert"
-      style={{ marginBottom: 16 }}
-      title={signOutText(t, reason)}
-      description={reason.kind === 'role' ? t('auth.signedOut.again') : undefined}
-    />
+      style={{
+        marginBottom: 16,
+        padding: '8px 12px',
+        border: '1px solid #ffe58f',
+        borderRadius: 8,
+        background: '#fffbe6',
+        color: 'rgba(0, 0, 0, 0.88)',
+      }}
+    >
+      <strong style={{ display: 'block' }}>{signOutText(t, reason)}</strong>
+      {reason.kind === 'role' && <span>{t('auth.signedOut.again')}</span>}
+    </div>
   );
 }
