@@ -235,7 +235,12 @@ describeEachDatabase('hostile input on every write endpoint', (kind) => {
     const login = await call(t.app, {
       method: 'POST',
       url: '/api/system/login',
-      payload: { username, password: 'quay-lantern-42', captcha_id: await captcha(t.app), captcha: TEST_CAPTCHA },
+      payload: {
+        username,
+        password: 'quay-lantern-42',
+        captcha_id: await captcha(t.app),
+        captcha: TEST_CAPTCHA,
+      },
     });
     expect(login.status).toBe(400);
     const forget = await call(t.app, {

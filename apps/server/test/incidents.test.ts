@@ -66,7 +66,9 @@ describeEachDatabase('incidents: logged at error level and counted', (kind) => {
 
   it('refuses a password against an unreadable stored hash as a wrong one, and reports it', async () => {
     const username = uniqueEmail('corrupt');
-    expect((await register(app, registrationForm({ username, password: 'quay-lantern-42' }))).status).toBe(200);
+    expect((await register(app, registrationForm({ username, password: 'quay-lantern-42' }))).status).toBe(
+      200,
+    );
     const before = await counted('password_hash_unreadable');
     await database.db.execute(
       sql`update people set password_hash = ${'$argon2id$v=19$m=19456,t=2,p=1$truncated'} where email = ${username}`,

@@ -82,7 +82,11 @@ describeEachDatabase('password change', (kind) => {
   it('changes it with the current one, ends the other sessions and mails the owner in their language', async () => {
     const { username, token, profile } = await member('cn');
     const other = (await login(t.app, username, 'quay-lantern-42')).body.data.token;
-    const changed = await put(token, { ...profile, password: 'brand-new-1', current_password: 'quay-lantern-42' });
+    const changed = await put(token, {
+      ...profile,
+      password: 'brand-new-1',
+      current_password: 'quay-lantern-42',
+    });
     expect(changed.status).toBe(200);
     expect((await call(t.app, { method: 'GET', url: '/api/userinfo', headers: auth(other) })).status).toBe(
       401,
