@@ -27,7 +27,12 @@ describe('registration wizard in app mode 2', () => {
     await visible(page.getByLabel('邮箱'));
 
     const email = uniqueEmail('mode2');
-    await fillBasicInfo(page, { email, password: 'secret-123', company: 'E2E MODE TWO CO', country: '中国' });
+    await fillBasicInfo(page, {
+      email,
+      password: 'quay-lantern-42',
+      company: 'E2E MODE TWO CO',
+      country: '中国',
+    });
     await page.getByRole('button', { name: '下一步' }).click();
     const profile = page.getByLabel('公司简介');
     await expect.poll(() => profile.isVisible()).toBe(true);

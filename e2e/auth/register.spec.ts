@@ -57,7 +57,7 @@ describe('registration in app mode 1', () => {
     const email = uniqueEmail('mode1');
     await fillBasicInfo(page, {
       email,
-      password: 'secret-123',
+      password: 'quay-lantern-42',
       confirm: 'secret-124',
       company: 'E2E MODE ONE CO',
       country: 'China',
@@ -92,7 +92,7 @@ describe('registration in app mode 1', () => {
     await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByText('The two passwords do not match').isVisible()).toBe(true);
-    await page.getByLabel('Confirm password').fill('secret-123');
+    await page.getByLabel('Confirm password').fill('quay-lantern-42');
     await page.getByRole('button', { name: 'Submit' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Your account has been registered' });
@@ -126,7 +126,7 @@ describe('registration in app mode 1', () => {
     await expect.poll(() => page.getByRole('heading', { name: '注册会员' }).isVisible()).toBe(true);
     await fillBasicInfo(page, {
       email: 'demo@example.com',
-      password: 'secret-123',
+      password: 'quay-lantern-42',
       company: 'DUPLICATE CO',
       country: '中国',
     });

@@ -132,10 +132,13 @@ describe('team', () => {
     await visible(page.getByText('JOAN JOINER was removed'));
     await gone(page.getByRole('row').filter({ hasText: email }));
 
-    // The server closes their live notification stream at once; the page, asking for a new one,
-    // learns that the session has ended and goes to the login page without waiting for an action.
+    // The server tells their open page at once, over the live notification stream, who removed
+    // them from which company; the page stays until they choose to sign in again.
+    const notice = joiner.page.getByRole('dialog', { name: 'You have been signed out' });
+    await visible(notice.getByText(/You were removed from the company .+ by .+\./));
+    await notice.getByRole('button', { name: 'Sign in again' }).click();
     await joiner.page.waitForURL('**/login', WAIT);
-    await visible(joiner.page.getByText('Your session has ended. Please sign in again.'));
+    await visible(joiner.page.getByRole('alert').filter({ hasText: /You were removed from the company/ }));
     await joiner.context.close();
     await owner.context.close();
   });

@@ -66,11 +66,11 @@ describeEachDatabase('activity trail', (kind) => {
     const person = await insertPerson(t.database.db, {
       companyId,
       email,
-      passwordHash: await hashPassword('secret123'),
+      passwordHash: await hashPassword('quay-lantern-42'),
       name: personName,
       role,
     });
-    const token = (await login(t.app, email, 'secret123')).body.data.token;
+    const token = (await login(t.app, email, 'quay-lantern-42')).body.data.token;
     who[name] = { token, companyId, personId: person.id, name: personName };
   }
 

@@ -77,7 +77,7 @@ describeEachDatabase('the admin CLI: companies and their people', (kind) => {
     };
     const member = (username: string, company1: string, isForwarder: boolean) => ({
       username,
-      password: 'secret123',
+      password: 'quay-lantern-42',
       company1,
       linkman: `${company1} BOSS`,
       phone: '0',
@@ -90,7 +90,7 @@ describeEachDatabase('the admin CLI: companies and their people', (kind) => {
     const setup = await withDb(async ({ db }) => {
       const alpha = await createMember({ db, ...member(email.alphaOwner, 'ALPHA FREIGHT', true) });
       const beta = await createMember({ db, ...member(email.betaOwner, 'BETA TRADING', false) });
-      const passwordHash = await hashPassword('secret123');
+      const passwordHash = await hashPassword('quay-lantern-42');
       const person = (address: string, name: string, role: 'admin' | 'operator') =>
         insertPerson(db, { companyId: alpha.id, email: address, passwordHash, name, role });
       const alphaAdmin = await person(email.alphaAdmin, 'ANNA ADMIN', 'admin');
@@ -207,4 +207,21 @@ describeEachDatabase('the admin CLI: companies and their people', (kind) => {
     expect(after).toContain(`${setup.alpha}\tALPHA FREIGHT\t${email.alphaOwner}\tforwarder\t2 people\n`);
     expect(after).toContain(`${setup.beta}\tBETA TRADING\t${email.betaOwner}\tcustomer\t2 people\n`);
   }, 180_000);
+  it('refuses a common or short password when it creates a member, as every form does', async () => {
+    const username = uniqueEmail('cli-common');
+    for (const [password, message] of [
+      ['Passw0rd!', 'too common'],
+      ['woaini1314', 'too common'],
+      ['short-1', 'needs 8 to 128 characters'],
+    ] as const) {
+      const refused = await admin('user', 'create', username, password, '--company', 'CLI TRADING').catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect('code' in refused && refused.code, password).not.toBe(0);
+      expect(refused.stderr, password).toContain(message);
+    }
+    expect(
+      (await admin('user', 'create', username, 'quay-lantern-42', '--company', 'CLI TRADING')).stdout,
+    ).toContain(username);
+  }, 120_000);
 });

@@ -17,7 +17,7 @@ import {
 describeEachDatabase('login, sessions and logout', (kind) => {
   let t: TestApp;
   let username: string;
-  const password = 'secret123';
+  const password = 'quay-lantern-42';
   beforeAll(async () => {
     t = await createTestApp(kind);
     username = uniqueEmail();

@@ -239,7 +239,7 @@ const MATRIX: Row[] = [
     make: () =>
       at(
         '/api/system/password',
-        json({ username: uniqueEmail('nobody'), vcode: '000000', password: 'secret456' }),
+        json({ username: uniqueEmail('nobody'), vcode: '000000', password: 'quay-lantern-43' }),
       ),
   },
   {
@@ -1004,12 +1004,17 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     );
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     await changeAuthorities({ db, userId: reply.body.data.id, grant: ALL_AUTHORITIES });
-    accounts[who] = { id: reply.body.data.id, token: reply.body.data.token, username, password: 'secret123' };
+    accounts[who] = {
+      id: reply.body.data.id,
+      token: reply.body.data.token,
+      username,
+      password: 'quay-lantern-42',
+    };
   }
   const user = accounts as Record<Who, Account>;
 
   // The owner's company's other people (issue 18), each signing in through the API.
-  const passwordHash = await hashPassword('secret123');
+  const passwordHash = await hashPassword('quay-lantern-42');
   const staff: Partial<Record<Person, Account>> = {};
   for (const role of PEOPLE) {
     const username = uniqueEmail(role).toLowerCase();
@@ -1020,9 +1025,14 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
       name: `${role.toUpperCase()} OF OWNER CO`,
       role,
     });
-    const session = await login(app, username, 'secret123');
+    const session = await login(app, username, 'quay-lantern-42');
     expect(session.status, JSON.stringify(session.body)).toBe(200);
-    staff[role] = { id: user.owner.id, token: session.body.data.token, username, password: 'secret123' };
+    staff[role] = {
+      id: user.owner.id,
+      token: session.body.data.token,
+      username,
+      password: 'quay-lantern-42',
+    };
   }
   const people = staff as Record<Person, Account>;
 
@@ -1306,6 +1316,11 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
       ).id,
     newInvitation: async () => {
       const token = randomBytes(32).toString('base64url');
+      // Sent by the owner, who may still send it (an invitation of nobody is refused).
+      const [owner] = await db
+        .select({ id: peopleTable.id })
+        .from(peopleTable)
+        .where(eq(peopleTable.email, user.owner.username.toLowerCase()));
       const [row] = await db
         .insert(invitations)
         .values({
@@ -1313,6 +1328,7 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
           email: uniqueEmail('invited').toLowerCase(),
           role: 'operator',
           tokenHash: createHash('sha256').update(token).digest('hex'),
+          invitedBy: owner?.id ?? null,
           invitedByName: 'OWNER',
           expiresAt: new Date(Date.now() + 86_400_000),
         })
@@ -1386,7 +1402,12 @@ describeEachDatabase('authorization matrix', (kind) => {
           grant: ALL_AUTHORITIES.filter((a) => !missing.includes(a)),
           revoke: missing,
         });
-        account = { id: reply.body.data.id, token: reply.body.data.token, username, password: 'secret123' };
+        account = {
+          id: reply.body.data.id,
+          token: reply.body.data.token,
+          username,
+          password: 'quay-lantern-42',
+        };
         lacking.set(key, account);
       }
       out.push({ label: `lacking ${key}`, account });

@@ -89,7 +89,7 @@ export function registrationForm(
 ): Record<string, string> {
   return {
     username: uniqueEmail(),
-    password: 'secret123',
+    password: 'quay-lantern-42',
     linkman: 'Wang Fang',
     first_name: 'Wang Fang',
     phone: '+8613800000000',
@@ -142,11 +142,11 @@ export async function signedInPerson(t: TestApp, companyId: number, name: string
   const person = await insertPerson(t.database.db, {
     companyId,
     email,
-    passwordHash: await hashPassword('secret123'),
+    passwordHash: await hashPassword('quay-lantern-42'),
     name: name.toUpperCase(),
     role,
   });
-  const token = (await login(t.app, email, 'secret123')).body.data.token;
+  const token = (await login(t.app, email, 'quay-lantern-42')).body.data.token;
   return { token, companyId, personId: person.id, email };
 }
 

@@ -73,11 +73,11 @@ const TARGETS: Record<RouteKey, Target> = {
   },
   'POST /api/system/password': {
     session: 'public',
-    valid: (w) => ({ username: w.root.username, vcode: '123456', password: 'secret123' }),
+    valid: (w) => ({ username: w.root.username, vcode: '123456', password: 'quay-lantern-42' }),
   },
   'POST /api/userinfo': {
     session: 'public',
-    valid: (w) => ({ ...w.validProfile(), username: 'new-member@example.com', password: 'secret123' }),
+    valid: (w) => ({ ...w.validProfile(), username: 'new-member@example.com', password: 'quay-lantern-42' }),
   },
   'PUT /api/userinfo': { valid: (w) => w.validProfile() },
   'POST /api/customer/contact': { valid: (w) => w.validContact() },
@@ -235,7 +235,12 @@ describeEachDatabase('hostile input on every write endpoint', (kind) => {
     const login = await call(t.app, {
       method: 'POST',
       url: '/api/system/login',
-      payload: { username, password: 'secret123', captcha_id: await captcha(t.app), captcha: TEST_CAPTCHA },
+      payload: {
+        username,
+        password: 'quay-lantern-42',
+        captcha_id: await captcha(t.app),
+        captcha: TEST_CAPTCHA,
+      },
     });
     expect(login.status).toBe(400);
     const forget = await call(t.app, {

@@ -1031,7 +1031,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const stranger = await member('stranger', MEMBER_AUTHORITIES);
   const registered = await member('root', ALL_AUTHORITIES);
   // Root signs in like a real member: captcha and password.
-  const signedIn = await login(app, registered.username, 'secret123');
+  const signedIn = await login(app, registered.username, 'quay-lantern-42');
   if (signedIn.status !== 200) throw new Error(`login: ${JSON.stringify(signedIn.body)}`);
   const root = { ...registered, token: signedIn.body.data.token };
 

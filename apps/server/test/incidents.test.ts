@@ -66,12 +66,14 @@ describeEachDatabase('incidents: logged at error level and counted', (kind) => {
 
   it('refuses a password against an unreadable stored hash as a wrong one, and reports it', async () => {
     const username = uniqueEmail('corrupt');
-    expect((await register(app, registrationForm({ username, password: 'secret123' }))).status).toBe(200);
+    expect((await register(app, registrationForm({ username, password: 'quay-lantern-42' }))).status).toBe(
+      200,
+    );
     const before = await counted('password_hash_unreadable');
     await database.db.execute(
       sql`update people set password_hash = ${'$argon2id$v=19$m=19456,t=2,p=1$truncated'} where email = ${username}`,
     );
-    const reply = await login(app, username, 'secret123', 'en');
+    const reply = await login(app, username, 'quay-lantern-42', 'en');
     expect(reply.status).toBe(400);
     expect(reply.body.msg).toBe('Login failed, please check your username and password');
     expect(await counted('password_hash_unreadable')).toBe(before + 1);

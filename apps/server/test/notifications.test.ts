@@ -69,11 +69,11 @@ describeEachDatabase('notifications', (kind) => {
     const person = await insertPerson(t.database.db, {
       companyId,
       email,
-      passwordHash: await hashPassword('secret123'),
+      passwordHash: await hashPassword('quay-lantern-42'),
       name: name.toUpperCase(),
       role,
     });
-    const token = (await login(t.app, email, 'secret123')).body.data.token;
+    const token = (await login(t.app, email, 'quay-lantern-42')).body.data.token;
     who[name] = { token, companyId, personId: person.id };
   }
   const booking = () =>

@@ -27,7 +27,7 @@ describeEachDatabase('people: a company keeps an owner', (kind) => {
     const company = await createMember({
       db,
       username: uniqueEmail('owner'),
-      password: 'secret123',
+      password: 'quay-lantern-42',
       company1: 'TWO OWNERS LTD',
       linkman: 'FIRST OWNER',
       phone: '0',

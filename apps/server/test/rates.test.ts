@@ -543,6 +543,6 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     expect((await call(t.app, { method: 'GET', url: `/api/quote/${a}`, headers: as('member') })).status).toBe(
       404,
     );
-    expect((await login(t.app, users.member?.username ?? '', 'secret123')).status).toBe(200);
+    expect((await login(t.app, users.member?.username ?? '', 'quay-lantern-42')).status).toBe(200);
   });
 });

@@ -81,7 +81,7 @@ describeEachDatabase('registration and profile', (kind) => {
     const byField = Object.fromEntries((reply.body.errors ?? []).map((e) => [e.field, e.message]));
     expect(byField).toMatchObject({
       username: 'Please enter a valid email address',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
       phone: 'Phone may only contain digits and a plus sign',
       linkman: 'Contact person is required',
       company1: 'Company name (English) is required',
@@ -89,7 +89,7 @@ describeEachDatabase('registration and profile', (kind) => {
       city: 'City is required',
     });
     const zh = await register(t.app, form({ password: '123' }));
-    expect(zh.body.msg).toBe('密码至少 6 个字符');
+    expect(zh.body.msg).toBe('密码至少 8 个字符');
     const badCountry = await register(t.app, form({ country_id: '999999' }), [], 'en');
     expect(badCountry.status).toBe(400);
     expect(badCountry.body.errors).toEqual([
@@ -160,7 +160,7 @@ describeEachDatabase('registration and profile', (kind) => {
       { name: 'logo', filename: 'x.png', contentType: 'image/png', data: pdf },
     ]);
     expect(refused.status).toBe(415);
-    expect((await login(t.app, username, 'secret123')).status).toBe(400); // nothing half-written
+    expect((await login(t.app, username, 'quay-lantern-42')).status).toBe(400); // nothing half-written
   });
 
   it('keeps SQL and script text as plain data', async () => {
@@ -194,7 +194,7 @@ describeEachDatabase('registration and profile', (kind) => {
   it('updates the profile; a new password ends the other sessions but keeps this one', async () => {
     const username = uniqueEmail();
     const token = (await register(t.app, form({ username }))).body.data.token;
-    const other = (await login(t.app, username, 'secret123')).body.data.token;
+    const other = (await login(t.app, username, 'quay-lantern-42')).body.data.token;
     const current = await me(token);
     const update = {
       linkman: 'Li Lei',
@@ -238,13 +238,13 @@ describeEachDatabase('registration and profile', (kind) => {
       method: 'PUT',
       url: '/api/userinfo',
       headers: auth(token),
-      payload: { ...update, phone: '1', password: 'newpass99', current_password: 'secret123' },
+      payload: { ...update, phone: '1', password: 'new-pass-99', current_password: 'quay-lantern-42' },
     });
     expect(changed.status).toBe(200);
     expect((await call(t.app, { method: 'GET', url: '/api/userinfo', headers: auth(other) })).status).toBe(
       401,
     );
     expect((await me(token)).username).toBe(username);
-    expect((await login(t.app, username, 'newpass99')).status).toBe(200);
+    expect((await login(t.app, username, 'new-pass-99')).status).toBe(200);
   });
 });

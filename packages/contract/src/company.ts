@@ -71,6 +71,21 @@ export function canChangeMember(options: {
   return options.next === undefined || allowed.includes(options.next);
 }
 
+/**
+ * Text people typed (a name, a company name) made inert for a plain-text mail sent from the portal's
+ * own address to anyone: line breaks and control characters become spaces (no forged paragraphs),
+ * and what a mail program would turn into a link no longer looks like one: "://" becomes "[:]//",
+ * and a dot between letters or digits ("www.evil.example", "evil.com") becomes "[.]". The text stays
+ * readable; it just cannot be clicked.
+ */
+export function inertMailText(text: string): string {
+  return text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '[.]')
+    .trim();
+}
+
 /** Invitations: valid a week, single use; a company sends at most `perHour` of them an hour. */
 export const INVITATION = {
   ttlMs: 7 * 24 * 3_600_000,
@@ -81,7 +96,12 @@ export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const personName = z.string().trim().min(1).max(100);
 
-export const inviteBody = z.strictObject({ email, role });
+/**
+ * An invitation: the address, the role, and the language of its mail (the one the inviter picks on
+ * screen; the screen's language when left out). There is no free text: the mail says only who sent
+ * it, for which company and role.
+ */
+export const inviteBody = z.strictObject({ email, role, language: z.enum(['zh-CN', 'en-US']).optional() });
 export type InviteBody = z.input<typeof inviteBody>;
 
 export const roleBody = z.strictObject({ role });

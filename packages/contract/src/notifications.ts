@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from './auth.js';
 import { type BookingAction, BOOKING_STATUS } from './booking-state.js';
 import { MAX_PAGE_SIZE } from './limits.js';
 
@@ -106,7 +107,19 @@ export type NotificationEvents = {
   notification: UnreadCount & { notification: NotificationRow };
   /** the person read some (`ids`) or all (`ids` null) of theirs, on any device */
   read: UnreadCount & { ids: number[] | null };
+  /** someone else ended this session (a role change, a removal): why, just before the stream closes */
+  ended: { reason: SignOutReason };
 };
+
+/**
+ * Why someone else signed a person out, told to their open pages so that they learn what changed
+ * and who did it rather than meeting "session expired" (and can keep what they were typing): their
+ * role changed (`role`, by `by`), or they were removed from the company (its English and Chinese
+ * names, as the company gave them).
+ */
+export type SignOutReason =
+  | { kind: 'role'; role: Role; by: string }
+  | { kind: 'removed'; company1: string; company2: string; by: string };
 
 /** Where a notification leads in the web app, or null when it has no page. */
 export function notificationLink(row: Pick<NotificationRow, 'kind' | 'object_id' | 'party'>): string | null {

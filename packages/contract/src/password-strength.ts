@@ -1,8 +1,9 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /*
- * Password strength (issue 17, part 5). Its own entry point (`@freight/contract/password-strength`):
+ * Password strength. Its own entry point (`@freight/contract/password-strength`):
  * the dictionary of common and breached passwords is ~200 KB compressed, so the web loads it only
  * with the forms that set a password, never with the login page. The server calls the same rule.
  */
@@ -27,6 +28,43 @@ function zxcvbn(): ZxcvbnFactory {
   return checker;
 }
 
+let common: ReadonlySet<string> | undefined;
+/** The shipped list, split once into a Set (a few thousand words: well under a millisecond to look up). */
+export function commonPasswords(): ReadonlySet<string> {
+  common ??= new Set(COMMON_PASSWORDS.split('\n').filter((word) => word.length > 0));
+  return common;
+}
+
+/** The usual look-alike spellings read back as letters ("p@ssw0rd" is "password"). */
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+};
+const unleet = (word: string, one = 'i') =>
+  word.replace(/[013457@$!]/g, (c) => (c === '1' ? one : (LEET[c] ?? c)));
+
+/**
+ * Whether the password is one of the shipped common words, ignoring case and look-alike spellings,
+ * whole or as the word before its trailing digits and symbols: "Passw0rd!", "letmein12",
+ * "shanghai123", "woaini1314" and "demo123456" all are. A base word of one letter does not count
+ * ("a123456" is listed whole), so "x" followed by any number stays possible.
+ */
+export function isCommonPassword(password: string): boolean {
+  const words = commonPasswords();
+  const lower = password.trim().toLowerCase();
+  const base = lower.replace(/[\d\p{P}\p{S}\s]+$/u, '');
+  const forms = [lower, unleet(lower), unleet(lower, 'l')];
+  if (base.length >= 2) forms.push(base, unleet(base), unleet(base, 'l'));
+  return forms.some((form) => words.has(form));
+}
+
 function holdsEmail(password: string, email: string): boolean {
   const lower = password.toLowerCase();
   const address = email.trim().toLowerCase();
@@ -37,10 +75,11 @@ function holdsEmail(password: string, email: string): boolean {
 
 /**
  * Judges a password for the account `email`. Refused (`problem`): the address itself or a password
- * holding it (or its part before the @), a password zxcvbn guesses in under 1,000 tries (score 0:
+ * holding it (or its part before the @), a word of the shipped common list whole or before trailing
+ * digits and symbols (isCommonPassword), a password zxcvbn guesses in under 1,000 tries (score 0:
  * "123456", "password", "qwerty123", "aaaaaa"…), and any password that is as a whole one of the
  * ~49,000 most common breached passwords of its list ("test1234"), in l33t or reversed spellings
- * too. Anything else of at least PASSWORD_MIN characters is allowed (spec §5); `strength` is the
+ * too. Anything else of at least PASSWORD_MIN characters is allowed; `strength` is the
  * hint the forms show: score 0–1 weak, 2 fair, 3–4 strong.
  */
 export function judgePassword(
@@ -49,6 +88,7 @@ export function judgePassword(
 ): { problem: PasswordProblem | undefined; strength: PasswordStrength } {
   if (password.length === 0) return { problem: undefined, strength: 'weak' };
   if (holdsEmail(password, email)) return { problem: 'email', strength: 'weak' };
+  if (isCommonPassword(password)) return { problem: 'common', strength: 'weak' };
   const result = zxcvbn().check(password, email ? [email.trim().toLowerCase()] : []);
   const [only, ...rest] = result.sequence;
   const isListed =

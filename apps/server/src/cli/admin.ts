@@ -6,6 +6,8 @@ import {
   password as passwordRule,
   email as emailRule,
   parseRole,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
   type Role,
   ROLES,
   translate,
@@ -24,6 +26,7 @@ import {
   resolveCompany,
 } from '../modules/users/people.js';
 import {
+  assertPasswordAllowed,
   changeAuthorities,
   createMember,
   findAccountByUsername,
@@ -120,7 +123,9 @@ async function run(db: Db, positionals: string[], options: Record<string, string
     const email = emailRule.safeParse(username);
     if (!email.success) throw new UsageError(`Not a valid e-mail: ${username}`);
     if (!passwordRule.safeParse(password).success)
-      throw new UsageError('The password needs 6 to 128 characters');
+      throw new UsageError(`The password needs ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    // The one password rule of every form: a common password or one holding the address is refused.
+    assertPasswordAllowed(password, email.data);
     if (typeof options.company !== 'string') throw new UsageError('--company is required');
     const countryCode = typeof options.country === 'string' ? options.country.toUpperCase() : 'CN';
     const [country] = await db

@@ -294,7 +294,7 @@ export const enUS: Messages = {
   },
   account: {
     emailRequired: 'Please enter email',
-    passwordMin: 'Password must be at least 6 characters',
+    passwordMin: 'Password must be at least 8 characters',
     passwordMax: 'Password cannot be longer than 128 characters',
     passwordMismatch: 'The two passwords do not match',
     phoneDigits: 'Phone may only contain digits and a plus sign',
@@ -378,6 +378,8 @@ export const enUS: Messages = {
     alreadyMember: 'This e-mail address is already a member of the company',
     alreadyInvited: 'This e-mail address already has a valid invitation',
     invitationInvalid: 'The invitation link is invalid, expired, revoked or already used',
+    invitationInviterLost:
+      'This invitation can no longer be used: the person who sent it may no longer invite to this role. Ask the company for a new invitation',
     invitationEmailTaken:
       'This e-mail address has an account: choose “Join with my existing login” and enter its password',
     invitationWrongPassword: 'The password is not correct',

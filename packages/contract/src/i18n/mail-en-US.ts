@@ -19,9 +19,9 @@ export const enUSMail: MailMessages = {
     },
   },
   company: {
-    inviteSubject: '[{{app}}] {{inviter}} invites you to join {{company}}',
+    inviteSubject: '[{{app}}] {{inviter}} of {{company}} invites you to join',
     inviteBody:
-      'Hello,\n\n{{inviter}} invites you to join the company {{company}} on {{app}} as {{role}}.\n\nOpen this link to set your name and password (or to join with the login you already have). It is valid for {{days}} days and works once:\n{{link}}\n\nIf you do not know the sender, ignore this e-mail.',
+      'Hello,\n\n{{inviter}} ({{inviter_email}}) of the company {{company}} invites you to join {{company}} on {{app}} as {{role}}. {{app}} sends this e-mail for them; the names are as they typed them.\n\nOpen this link to set your name and password (or to join with the login you already have). It is valid for {{days}} days and works once:\n{{link}}\n\nIf you do not know the sender, ignore this e-mail.',
   },
   webhooks: {
     disabledSubject: '[{{app}}] Webhook endpoint disabled: {{url}}',

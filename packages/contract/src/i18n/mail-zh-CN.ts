@@ -21,9 +21,9 @@ export const zhCNMail = {
     },
   },
   company: {
-    inviteSubject: '[{{app}}] {{inviter}} 邀请你加入 {{company}}',
+    inviteSubject: '[{{app}}] {{company}} 的 {{inviter}} 邀请你加入',
     inviteBody:
-      '你好：\n\n{{inviter}} 邀请你以“{{role}}”的身份加入 {{app}} 上的公司 {{company}}。\n\n打开以下链接设置姓名和密码（或用你已有的账号加入），链接 {{days}} 天内有效，只能使用一次：\n{{link}}\n\n如果你不认识对方，请忽略这封邮件。',
+      '你好：\n\n公司 {{company}} 的 {{inviter}}（{{inviter_email}}）邀请你以“{{role}}”的身份加入 {{app}} 上的公司 {{company}}。本邮件由 {{app}} 代为发送，其中的名称均由对方填写。\n\n打开以下链接设置姓名和密码（或用你已有的账号加入），链接 {{days}} 天内有效，只能使用一次：\n{{link}}\n\n如果你不认识对方，请忽略这封邮件。',
   },
   webhooks: {
     disabledSubject: '【{{app}}】Webhook 端点已停用：{{url}}',

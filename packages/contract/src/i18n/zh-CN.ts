@@ -294,7 +294,7 @@ export const zhCN = {
   },
   account: {
     emailRequired: '请输入邮箱',
-    passwordMin: '密码至少 6 个字符',
+    passwordMin: '密码至少 8 个字符',
     passwordMax: '密码不能超过 128 个字符',
     passwordMismatch: '两次输入的密码不一致',
     phoneDigits: '电话只能包含数字和加号',
@@ -375,6 +375,7 @@ export const zhCN = {
     alreadyMember: '该邮箱已是公司成员',
     alreadyInvited: '该邮箱已有一份有效的邀请',
     invitationInvalid: '邀请链接无效、已过期、已被撤销或已被使用',
+    invitationInviterLost: '此邀请已不能使用：发出邀请的人已无权邀请此角色。请向该公司索取新的邀请',
     invitationEmailTaken: '该邮箱已有账号：请选择“用已有账号加入”并输入它的密码',
     invitationWrongPassword: '密码不正确',
     invitationOwnerLeaving: '你是原公司唯一的所有者，请先在原公司指定另一位所有者再加入',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { parseRole, type Role, roleAuthorities } from '@freight/contract';
+import { parseRole, type Role, roleAuthorities, type SignOutReason } from '@freight/contract';
 import type { Config } from '../../config.js';
 import { emitAfterCommit } from '../../platform/commit-events.js';
 import type { Db } from '../../platform/db.js';
@@ -107,10 +107,17 @@ export async function endSession(options: { db: Db; token: string }): Promise<vo
   announceEnded(options.db, await revokeSessionByHash(options.db, hashToken(options.token)));
 }
 
-/** Open event streams of ended sessions close, on every instance, once the revocation commits. */
-function announceEnded(db: Db, sessionIds: number[]): void {
+/**
+ * Open event streams of ended sessions close, on every instance, once the revocation commits; told
+ * `reason` first when there is one.
+ */
+function announceEnded(db: Db, sessionIds: number[], reason?: SignOutReason): void {
   if (sessionIds.length === 0) return;
-  const message: LiveMessage = { type: 'sessions-ended', sessions: sessionIds };
+  const message: LiveMessage = {
+    type: 'sessions-ended',
+    sessions: sessionIds,
+    ...(reason ? { reason } : {}),
+  };
   emitAfterCommit(db, message);
 }
 
@@ -127,9 +134,12 @@ export async function endAllSessions(options: {
   db: Db;
   personId: number;
   exceptSessionId?: number | undefined;
+  /** why, when someone else ends them: their open pages are told */
+  reason?: SignOutReason | undefined;
 }): Promise<void> {
   announceEnded(
     options.db,
     await revokePersonSessions(options.db, options.personId, options.exceptSessionId),
+    options.reason,
   );
 }

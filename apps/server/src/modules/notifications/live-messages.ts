@@ -1,4 +1,4 @@
-import type { NotificationRow } from '@freight/contract';
+import type { NotificationRow, SignOutReason } from '@freight/contract';
 
 /*
  * What travels on the live bus between instances (platform/live-bus.ts), as JSON. Each message
@@ -10,5 +10,8 @@ export type LiveMessage =
       items: { personId: number; companyId: number; unread: number; row: NotificationRow }[];
     }
   | { type: 'read'; personId: number; companyId: number; unread: number; ids: number[] | null }
-  /** these sessions were revoked (logout, password change, role change, removal): close their streams */
-  | { type: 'sessions-ended'; sessions: number[] };
+  /**
+   * these sessions were revoked (logout, password change, role change, removal): close their
+   * streams, telling them `reason` first when someone else ended them
+   */
+  | { type: 'sessions-ended'; sessions: number[]; reason?: SignOutReason };

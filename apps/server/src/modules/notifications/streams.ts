@@ -79,7 +79,11 @@ export class StreamHub {
       case 'sessions-ended': {
         const ended = new Set(message.sessions);
         for (const list of this.byPerson.values())
-          for (const stream of [...list]) if (ended.has(stream.sessionId)) this.end(stream);
+          for (const stream of [...list])
+            if (ended.has(stream.sessionId)) {
+              if (message.reason) this.send(stream, 'ended', { reason: message.reason });
+              this.end(stream);
+            }
         return;
       }
     }

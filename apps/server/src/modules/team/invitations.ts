@@ -8,12 +8,11 @@ import {
   LOGIN_THROTTLE,
   type InvitationInfo,
   type InvitationRow,
+  inertMailText,
   type Locale,
-  parseLocale,
   parseRole,
   type Role,
   translate,
-  DEFAULT_LOCALE,
 } from '@freight/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db.js';
@@ -42,9 +41,11 @@ import {
   hasValidInvitation,
   insertInvitation,
   type InvitationRecord,
+  lockInviter,
   lockPeople,
   renewInvitation,
   revokeInvitation,
+  revokeInvitationsBeyond,
 } from './repo.js';
 import { presentInvitation } from './service.js';
 
@@ -58,13 +59,14 @@ import { presentInvitation } from './service.js';
  */
 
 type Deps = { db: Db; config: Config; kv: KvStore };
-type Inviter = Pick<SessionUser, 'id' | 'personId' | 'name' | 'role' | 'language'>;
+type Inviter = Pick<SessionUser, 'id' | 'personId' | 'name' | 'role' | 'username'>;
 /** What the mail of an invitation is made from; sent after the reply (mailInvitation). */
 export type InvitationMail = {
   to: string;
   token: string;
   role: Role;
   inviter: string;
+  inviterEmail: string;
   companyId: number;
   locale: Locale;
 };
@@ -88,18 +90,22 @@ function assertCanGive(actor: Inviter, role: Role) {
   if (!assignableRoles(actor.role).includes(role)) throw new AppError(403, 'company.cannotChangeMember');
 }
 
-const mailOf = (row: InvitationRecord, token: string, actor: Inviter): InvitationMail => ({
+const mailOf = (row: InvitationRecord, token: string, actor: Inviter, locale: Locale): InvitationMail => ({
   to: row.email,
   token,
   role: parseRole(row.role) ?? 'viewer',
   inviter: actor.name,
+  inviterEmail: actor.username,
   companyId: row.companyId,
-  locale: parseLocale(actor.language) ?? DEFAULT_LOCALE,
+  locale,
 });
 
-/** Invites an address to the company with a role the inviter may give. */
+/**
+ * Invites an address to the company with a role the inviter may give; the mail goes in `locale`
+ * (the language the inviter picked on screen, not the one stored for them).
+ */
 export async function invite(
-  options: Deps & { actor: Inviter; email: string; role: Role },
+  options: Deps & { actor: Inviter; email: string; role: Role; locale: Locale },
 ): Promise<{ row: InvitationRow; mail: InvitationMail }> {
   const { db, kv, actor, email, role } = options;
   assertCanGive(actor, role);
@@ -137,12 +143,12 @@ export async function invite(
     });
     return created;
   });
-  return { row: presentInvitation(row), mail: mailOf(row, token, actor) };
+  return { row: presentInvitation(row), mail: mailOf(row, token, actor, options.locale) };
 }
 
 /** A new token and a new week for a pending invitation; the old link stops working. */
 export async function resend(
-  options: Deps & { actor: Inviter; id: number },
+  options: Deps & { actor: Inviter; id: number; locale: Locale },
 ): Promise<{ row: InvitationRow; mail: InvitationMail }> {
   const { db, kv, actor, id } = options;
   const current = await findPendingInvitation(db, actor.id, id);
@@ -168,7 +174,7 @@ export async function resend(
     });
     return renewed;
   });
-  return { row: presentInvitation(row), mail: mailOf(row, token, actor) };
+  return { row: presentInvitation(row), mail: mailOf(row, token, actor, options.locale) };
 }
 
 export async function revoke(options: { db: Db; actor: Inviter; id: number }): Promise<void> {
@@ -184,7 +190,12 @@ export async function revoke(options: { db: Db; actor: Inviter; id: number }): P
   });
 }
 
-/** Mails the invitation in the inviter's language, with the link to the join page. */
+/**
+ * Mails the invitation in the language the inviter chose, with the link to the join page, as plain
+ * text. It goes from the portal's address to an address the inviter typed, so it names the sender
+ * plainly (name, e-mail, company), and the names people typed are made inert (inertMailText): no
+ * link in it but the portal's own.
+ */
 export async function mailInvitation(options: {
   db: Db;
   mailer: Mailer;
@@ -196,8 +207,9 @@ export async function mailInvitation(options: {
   const [site, names] = await Promise.all([getSiteConfig({ db }), companyNames(db, mail.companyId)]);
   const params = {
     app: site.app_title || translate(locale, 'config.defaultTitle'),
-    inviter: mail.inviter,
-    company: (locale === 'zh-CN' && names?.company2) || names?.company1 || '',
+    inviter: inertMailText(mail.inviter),
+    inviter_email: mail.inviterEmail,
+    company: inertMailText((locale === 'zh-CN' && names?.company2) || names?.company1 || ''),
     role: translate(locale, `company.role.${mail.role}`),
     days: INVITATION.ttlMs / 86_400_000,
     link: `${options.publicUrl}/join?${new URLSearchParams({ token: mail.token }).toString()}`,
@@ -232,6 +244,26 @@ async function validInvitation(kv: KvStore, db: Db, token: string, address: stri
   return row;
 }
 
+/**
+ * Refuses (403 company.invitationInviterLost) an invitation whose sender could not send it now: they
+ * left the company (or were removed: the link no longer names anyone) or hold a role that cannot
+ * give the invited one. Leaving and demotion revoke such invitations already; this check covers any
+ * that escaped (a row written before that rule, a change made outside the team module). In a
+ * transaction the sender's row is shared-locked, so a concurrent change of theirs is ordered.
+ */
+async function assertInviterMaySend(db: Db, invitation: InvitationRecord): Promise<void> {
+  const inviter = invitation.invitedBy === null ? undefined : await lockInviter(db, invitation.invitedBy);
+  const role = parseRole(invitation.role) ?? 'viewer';
+  const inviterRole = parseRole(inviter?.role);
+  if (
+    !inviter ||
+    !inviterRole ||
+    inviter.companyId !== invitation.companyId ||
+    !assignableRoles(inviterRole).includes(role)
+  )
+    throw new AppError(403, 'company.invitationInviterLost');
+}
+
 /** What the join page shows: the invitation's own data, nothing about any account. */
 export async function invitationInfo(
   options: Deps & { token: string; address: string; locale: Locale },
@@ -242,6 +274,7 @@ export async function invitationInfo(
     options.token,
     options.address,
   );
+  await assertInviterMaySend(options.db, invitation);
   return {
     company: (options.locale === 'zh-CN' && company2) || company1,
     email: invitation.email,
@@ -271,6 +304,7 @@ export async function acceptInvitation(
     const passwordHash = await hashPassword(body.password);
     personId = await db
       .transaction(async (tx) => {
+        await assertInviterMaySend(tx, invitation);
         if (!(await claimInvitation(tx, tokenHash))) throw new AppError(404, 'company.invitationInvalid');
         const person = await insertPerson(tx, {
           companyId: invitation.companyId,
@@ -319,8 +353,11 @@ export async function acceptInvitation(
       if (!current) throw new AppError(409, 'errors.conflict');
       if (owners.length === 1 && owners[0] === person.id)
         throw new AppError(400, 'company.invitationOwnerLeaving', {}, [{ field: 'password' }]);
+      await assertInviterMaySend(tx, invitation);
       if (!(await claimInvitation(tx, tokenHash))) throw new AppError(404, 'company.invitationInvalid');
       await updatePerson(tx, person.id, { companyId: invitation.companyId, role });
+      // What they sent for the company they leave goes with their authority there.
+      await revokeInvitationsBeyond(tx, person.companyId, person.id, []);
       await endAllSessions({ db: tx, personId: person.id });
       await touchSignIn(tx, person.id);
       // Both companies' trails: one lost the person, the other gained them.

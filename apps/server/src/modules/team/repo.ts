@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@freight/contract';
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { invitations, people, users } from '../../db/schema.js';
 
@@ -97,6 +98,45 @@ export async function revokeInvitation(db: Db, companyId: number, id: number): P
     .where(and(eq(invitations.id, id), eq(invitations.companyId, companyId), pending))
     .returning({ email: invitations.email });
   return row?.email;
+}
+
+/**
+ * Revokes the pending invitations that `personId` sent for the company to a role outside `keep` (the
+ * roles they may still give; none when they leave). An invitation carries its sender's authority:
+ * once the sender loses it, the link must not let anyone in on their behalf.
+ */
+export async function revokeInvitationsBeyond(
+  db: Db,
+  companyId: number,
+  personId: number,
+  keep: readonly Role[],
+): Promise<number> {
+  const rows = await db
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.invitedBy, personId),
+        pending,
+        keep.length > 0 ? notInArray(invitations.role, [...keep]) : undefined,
+      ),
+    )
+    .returning({ id: invitations.id });
+  return rows.length;
+}
+
+/**
+ * The sender of an invitation as they are now, their row shared-locked until the transaction ends
+ * (a role change or removal of theirs waits, and then revokes what is still pending).
+ */
+export async function lockInviter(db: Db, personId: number) {
+  const [row] = await db
+    .select({ companyId: people.companyId, role: people.role })
+    .from(people)
+    .where(eq(people.id, personId))
+    .for('share');
+  return row;
 }
 
 /** Locks the given people's rows (FOR UPDATE, in id order) and returns them as they now are. */

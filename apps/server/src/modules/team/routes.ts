@@ -79,13 +79,15 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: manager,
       schema: {
         tags,
-        summary: `Invite an e-mail address with a role (mailed; at most ${INVITATION.perHour} an hour per company)`,
+        summary: `Invite an e-mail address with a role (mailed in \`language\`, else the request's; at most ${INVITATION.perHour} an hour per company)`,
         body: inviteBody,
         response: { 200: okEnvelope(invitationRow), ...failures },
       },
     },
     async (request) => {
-      const { row, mail } = await invite({ db, config, kv, actor: currentUser(request), ...request.body });
+      const { language, ...body } = request.body;
+      const locale = language ?? request.locale;
+      const { row, mail } = await invite({ db, config, kv, actor: currentUser(request), ...body, locale });
       sendLater(mail, request.log);
       return ok(row);
     },
@@ -109,6 +111,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         kv,
         actor: currentUser(request),
         id: request.params.id,
+        locale: request.locale,
       });
       sendLater(mail, request.log);
       return ok(row);

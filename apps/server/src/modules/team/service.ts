@@ -19,7 +19,13 @@ import {
   type PersonRow,
   updatePerson,
 } from '../users/people-repo.js';
-import { type InvitationRecord, listPendingInvitations, lockPeople } from './repo.js';
+import {
+  companyNames,
+  type InvitationRecord,
+  listPendingInvitations,
+  lockPeople,
+  revokeInvitationsBeyond,
+} from './repo.js';
 
 /**
  * The team (issue 18, parts 2–4): the people of the signed-in person's company and its pending
@@ -112,7 +118,8 @@ export async function changeRole(options: {
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
     if (role !== 'owner') assertNotLastOwner(target, owners);
     await updatePerson(tx, target.id, { role });
-    await endAllSessions({ db: tx, personId: target.id });
+    await revokeInvitationsBeyond(tx, actor.id, target.id, assignableRoles(role));
+    await endAllSessions({ db: tx, personId: target.id, reason: { kind: 'role', role, by: me.name } });
     if (target.role !== role)
       await recordActivity(tx, actorOf(actor), {
         kind: 'role',
@@ -129,11 +136,23 @@ export async function changeRole(options: {
 
 /** Removes a person from the company: their login goes, and with it every session. */
 export async function removeMember(options: { db: Db; actor: Actor; personId: number }): Promise<void> {
+  const { actor } = options;
   await withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target, owners }) => {
     const allowed = canChangeMember({ actor: roleOf(me), target: roleOf(target), self: me.id === target.id });
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
     assertNotLastOwner(target, owners);
-    await endAllSessions({ db: tx, personId: target.id });
+    await revokeInvitationsBeyond(tx, actor.id, target.id, []);
+    const names = await companyNames(tx, actor.id);
+    await endAllSessions({
+      db: tx,
+      personId: target.id,
+      reason: {
+        kind: 'removed',
+        company1: names?.company1 ?? '',
+        company2: names?.company2 ?? '',
+        by: me.name,
+      },
+    });
     await deletePerson(tx, target.id);
     await recordActivity(tx, actorOf(options.actor), {
       kind: 'user',
@@ -160,7 +179,12 @@ export async function transferOwnership(options: {
     if (me.role !== 'owner' || me.id === target.id) throw new AppError(403, 'company.cannotTransfer');
     await updatePerson(tx, target.id, { role: 'owner' });
     await updatePerson(tx, me.id, { role: 'admin' });
-    await endAllSessions({ db: tx, personId: target.id });
+    await revokeInvitationsBeyond(tx, actor.id, me.id, assignableRoles('admin'));
+    await endAllSessions({
+      db: tx,
+      personId: target.id,
+      reason: { kind: 'role', role: 'owner', by: me.name },
+    });
     await endAllSessions({ db: tx, personId: actor.personId, exceptSessionId: options.sessionId });
     await recordActivity(tx, actorOf(actor), {
       kind: 'role',

@@ -1,8 +1,9 @@
-import { INT4_MAX, parseRole, type Role } from '@freight/contract';
+import { assignableRoles, INT4_MAX, parseRole, type Role } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { recordActivity } from '../activity/service.js';
 import { endAllSessions } from '../auth/sessions.js';
+import { revokeInvitationsBeyond } from '../team/repo.js';
 import { hashPassword } from '../../platform/password.js';
 import {
   findCompany,
@@ -103,7 +104,12 @@ export async function changePersonRole(options: {
     if (!person) throw new AppError(404, 'errors.notFound');
     if (person.role === options.role) return { person, changed: false };
     await updatePerson(tx, person.id, { role: options.role });
-    await endAllSessions({ db: tx, personId: person.id });
+    await revokeInvitationsBeyond(tx, person.companyId, person.id, assignableRoles(options.role));
+    await endAllSessions({
+      db: tx,
+      personId: person.id,
+      reason: { kind: 'role', role: options.role, by: OPERATOR_NAME },
+    });
     await recordActivity(tx, operator(person.companyId), {
       kind: 'role',
       action: 'update',
@@ -136,6 +142,7 @@ export async function movePerson(options: {
     const person = await assertOwnerRemains({ db: tx, person: read });
     if (!person || person.companyId !== read.companyId) throw new AppError(404, 'errors.notFound');
     await updatePerson(tx, person.id, { companyId: options.companyId, role: options.role });
+    await revokeInvitationsBeyond(tx, person.companyId, person.id, []);
     await endAllSessions({ db: tx, personId: person.id });
     // Both companies' trails: one lost the person, the other gained them.
     const label = `${person.name} <${person.email}>`;

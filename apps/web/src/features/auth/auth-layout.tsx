@@ -5,6 +5,7 @@ import { useSiteConfig } from '../../app/site-config';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { useDropShell } from '../../app/shell';
 import { LOGIN_ART_CSS } from './login-art';
+import { SignOutReasonAlert } from './sign-out-reason';
 
 /** Extra legibility for white text wherever the picture is light. */
 const textShadow = '0 1px 3px rgba(0, 0, 0, 0.5)';
@@ -74,7 +75,11 @@ export function AuthLayout({
             <LanguageSwitch />
           </div>
         )}
-        <div style={{ width: '100%', maxWidth: width, margin: 'auto', paddingBlock: 24 }}>{children}</div>
+        <div style={{ width: '100%', maxWidth: width, margin: 'auto', paddingBlock: 24 }}>
+          {/* Signed out by someone else: why, before anything else on the page. */}
+          <SignOutReasonAlert />
+          {children}
+        </div>
       </main>
     </div>
   );

@@ -12,6 +12,7 @@ import {
   useNotificationStream,
   useUnreadCount,
 } from './notifications-api';
+import { SignOutNotice } from './sign-out-notice';
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = {
@@ -123,25 +124,28 @@ export function NotificationBell() {
     </div>
   );
   return (
-    <Popover
-      content={content}
-      trigger="click"
-      placement="bottomRight"
-      open={isOpen}
-      onOpenChange={setOpen}
-      styles={{ container: { padding: '8px 0 0' } }}
-    >
-      <Button
-        type="text"
-        aria-label={count === undefined ? t('notifications.title') : t('notifications.bell', { count })}
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
-        icon={
-          <Badge count={unread} size="small" overflowCount={99}>
-            <BellOutlined style={{ fontSize: 18 }} />
-          </Badge>
-        }
-      />
-    </Popover>
+    <>
+      <SignOutNotice />
+      <Popover
+        content={content}
+        trigger="click"
+        placement="bottomRight"
+        open={isOpen}
+        onOpenChange={setOpen}
+        styles={{ container: { padding: '8px 0 0' } }}
+      >
+        <Button
+          type="text"
+          aria-label={count === undefined ? t('notifications.title') : t('notifications.bell', { count })}
+          aria-haspopup="dialog"
+          aria-expanded={isOpen}
+          icon={
+            <Badge count={unread} size="small" overflowCount={99}>
+              <BellOutlined style={{ fontSize: 18 }} />
+            </Badge>
+          }
+        />
+      </Popover>
+    </>
   );
 }

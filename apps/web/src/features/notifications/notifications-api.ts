@@ -8,6 +8,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { announceSignOut } from './sign-out-notice';
 
 export const NOTIFICATIONS_KEY = 'notifications';
 const UNREAD_KEY = [NOTIFICATIONS_KEY, 'unread'] as const;
@@ -123,6 +124,13 @@ export function useNotificationStream(isEnabled: boolean): boolean {
       opened.addEventListener('read', (event) => {
         const { ids, unread } = parse<'read'>(event);
         markCached(client, ids, unread);
+      });
+      // Someone else ended this session: say why, and ask nothing more of the server (a refused
+      // request would leave the page at once, with whatever the person was typing).
+      opened.addEventListener('ended', (event) => {
+        isStopped = true;
+        opened.close();
+        announceSignOut(parse<'ended'>(event).reason);
       });
       // The browser would retry with the same (used) ticket: close, and reconnect with a new one.
       opened.onerror = () => {

@@ -1,6 +1,6 @@
 import './strings';
 import { acceptInvitationBody, INVITATION_TOKEN } from '@freight/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -43,11 +43,14 @@ export function JoinPage() {
   }, [params, navigate]);
   const isWellFormed = INVITATION_TOKEN.test(token);
   const info = useQuery({
-    queryKey: ['invitation', token],
+    // The company's name is given in the page's language: switching it asks again.
+    queryKey: ['invitation', token, currentLocale()],
     queryFn: () => fetchInvitation(token),
     enabled: isWellFormed,
     retry: false,
     staleTime: Infinity,
+    // What was typed stays while the other language's reply comes.
+    placeholderData: keepPreviousData,
   });
   const [mode, setMode] = useState<Mode>('new');
   const [form] = useForm<JoinValues>();
@@ -118,11 +121,11 @@ export function JoinPage() {
               ]}
             />
           </fieldset>
-          <Form<JoinValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+          <Form<JoinValues> form={form} layout="vertical" onFinish={onFinish}>
             {mode === 'new' ? (
               <>
                 <Form.Item name="name" label={t('team.join.name')} rules={newRules.name} required>
-                  <Input autoComplete="name" maxLength={100} />
+                  <Input autoComplete="name" maxLength={100} aria-required />
                 </Form.Item>
                 <Form.Item
                   name="password"
@@ -131,7 +134,7 @@ export function JoinPage() {
                   extra={<PasswordStrength password={newPassword} email={email} />}
                   required
                 >
-                  <Input.Password autoComplete="new-password" />
+                  <Input.Password autoComplete="new-password" aria-required />
                 </Form.Item>
                 <Form.Item
                   name="confirmPassword"
@@ -140,14 +143,14 @@ export function JoinPage() {
                   rules={confirmPasswordRules(t, { required: true, label: t('team.join.confirmPassword') })}
                   required
                 >
-                  <Input.Password autoComplete="new-password" />
+                  <Input.Password autoComplete="new-password" aria-required />
                 </Form.Item>
               </>
             ) : (
               <>
                 <Typography.Paragraph type="secondary">{t('team.join.existingHint')}</Typography.Paragraph>
                 <Form.Item name="password" label={t('team.join.password')} rules={passwordRules} required>
-                  <Input.Password autoComplete="current-password" />
+                  <Input.Password autoComplete="current-password" aria-required />
                 </Form.Item>
               </>
             )}

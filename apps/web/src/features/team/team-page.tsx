@@ -55,13 +55,34 @@ export function TeamPage() {
       await refresh();
     }
   };
-  const confirm = (title: string, okText: string, onOk: () => Promise<void>, danger = true) =>
-    modal.confirm({ title, okText, okButtonProps: { danger }, cancelText: t('common.cancel'), onOk });
+  const confirm = (
+    title: string,
+    okText: string,
+    onOk: () => Promise<void>,
+    danger = true,
+    content?: string,
+  ) =>
+    modal.confirm({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger },
+      cancelText: t('common.cancel'),
+      onOk,
+    });
 
+  // A role change signs the person out at once: asked first, saying so.
   const onRole = (member: TeamMember, role: Role) =>
-    run(
-      () => changeMemberRole(member.id, role),
-      t('team.roleChanged', { name: member.name, role: roleLabel(role) }),
+    confirm(
+      t('team.roleConfirm', { name: member.name, role: roleLabel(role) }),
+      t('team.changeRole'),
+      () =>
+        run(
+          () => changeMemberRole(member.id, role),
+          t('team.roleChanged', { name: member.name, role: roleLabel(role) }),
+        ),
+      false,
+      t('team.roleConfirmSignOut', { name: member.name }),
     );
   const onRemove = (member: TeamMember) =>
     confirm(t('team.removeConfirm', { name: member.name }), t('team.remove'), () =>
