@@ -22,7 +22,16 @@ export const BOOKING_EVENT_ACTIONS = [
   'cancel',
   'void',
 ] as const;
-export const NOTIFICATION_ACTIONS = [...BOOKING_EVENT_ACTIONS, 'create', 'receive', 'join'] as const;
+/** What the requester's people are told of their RFQ: the forwarder answered it, or closed it. */
+export const RFQ_ANSWER_ACTIONS = ['quote', 'close'] as const;
+export type RfqAnswerAction = (typeof RFQ_ANSWER_ACTIONS)[number];
+export const NOTIFICATION_ACTIONS = [
+  ...BOOKING_EVENT_ACTIONS,
+  'create',
+  'receive',
+  'join',
+  ...RFQ_ANSWER_ACTIONS,
+] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
 /**
@@ -79,6 +88,8 @@ export const notificationQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  /** only those about bookings whose number contains this (case-insensitive) */
+  booking: z.string().trim().max(30).optional(),
 });
 export type NotificationQuery = z.input<typeof notificationQuery>;
 
@@ -106,6 +117,8 @@ export type NotificationEvents = {
   notification: UnreadCount & { notification: NotificationRow };
   /** the person read some (`ids`) or all (`ids` null) of theirs, on any device */
   read: UnreadCount & { ids: number[] | null };
+  /** the person marked some of theirs unread again, on any device */
+  unread: UnreadCount & { ids: number[] };
 };
 
 /** Where a notification leads in the web app, or null when it has no page. */
@@ -116,6 +129,8 @@ export function notificationLink(row: Pick<NotificationRow, 'kind' | 'object_id'
       if (row.object_id === null) return null;
       return row.party === 'forwarder' ? `/received-bookings/${row.object_id}` : `/bookings/${row.object_id}`;
     case 'rfq':
+      // The requester's side is told of answers ('member'); the forwarder's of requests.
+      if (row.party === 'member') return row.object_id === null ? '/rfqs' : `/rfqs/${row.object_id}`;
       return row.object_id === null ? '/received-rfqs' : `/received-rfqs/${row.object_id}`;
     case 'team':
       return '/team';

@@ -10,5 +10,7 @@ export type LiveMessage =
       items: { personId: number; companyId: number; unread: number; row: NotificationRow }[];
     }
   | { type: 'read'; personId: number; companyId: number; unread: number; ids: number[] | null }
+  /** the person marked some of theirs unread again */
+  | { type: 'unread'; personId: number; companyId: number; unread: number; ids: number[] }
   /** these sessions were revoked (logout, password change, role change, removal): close their streams */
   | { type: 'sessions-ended'; sessions: number[] };
