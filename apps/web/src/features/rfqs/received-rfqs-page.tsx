@@ -1,5 +1,5 @@
 import './strings';
-import { formatDate, RFQ_STATUSES, type ReceivedRfq, type RfqStatus } from '@freight/contract';
+import { formatDate, RFQ_STATUSES, type ReceivedRfq, rfqTitle, type RfqStatus } from '@freight/contract';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Radio, Space, Table, Typography } from 'antd';
@@ -60,6 +60,15 @@ export function ReceivedRfqsPage() {
       title: t('rfqs.columns.status'),
       key: 'status',
       render: (_: unknown, row: ReceivedRfq) => <RfqStatusTag status={row.status} />,
+    },
+    {
+      title: t('rfqs.columns.action'),
+      key: 'action',
+      render: (_: unknown, row: ReceivedRfq) => (
+        <Link to={`/received-rfqs/${row.id}`} aria-label={t('rfqs.detailOf', { title: rfqTitle(row) })}>
+          {t('rfqs.detailAction')}
+        </Link>
+      ),
     },
   ];
 
