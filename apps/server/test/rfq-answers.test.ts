@@ -267,4 +267,13 @@ describeEachDatabase('answers to requests for quotation', (kind) => {
     expect(late.status).toBe(409);
     expect(late.body.msg).toContain('closed');
   });
+
+  it('mails the forwarder in the language its signed-in owner chose on My account', async () => {
+    ok(await api('fwd', 'PUT', '/api/me', { language: 'en-US' }));
+    const id = await send();
+    const received = await mail.next(who.fwd?.email ?? '');
+    expect(received.subject).toMatch(/^\[[^\]]+\] New request for quotation: Shanghai → Rotterdam/);
+    expect(received.text).toContain(`${PUBLIC_URL}/received-rfqs/${id}`);
+    ok(await api('fwd', 'PUT', '/api/me', { language: 'zh-CN' }));
+  });
 });

@@ -2,7 +2,7 @@ import type { ReceivedRfqQuery, RfqStatus } from '@freight/contract';
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
-import { carriers, containerTypes, ports, rfqs, users } from '../../db/schema.js';
+import { carriers, containerTypes, people, ports, rfqs, users } from '../../db/schema.js';
 
 export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promise<number> {
   const [row] = await db.insert(rfqs).values(values).returning({ id: rfqs.id });
@@ -10,18 +10,23 @@ export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promi
   return row.id;
 }
 
-/** What a mail to a member, or a forwarder's view of its requester, needs of that member. */
+/**
+ * What a mail to a member, or a forwarder's view of its requester, needs of that member. The
+ * language is that of the person who signs in with the company's address (their choice on My
+ * account), else the account's.
+ */
 export async function memberContact(db: Db, id: number) {
   const [row] = await db
     .select({
       username: users.username,
-      language: users.language,
+      language: sql<string>`coalesce(${people.language}, ${users.language})`,
       company1: users.company1,
       company2: users.company2,
       linkman: users.linkman,
       phone: users.phone,
     })
     .from(users)
+    .leftJoin(people, and(eq(people.companyId, users.id), eq(people.email, users.username)))
     .where(eq(users.id, id))
     .limit(1);
   return row;
