@@ -45,6 +45,16 @@ describe('unsubscribe from a notification mail', () => {
     const after = await call<Record<string, string>>(portal, 'GET', '/me/mail-preferences', customer);
     expect(after).toEqual({ ...before, void: 'off' });
 
+    // Changed one's mind: the same page undoes it, and offers the way in to the settings.
+    await visible(page.getByRole('link', { name: '登录后修改邮件通知设置' }));
+    await page.getByRole('button', { name: '撤销退订' }).click();
+    await visible(page.getByText('已重新订阅'));
+    expect(await call<Record<string, string>>(portal, 'GET', '/me/mail-preferences', customer)).toEqual(
+      before,
+    );
+    await page.getByRole('link', { name: '登录后修改邮件通知设置' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+
     // A tampered link is refused with the message of the page's language.
     await page.goto(`${url.pathname}${url.search.slice(0, -3)}xyz`);
     await visible(page.getByText(/退订链接无效|unsubscribe link is not valid/));

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, loginThroughPage, newPage } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { visible } from '../support/steps';
-import { chooseFile, PNG, registerByApi, uniqueEmail, userInfoOf } from '../auth/account-steps';
+import { apiToken, openSignedIn, visible } from '../support/steps';
+import { chooseFile, mailTo, PNG, registerByApi, uniqueEmail, userInfoOf } from '../auth/account-steps';
+import { forwarderVoids } from '../bookings/booking-api';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -120,6 +121,32 @@ describe('member profile', () => {
     await page.getByRole('tab', { name: 'Business info' }).click();
     await expect.poll(() => page.getByLabel('Company profile').isVisible()).toBe(true);
     expect(await page.getByRole('switch').count()).toBe(0);
+    await context.close();
+  });
+
+  it('sets the language of one’s mails on My account: a Chinese screen, English mails', async () => {
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: 'ops@example.com',
+      path: '/profile',
+      locale: 'zh-CN',
+    });
+    await page.getByRole('tab', { name: '我的账号' }).click();
+    // The preference names follow the status names.
+    await visible(page.getByText('已出运', { exact: true }));
+    expect(await page.getByText('已开船').count()).toBe(0);
+    const language = page.getByRole('combobox', { name: '邮件语言' });
+    await language.click();
+    await page.getByTitle('English', { exact: true }).click();
+    await visible(page.getByText('邮件通知设置已保存'));
+
+    const voided = await forwarderVoids(portal, await apiToken(portal.url, DEMO.forwarder));
+    const mail = await mailTo(portal.dataDir, 'ops@example.com');
+    expect(mail).toContain(`has voided your booking ${voided.order_no}.`);
+    expect(mail).toContain(`/bookings/${voided.id}`);
+    // The screens stay Chinese.
+    await page.reload();
+    await page.getByRole('tab', { name: '我的账号' }).click();
+    await visible(page.getByRole('combobox', { name: '邮件语言' }));
     await context.close();
   });
 });

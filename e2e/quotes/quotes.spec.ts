@@ -217,9 +217,18 @@ describe('shipping quotes', () => {
     await context.close();
   });
 
-  it('sends an RFQ from the English page; the forwarder opens it in Chinese and marks it quoted', async () => {
+  it('sends an RFQ from the English page; the forwarder answers it in Chinese; the customer books from it', async () => {
+    // The forwarder has its received RFQs open: the new request appears there without a reload.
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: '/received-rfqs',
+      locale: 'zh-CN',
+    });
+    await page.getByRole('heading', { name: '收到的询价' }).waitFor();
+    // A colleague of the demo customer asks: the contact for the request is that person, not the
+    // company's registered contact.
     const member = await openSignedIn(browser, portal.url, {
-      username: DEMO.customer,
+      username: 'ops@example.com',
       path: '/quotes',
       locale: 'en-US',
     });
@@ -233,25 +242,26 @@ describe('shipping quotes', () => {
     const dialog = member.page.getByRole('dialog', { name: 'Request for quotation' });
     await dialog.getByText('20GP US$1,000 | 40HQ US$1,850.50').waitFor();
 
-    // Every required field is marked (issue 14: ready date and containers had no asterisk).
+    // Every required field is marked (issue 14: ready date and containers had no asterisk); the
+    // target rate is optional.
     for (const label of [
       'Cargo ready date',
       'Commodity',
       'Containers and quantity',
-      'Target rate',
       'Potential volume',
       'Contact for this request',
     ])
       expect(await requiredMark(dialog.getByText(label, { exact: true })), label).toBe('"*"');
-    // The contact is explained, and filled in from the profile.
+    expect(await requiredMark(dialog.getByText('Target rate', { exact: true }))).not.toBe('"*"');
     await visible(dialog.getByText('Whom the forwarder should answer about this request', { exact: false }));
-    expect(await dialog.getByLabel('Contact for this request').inputValue()).toBe('LI MING');
+    expect(await dialog.getByLabel('Contact for this request').inputValue()).toBe('WANG FANG 王芳');
+    // Each quantity is a labelled field of its own.
+    await visible(dialog.getByText('40HQ quantity', { exact: true }));
 
     await fillDate(dialog.getByLabel('Cargo ready date'), us(day(-3)));
     await dialog.getByLabel('Commodity').fill('LED LAMPS');
-    await dialog.getByLabel('Quantity of 40HQ').fill('2');
+    await dialog.getByLabel('40HQ quantity').fill('2');
     await dialog.getByText('Estimated total: US$3,701').waitFor();
-    await dialog.getByLabel('Target rate').fill('US$1700 / 40HQ');
     await dialog.getByLabel('Potential volume').fill('10 x 40HQ per month');
     // A past day is disabled in the picker (contract isReadyDateAllowed): the typed date is dropped.
     expect(await dialog.getByLabel('Cargo ready date').inputValue()).toBe('');
@@ -264,32 +274,53 @@ describe('shipping quotes', () => {
     const { data } = (await (await sent).json()) as { data: { id: number } };
     await member.page.getByText('RFQ sent').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await member.context.close();
+
+    // The customer's own list: the request, new, with its lane.
+    await member.page.getByRole('link', { name: 'My RFQs' }).first().click();
+    await member.page.getByRole('heading', { name: 'My RFQs' }).waitFor();
+    const mine = member.page.getByRole('row').filter({ hasText: 'Shanghai → Hamburg' }).first();
+    await visible(mine.getByText('New', { exact: true }));
 
     // The mail reaches the forwarder in the forwarder's language (Chinese), linking to the request.
     const mail = await mailTo(portal.dataDir, DEMO.forwarder);
     expect(mail).toContain('航线：上海 → 汉堡 → 汉堡');
     expect(mail).toContain(`/received-rfqs/${data.id}`);
 
-    const { context, page } = await openSignedIn(browser, portal.url, {
-      username: DEMO.forwarder,
-      path: `/received-rfqs/${data.id}`,
-      locale: 'zh-CN',
-    });
-    await page.getByRole('heading', { name: `询价 ${data.id}` }).waitFor();
+    // The list has a Detail action; the detail is named by its lane and number, not an id.
+    const number = `RFQ-${String(data.id).padStart(6, '0')}`;
+    await page.getByRole('link', { name: `上海 → 汉堡 · ${number} 的详情` }).click();
+    await page.getByRole('heading', { name: `上海 → 汉堡 · ${number}` }).waitFor();
     for (const text of ['上海 → 汉堡 → 汉堡', '地中海航运', 'LED LAMPS', '2 x 40HQ', iso(day(3))])
       await visible(page.getByText(text, { exact: true }));
     await visible(page.getByText('演示贸易有限公司', { exact: true }));
     await visible(page.getByRole('link', { name: DEMO.customer }));
     const reply = page.getByRole('link', { name: '邮件回复' });
     const href = (await reply.getAttribute('href')) ?? '';
-    expect(href.startsWith(`mailto:${DEMO.customer}?subject=`)).toBe(true);
     expect(decodeURIComponent(href)).toContain('回复：询价 上海 → 汉堡');
 
-    await page.getByRole('button', { name: '标记为已报价' }).click();
-    await page.getByText('已标记为已报价').waitFor();
-    await gone(page.getByRole('button', { name: '标记为已报价' }));
+    // The answer in the portal: a price for 40HQ, a validity, remarks.
+    await page.getByLabel('40HQ 价格（美元）').fill('1700');
+    await page.getByLabel('备注', { exact: true }).fill('ALL IN EXCEPT THC');
+    await visible(page.getByRole('button', { name: '提交报价' }));
+    // Enter in the date field takes the date and sends the form, as the button would.
+    await fillDate(page.getByLabel('有效期至'), iso(day(14)));
+    await page.getByText('报价已发送给询价方').waitFor();
+    await visible(page.getByRole('button', { name: '重新报价' }));
     await visible(page.getByText('已报价', { exact: true }));
+
+    // The customer's open list follows without a reload, and the answer opens a booking.
+    await visible(mine.getByText('Quoted', { exact: true }));
+    await mine.getByRole('link', { name: `Detail of Shanghai → Hamburg · ${number}` }).click();
+    await member.page.getByRole('heading', { name: `Shanghai → Hamburg · ${number}` }).waitFor();
+    await visible(member.page.getByText('US$1700', { exact: true }));
+    await visible(member.page.getByText('ALL IN EXCEPT THC'));
+    await member.page.getByRole('button', { name: 'Book with this answer' }).click();
+    await expect.poll(() => new URL(member.page.url()).pathname).toBe('/bookings/create-fcl');
+    const remark = member.page.getByLabel('Remark', { exact: true });
+    await expect
+      .poll(() => remark.inputValue())
+      .toContain(`Prices answered on Shanghai → Hamburg · ${number}: 40HQ US$1700`);
+    await member.context.close();
 
     await page.getByRole('button', { name: '返回收到的询价' }).click();
     await page.getByRole('heading', { name: '收到的询价' }).waitFor();

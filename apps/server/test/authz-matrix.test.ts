@@ -321,6 +321,23 @@ const MATRIX: Row[] = [
       };
     })(),
   },
+  {
+    // Marked unread again the same way: each person their own, another company's refused 404.
+    method: 'PUT',
+    url: '/api/notifications/:id/unread',
+    access: 'authenticated',
+    owned: true,
+    roles: 'personal',
+    make: (() => {
+      let calls = 0;
+      return async (w: World) => {
+        const ids = await w.newNotifications();
+        const next = (['owner', ...PEOPLE] as const)[calls++ % 4] ?? 'owner';
+        const account = next === 'owner' ? w.user.owner : w.people[next];
+        return at(`/api/notifications/${ids[account.username.toLowerCase()]}/unread`);
+      };
+    })(),
+  },
   { method: 'PUT', url: '/api/notifications/read', access: 'authenticated', roles: 'personal' },
   { method: 'POST', url: '/api/notifications/ticket', access: 'authenticated', roles: 'personal' },
   {
@@ -379,6 +396,13 @@ const MATRIX: Row[] = [
     access: 'public',
     roles: 'personal',
     make: async (w) => at(await w.unsubscribeLink()),
+  },
+  {
+    method: 'POST',
+    url: '/api/unsubscribe/undo',
+    access: 'public',
+    roles: 'personal',
+    make: async (w) => at((await w.unsubscribeLink()).replace('/api/unsubscribe?', '/api/unsubscribe/undo?')),
   },
 
   /* ---------- company activity trail (issue 18; owners and admins) ---------- */
@@ -641,6 +665,22 @@ const MATRIX: Row[] = [
     shows: { forwarder: 'rfq' },
     make: (w) => ({
       ...at(`/api/forwarder/rfq/${w.base.rfq}/status`, json({ status: 'quoted' })),
+      readBack: `/api/rfq/${w.base.rfq}`,
+    }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/forwarder/rfq/:id/answer',
+    access: { all: ['rate'] },
+    owned: true,
+    owner: 404,
+    forwarder: 'ok',
+    shows: { forwarder: 'rfq' },
+    make: (w) => ({
+      ...at(
+        `/api/forwarder/rfq/${w.base.rfq}/answer`,
+        json({ prices: [{ container_id: w.ref.gp20, price: '1150' }], valid_until: day(20), remarks: '' }),
+      ),
       readBack: `/api/rfq/${w.base.rfq}`,
     }),
   },

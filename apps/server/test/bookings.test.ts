@@ -1781,23 +1781,25 @@ describeEachDatabase('bookings', (kind) => {
       expect((await api('english', 'POST', `/api/order/${booking.id}/submit`)).status).toBe(200);
       const toForwarder = await mail.next(users.fwdB?.username ?? '');
       expect(toForwarder.subject).toContain(booking.order_no);
-      expect(toForwarder.text).toContain('提交订舱');
-      expect(toForwarder.text).toContain('草稿 → 待放舱');
+      expect(toForwarder.text).toContain(`提交了订舱 ${booking.order_no}，请受理并安排放舱。`);
+      expect(toForwarder.text).toContain('当前状态：待放舱');
+      expect(toForwarder.text).toContain(`/received-bookings/${booking.id}`);
       expect(toForwarder.attachments).toEqual([]);
       await fwd('fwdB', booking.id, 'accept');
       const accepted = await mail.next(users.english?.username ?? '');
       expect(accepted.subject).toBe(
-        `[Freight Booking Portal] Booking ${booking.order_no}: Awaiting space release`,
+        `[Freight Booking Portal] Booking ${booking.order_no}: accepted by the forwarder`,
       );
-      expect(accepted.text).toContain('accept the booking');
+      expect(accepted.text).toContain(`has accepted your booking ${booking.order_no}`);
+      expect(accepted.text).toContain(`/bookings/${booking.id}`);
       expect(accepted.text).toContain('Forwarder fwdB公司'.replace('fwdB公司', 'FWDB CO'));
       expect(accepted.attachments).toEqual([]);
       await fwd('fwdB', booking.id, 'release', release());
       const released = await mail.next(users.english?.username ?? '');
-      expect(released.subject).toContain('Awaiting shipping instructions');
+      expect(released.subject).toContain('space released, shipping instructions due');
       expect(released.text).toContain('SO no.: SO123456');
       expect(released.text).toContain('Vessel: MAERSK EINDHOVEN');
-      expect(released.text).toContain('Status: Awaiting space release → Awaiting shipping instructions');
+      expect(released.text).toContain('Status now: Awaiting shipping instructions');
       // The release carries the forwarder's booking confirmation, in the member's language.
       expect(released.attachments.map((a) => [a.filename, a.contentType])).toEqual([
         [`${booking.order_no}-confirmation-en.pdf`, 'application/pdf'],
@@ -1809,7 +1811,7 @@ describeEachDatabase('bookings', (kind) => {
         expect(confirmation).toContain(text);
       await fwd('fwdB', booking.id, 'void', { reason: 'VESSEL CANCELLED' });
       const voided = await mail.next(users.english?.username ?? '');
-      expect(voided.subject).toContain('Cancelled');
+      expect(voided.subject).toContain('voided by the forwarder');
       expect(voided.text).toContain('Reason: VESSEL CANCELLED');
       expect(voided.attachments).toEqual([]);
     });

@@ -113,6 +113,14 @@ const TARGETS: Record<RouteKey, Target> = {
     valid: () => ({ status: 'quoted' }),
     ids: (w) => [...w.rfqs.received, ...w.rfqs.sent],
   },
+  'PUT /api/forwarder/rfq/:id/answer': {
+    valid: (w) => ({
+      prices: [{ container_id: w.ref.gp20, price: '1150' }],
+      valid_until: w.day(20),
+      remarks: 'ALL IN',
+    }),
+    ids: (w) => [...w.rfqs.received, ...w.rfqs.sent],
+  },
   'POST /api/order/booking': { valid: (w) => w.validBooking() },
   'PUT /api/order/booking/:id': { valid: (w) => w.validBooking(), ids: ownBooking0 },
   'POST /api/order/:id/copy': { ids: ownBooking0 },
@@ -168,6 +176,7 @@ const TARGETS: Record<RouteKey, Target> = {
   },
   // The notification centre (issue 19): the person's own; anyone else's id answers 404.
   'PUT /api/notifications/:id/read': { ids: () => [1, 2, 3] },
+  'PUT /api/notifications/:id/unread': { ids: () => [1, 2, 3] },
   'PUT /api/notifications/read': {},
   'POST /api/notifications/ticket': {},
   // Webhooks (issue 19, part 4): ids 1 to 3 are root's endpoints once the valid bodies made them.
@@ -186,6 +195,7 @@ const TARGETS: Record<RouteKey, Target> = {
   // E-mail preferences (issue 19): the person's own; unsubscribe is public and needs a signed token.
   'PUT /api/me/mail-preferences': { valid: () => ({ ship: 'digest', release: 'off' }) },
   'POST /api/unsubscribe': { session: 'public' },
+  'POST /api/unsubscribe/undo': { session: 'public' },
   'POST /api/system/logout': { session: 'fresh' },
 };
 

@@ -153,6 +153,42 @@ describeEachDatabase('mail preferences', (kind) => {
       ok(await api('owner', 'PUT', '/api/me/mail-preferences', DEFAULT_MAIL_PREFERENCES));
     });
 
+    it('undoes an unsubscribe with the same link, putting back the modes it had', async () => {
+      ok(await api('operator', 'PUT', '/api/me/mail-preferences', { ship: 'digest' }));
+      const url = link(who.operator?.personId ?? 0, 'all');
+      const off = await call<Envelope<UnsubscribeInfo>>(t.app, { method: 'POST', url });
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
+      expect(off.body.data.previous).toEqual({ ...DEFAULT_MAIL_PREFERENCES, ship: 'digest' });
+      expect(Object.values(await prefs('operator')).every((mode) => mode === 'off')).toBe(true);
+      const undo = await call<Envelope<UnsubscribeInfo>>(t.app, {
+        method: 'POST',
+        url: url.replace('/api/unsubscribe?', '/api/unsubscribe/undo?'),
+        payload: off.body.data.previous ?? {},
+      });
+      expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+      expect(await prefs('operator')).toEqual({ ...DEFAULT_MAIL_PREFERENCES, ship: 'digest' });
+      // Without the modes, the link's events come back as the defaults; others are left alone.
+      ok(await api('operator', 'PUT', '/api/me/mail-preferences', { accept: 'off' }));
+      const one = link(who.operator?.personId ?? 0, 'ship');
+      expect((await call(t.app, { method: 'POST', url: one })).status).toBe(200);
+      const back = await call(t.app, {
+        method: 'POST',
+        url: one.replace('/api/unsubscribe?', '/api/unsubscribe/undo?'),
+      });
+      expect(back.status).toBe(200);
+      expect(await prefs('operator')).toEqual({ ...DEFAULT_MAIL_PREFERENCES, accept: 'off' });
+      // A forged link undoes nothing; an unknown mode is refused.
+      const forged = await call(t.app, { method: 'POST', url: '/api/unsubscribe/undo?token=not-a-token' });
+      expect(forged.status).toBe(400);
+      const weekly = await call(t.app, {
+        method: 'POST',
+        url: one.replace('/api/unsubscribe?', '/api/unsubscribe/undo?'),
+        payload: { ship: 'weekly' },
+      });
+      expect(weekly.status).toBe(400);
+      ok(await api('operator', 'PUT', '/api/me/mail-preferences', DEFAULT_MAIL_PREFERENCES));
+    });
+
     it('refuses a tampered, foreign or expired token with a localized 400', async () => {
       const good = signUnsubscribe(t.config.unsubscribeHmacKey, {
         personId: who.owner?.personId ?? 0,
@@ -297,6 +333,73 @@ describeEachDatabase('mail preferences', (kind) => {
         }),
       ).toBe(0);
       await noMailTo(who.operator?.email ?? '');
+    });
+  });
+
+  describe('what booking mails say', () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+    it('links to the booking, says what happened, in each recipient’s language and bracket style', async () => {
+      for (const name of ['viewer', 'operator'])
+        ok(await api(name, 'PUT', '/api/me/mail-preferences', DEFAULT_MAIL_PREFERENCES));
+      const booking = ok(
+        await api<{ id: number; order_no: string }>(
+          'owner',
+          'POST',
+          '/api/order/booking?submit=true',
+          fclBookingBody({
+            ref,
+            forwarderId: who.fwd?.companyId,
+            shipperId: contact.shipper,
+            consigneeId: contact.consignee,
+          }),
+        ),
+      );
+      // The forwarder's people open it among their received bookings.
+      const submitted = await mail.next(who.fwd?.email ?? '');
+      expect(submitted.subject).toMatch(new RegExp(`^【[^】]+】订舱 ${booking.order_no}：新订舱待受理$`));
+      expect(submitted.text).toContain(`https://portal.example.com/received-bookings/${booking.id}`);
+      expect(submitted.text).toContain(`提交了订舱 ${booking.order_no}，请受理并安排放舱。`);
+
+      ok(await api('fwd', 'POST', `/api/forwarder/order/${booking.id}/accept`));
+      const accepted = await mail.next(who.owner?.email ?? '');
+      expect(accepted.subject).toMatch(new RegExp(`^【[^】]+】订舱 ${booking.order_no}：货代已受理$`));
+      expect(accepted.text).toMatch(
+        new RegExp(`货代 .+已受理您的订舱 ${booking.order_no}，放舱后会再通知您。`),
+      );
+      expect(accepted.text).toContain(`https://portal.example.com/bookings/${booking.id}`);
+      expect(accepted.text).toContain('当前状态：待放舱');
+      for (const robotic of ['请登录门户查看详情', '执行了', '→ 待放舱'])
+        expect(accepted.text).not.toContain(robotic);
+      await mail.next(who.viewer?.email ?? '');
+      await mail.next(who.operator?.email ?? '');
+
+      // The owner chooses English mails on My account (whatever language the screens are in).
+      ok(await api('owner', 'PUT', '/api/me', { language: 'en-US' }));
+      const info = ok(await api<{ person: { language: string } }>('owner', 'GET', '/api/userinfo'));
+      expect(info.person.language).toBe('en-US');
+      ok(
+        await api('fwd', 'POST', `/api/forwarder/order/${booking.id}/release`, {
+          so_no: 'SO654321',
+          vessel: 'MAERSK EINDHOVEN',
+          voyage: '612W',
+          etd: day(10),
+          eta: day(40),
+        }),
+      );
+      const released = await mail.next(who.owner?.email ?? '');
+      expect(released.subject).toMatch(
+        new RegExp(`^\\[[^\\]]+\\] Booking ${booking.order_no}: space released, shipping instructions due$`),
+      );
+      expect(released.text).toContain(`has released space for your booking ${booking.order_no}.`);
+      expect(released.text).toContain('SO no.: SO654321');
+      expect(released.text).toContain(`Open the booking:\nhttps://portal.example.com/bookings/${booking.id}`);
+      // Colleagues who kept Chinese still read Chinese, with full-width colons.
+      const colleague = await mail.next(who.viewer?.email ?? '');
+      expect(colleague.subject).toContain('已放舱，请提交补料');
+      expect(colleague.text).toContain('SO 号：SO654321');
+      await mail.next(who.operator?.email ?? '');
+      ok(await api('owner', 'PUT', '/api/me', { language: 'zh-CN' }));
     });
   });
 

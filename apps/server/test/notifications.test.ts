@@ -338,6 +338,82 @@ describeEachDatabase('notifications', (kind) => {
     });
   });
 
+  describe('the notification centre', () => {
+    it('marks one unread again, for the person only, and tells their other tabs', async () => {
+      ok(await api('viewer', 'PUT', '/api/notifications/read'));
+      const draft = await submitted();
+      const row = (await inbox('viewer')).lists.find((n) => n.object_id === draft.id);
+      expect(row?.read).toBe(false);
+      const id = row?.id ?? 0;
+      ok(await api('viewer', 'PUT', `/api/notifications/${id}/read`));
+      const tab = await stream('viewer');
+      expect((await tab.next('ready')).data).toEqual({ unread: 0 });
+      expect(ok(await api<{ unread: number }>('viewer', 'PUT', `/api/notifications/${id}/unread`))).toEqual({
+        unread: 1,
+      });
+      expect((await tab.next('unread')).data).toEqual({ unread: 1, ids: [id] });
+      expect((await inbox('viewer', '&unread=true')).lists.map((n) => n.id)).toEqual([id]);
+      // Someone else's: a colleague's id, another company's person, or none at all.
+      for (const name of ['owner', 'other', 'clerk'])
+        expect((await api(name, 'PUT', `/api/notifications/${id}/unread`)).status).toBe(404);
+      expect((await api('viewer', 'PUT', '/api/notifications/2147483647/unread')).status).toBe(404);
+      tab.close();
+    });
+
+    it('pages and filters by booking number, unread, and only the person’s own', async () => {
+      ok(await api('owner', 'PUT', '/api/notifications/read'));
+      const first = await submitted();
+      const second = await submitted();
+      ok(await api('fwd', 'POST', `/api/forwarder/order/${first.id}/accept`));
+      const form = multipart([
+        { name: 'order_id', value: String(first.id) },
+        { name: 'document_type', value: 'packing_list' },
+        { name: 'file', filename: 'packing.pdf', contentType: 'application/pdf', data: PDF },
+      ]);
+      const upload = await call<Envelope>(t.app, {
+        method: 'POST',
+        url: '/api/attachment',
+        headers: { authorization: `Bearer ${who.operator?.token}`, ...form.headers },
+        payload: form.payload,
+      });
+      expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+
+      // By its number (part of it, any case): its actions and its documents, newest first.
+      const part = first.order_no.slice(-6).toLowerCase();
+      const about = await inbox('owner', `&booking=${encodeURIComponent(part)}`);
+      expect(about.lists.map((n) => [n.kind, n.action, n.object_id])).toEqual([
+        ['document', 'create', first.id],
+        ['booking', 'accept', first.id],
+        ['booking', 'submit', first.id],
+      ]);
+      expect(about.total).toBe(3);
+      const paged = ok(
+        await api<NotificationList>(
+          'owner',
+          'GET',
+          `/api/notifications?size=2&page=2&booking=${encodeURIComponent(first.order_no)}`,
+        ),
+      );
+      expect(paged.lists.map((n) => n.action)).toEqual(['submit']);
+      expect(paged.total).toBe(3);
+      expect((await inbox('owner', `&booking=${second.order_no}`)).lists.map((n) => n.object_id)).toEqual([
+        second.id,
+      ]);
+      // With the unread filter: what is left after one is read.
+      const accept = about.lists[1]?.id ?? 0;
+      ok(await api('owner', 'PUT', `/api/notifications/${accept}/read`));
+      const unread = await inbox('owner', `&unread=true&booking=${first.order_no}`);
+      expect(unread.lists.map((n) => n.action)).toEqual(['create', 'submit']);
+      // Another company naming the booking finds nothing of the owner's.
+      expect((await inbox('other', `&booking=${first.order_no}`)).total).toBe(0);
+      // A wildcard is text, not a pattern.
+      expect((await inbox('owner', '&booking=%25')).total).toBe(0);
+      const tooLong = await api('owner', 'GET', `/api/notifications?booking=${'B'.repeat(31)}`);
+      expect(tooLong.status).toBe(400);
+      expect(JSON.stringify(tooLong.body)).toContain('booking');
+    });
+  });
+
   describe('the event stream', () => {
     it('opens only with a fresh ticket, once', async () => {
       expect((await call(t.app, { method: 'POST', url: '/api/notifications/ticket' })).status).toBe(401);

@@ -189,6 +189,8 @@ export const userInfo = z.object({
     name: z.string(),
     email: z.string(),
     role: z.enum(ROLES),
+    /** the language of the person's e-mails (set on My account) */
+    language: z.enum(['zh-CN', 'en-US']),
   }),
   is_forwarder: z.boolean(),
   listed_in_directory: z.boolean(),

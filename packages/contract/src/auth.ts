@@ -28,6 +28,7 @@ export const MENU = [
   { path: '/rate', authority: 'rate', labelKey: 'menu.rate' },
   { path: '/bookings', authority: 'order', labelKey: 'menu.bookings' },
   { path: '/received-bookings', authority: 'rate', labelKey: 'menu.receivedBookings' },
+  { path: '/rfqs', authority: 'quote_rfq', labelKey: 'menu.rfqs' },
   { path: '/received-rfqs', authority: 'rate', labelKey: 'menu.receivedRfqs' },
   { path: '/shippers', authority: 'shipper', labelKey: 'menu.shippers' },
   { path: '/contacts', authority: 'contact', labelKey: 'menu.contacts' },

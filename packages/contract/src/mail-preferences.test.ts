@@ -4,12 +4,17 @@ import {
   MAIL_EVENTS,
   mailPreferencesBody,
   mailPreferencesOf,
+  RFQ_MAIL_EVENT,
+  RFQ_MAIL_EVENTS,
 } from './mail-preferences.js';
 import { BOOKING_NOTIFICATIONS } from './notifications.js';
 
 describe('mail preferences', () => {
-  it('lets every booking notification, and nothing else, send an e-mail', () => {
-    expect([...MAIL_EVENTS].sort()).toEqual([...new Set(Object.values(BOOKING_NOTIFICATIONS))].sort());
+  it('lets every booking notification and the answers to one’s RFQs, and nothing else, send an e-mail', () => {
+    expect([...MAIL_EVENTS].sort()).toEqual(
+      [...new Set(Object.values(BOOKING_NOTIFICATIONS)), ...RFQ_MAIL_EVENTS].sort(),
+    );
+    expect(Object.values(RFQ_MAIL_EVENT).sort()).toEqual([...RFQ_MAIL_EVENTS].sort());
   });
   it('defaults to what was mailed before: every event at once', () => {
     expect(Object.values(DEFAULT_MAIL_PREFERENCES)).toEqual(MAIL_EVENTS.map(() => 'immediate'));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_EVENT_ACTIONS } from './notifications.js';
+import { BOOKING_EVENT_ACTIONS, type RfqAnswerAction } from './notifications.js';
 
 /*
  * E-mail preferences (issue 19, part 3). Each person chooses, per event, whether it also sends an
@@ -8,12 +8,22 @@ import { BOOKING_EVENT_ACTIONS } from './notifications.js';
  * reset, password changed, invitations) are not events and are never switchable.
  */
 
+/** The mail events of a requester's RFQ: the forwarder answered it, or closed it. */
+export const RFQ_MAIL_EVENTS = ['rfq_quote', 'rfq_close'] as const;
+export type RfqMailEvent = (typeof RFQ_MAIL_EVENTS)[number];
+export const RFQ_MAIL_EVENT: Record<RfqAnswerAction, RfqMailEvent> = {
+  quote: 'rfq_quote',
+  close: 'rfq_close',
+};
+
 /**
  * The events that may e-mail: the booking notifications (BOOKING_NOTIFICATIONS' values, checked by
- * mail-preferences.test.ts), in the order of a booking's life.
+ * mail-preferences.test.ts), in the order of a booking's life, then the answers to one's RFQs.
  */
-export const MAIL_EVENTS = BOOKING_EVENT_ACTIONS;
+export const MAIL_EVENTS = [...BOOKING_EVENT_ACTIONS, ...RFQ_MAIL_EVENTS] as const;
 export type MailEvent = (typeof MAIL_EVENTS)[number];
+/** The booking events among them (a digest line of these names statuses). */
+export type BookingMailEvent = (typeof BOOKING_EVENT_ACTIONS)[number];
 
 export const MAIL_MODES = ['off', 'immediate', 'digest'] as const;
 export type MailMode = (typeof MAIL_MODES)[number];
@@ -27,6 +37,10 @@ export type MailPreferences = Record<MailEvent, MailMode>;
 export const DEFAULT_MAIL_PREFERENCES: MailPreferences = Object.fromEntries(
   MAIL_EVENTS.map((event) => [event, 'immediate']),
 ) as MailPreferences;
+
+export function isRfqMailEvent(value: string): value is RfqMailEvent {
+  return (RFQ_MAIL_EVENTS as readonly string[]).includes(value);
+}
 
 export function isMailEvent(value: string): value is MailEvent {
   return (MAIL_EVENTS as readonly string[]).includes(value);
@@ -70,7 +84,16 @@ export const unsubscribeInfo = z.object({
   email: z.string(),
   scope: z.enum(UNSUBSCRIBE_SCOPES),
   language: z.enum(['zh-CN', 'en-US']),
+  /** after an unsubscribe: the modes its events had before, which an undo puts back */
+  previous: mailPreferencesBody.optional(),
 });
+
+/**
+ * POST /api/unsubscribe/undo?token=…: the same signed link subscribes again. The body names the
+ * modes to restore (the unsubscribe's `previous`); only the link's events change, and those not
+ * named return to the default.
+ */
+export const resubscribeBody = mailPreferencesBody.nullish();
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfo>;
 
 /**

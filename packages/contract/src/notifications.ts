@@ -23,7 +23,16 @@ export const BOOKING_EVENT_ACTIONS = [
   'cancel',
   'void',
 ] as const;
-export const NOTIFICATION_ACTIONS = [...BOOKING_EVENT_ACTIONS, 'create', 'receive', 'join'] as const;
+/** What the requester's people are told of their RFQ: the forwarder answered it, or closed it. */
+export const RFQ_ANSWER_ACTIONS = ['quote', 'close'] as const;
+export type RfqAnswerAction = (typeof RFQ_ANSWER_ACTIONS)[number];
+export const NOTIFICATION_ACTIONS = [
+  ...BOOKING_EVENT_ACTIONS,
+  'create',
+  'receive',
+  'join',
+  ...RFQ_ANSWER_ACTIONS,
+] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
 /**
@@ -80,6 +89,8 @@ export const notificationQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  /** only those about bookings whose number contains this (case-insensitive) */
+  booking: z.string().trim().max(30).optional(),
 });
 export type NotificationQuery = z.input<typeof notificationQuery>;
 
@@ -109,6 +120,8 @@ export type NotificationEvents = {
   read: UnreadCount & { ids: number[] | null };
   /** someone else ended this session (a role change, a removal): why, just before the stream closes */
   ended: { reason: SignOutReason };
+  /** the person marked some of theirs unread again, on any device */
+  unread: UnreadCount & { ids: number[] };
 };
 
 /**
@@ -129,6 +142,8 @@ export function notificationLink(row: Pick<NotificationRow, 'kind' | 'object_id'
       if (row.object_id === null) return null;
       return row.party === 'forwarder' ? `/received-bookings/${row.object_id}` : `/bookings/${row.object_id}`;
     case 'rfq':
+      // The requester's side is told of answers ('member'); the forwarder's of requests.
+      if (row.party === 'member') return row.object_id === null ? '/rfqs' : `/rfqs/${row.object_id}`;
       return row.object_id === null ? '/received-rfqs' : `/received-rfqs/${row.object_id}`;
     case 'team':
       return '/team';

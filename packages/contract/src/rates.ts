@@ -21,6 +21,9 @@ const price = z
       .refine((value) => Number(value) > 0, { error: 'rates.completeSpace' }),
   );
 
+/** The same price rule for answers to requests for quotation (rfq.ts). */
+export const usdPrice = price;
+
 const spaceInput = z.object({
   container_id: requiredId,
   price,

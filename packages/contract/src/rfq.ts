@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { earliestReadyDate } from './booking-fields.js';
 import { pageQuery, requiredId } from './common.js';
+import { usdPrice } from './rates.js';
 import { isoDate } from './validation.js';
 
 /**
@@ -26,9 +28,18 @@ export const rfqInput = z.strictObject({
   ready_date: isoDate,
   description: z.string().trim().min(1).max(500),
   booking_space: z.string().trim().min(1).max(200),
-  target_rate: z.string().trim().min(1).max(100),
+  // Optional: many requesters ask precisely because they have no price in mind.
+  target_rate: z.string().trim().max(100).default(''),
   potential_vol: z.string().trim().min(1).max(100),
   sales: z.string().trim().min(1).max(100),
+  /**
+   * The quantity of each container type asked for (the quote's types), when the form knows them:
+   * kept so that a booking from the answer starts with them. `booking_space` stays the readable text.
+   */
+  quantities: z
+    .array(z.strictObject({ container_id: requiredId, quantity: z.number().int().min(1).max(1000) }))
+    .max(20)
+    .default([]),
 });
 export type RfqInput = z.input<typeof rfqInput>;
 
@@ -43,7 +54,64 @@ export type RfqStatus = (typeof RFQ_STATUSES)[number];
  * GET /api/rfq and /api/rfq/{id}: the RFQs a member sent (`direction` "sent") and those sent to
  * the member's rates as forwarder ("received"), newest first; `status` is one of RFQ_STATUSES.
  */
-export const rfqQuery = pageQuery(10);
+export const rfqQuery = pageQuery(10).extend({
+  /** only those the member sent ("My RFQs"), or only those received */
+  direction: z.enum(['sent', 'received']).optional(),
+});
+export type RfqQuery = z.input<typeof rfqQuery>;
+
+/**
+ * PUT /api/forwarder/rfq/{id}/answer: the forwarder's answer in the portal: a US$ price for each
+ * container type it quotes (the request's quote's types, each once), how long the prices hold,
+ * and remarks. Checked by rfqAnswerIssues() besides the shapes.
+ */
+export const rfqAnswerInput = z.strictObject({
+  prices: z
+    .array(z.strictObject({ container_id: requiredId, price: usdPrice }))
+    .min(1, { error: 'rfq.answerPricesRequired' })
+    .max(20),
+  valid_until: isoDate,
+  remarks: z.string().trim().max(500).default(''),
+});
+export type RfqAnswerInput = z.input<typeof rfqAnswerInput>;
+
+/** The stored answer as both sides read it; container types named in the reader's language. */
+export const rfqAnswer = z.object({
+  prices: z.array(
+    z.object({ container_id: z.number().int(), container_name: z.string(), price: z.string() }),
+  ),
+  valid_until: z.string(),
+  remarks: z.string(),
+  answered_at: z.string(),
+});
+export type RfqAnswer = z.infer<typeof rfqAnswer>;
+
+/**
+ * The rules of an answer beyond its shape: each price for a container type of the request's quote,
+ * each type once, and a validity not already past (the same "today somewhere" rule as a ready
+ * date). Answers [field, message key] pairs, empty when it may be stored.
+ */
+export function rfqAnswerIssues(
+  answer: { prices: readonly { container_id: number }[]; valid_until: string },
+  containerIds: readonly number[],
+  now: Date = new Date(),
+): {
+  field: string;
+  key: 'rfq.answerContainerUnknown' | 'rfq.answerContainerTwice' | 'rfq.answerValidPast';
+}[] {
+  const issues: ReturnType<typeof rfqAnswerIssues> = [];
+  const seen = new Set<number>();
+  answer.prices.forEach((line, index) => {
+    const field = `prices.${index}.container_id`;
+    if (!containerIds.includes(line.container_id)) issues.push({ field, key: 'rfq.answerContainerUnknown' });
+    else if (seen.has(line.container_id)) issues.push({ field, key: 'rfq.answerContainerTwice' });
+    seen.add(line.container_id);
+  });
+  if (answer.valid_until < earliestReadyDate(now))
+    issues.push({ field: 'valid_until', key: 'rfq.answerValidPast' });
+  return issues;
+}
+
 export const rfqRecord = z.object({
   id: z.number(),
   quote_id: z.number().nullable(),
@@ -53,8 +121,26 @@ export const rfqRecord = z.object({
   requester_company: z.string(),
   request: z.record(z.string(), z.union([z.string(), z.number()])),
   create_time: z.string(),
+  /** the route, carrier and container types named in the reader's language */
+  pol_name: z.string(),
+  pod_name: z.string(),
+  to_name: z.string(),
+  carrier_name: z.string(),
+  /** the forwarder's name for a requester allowed to see it (quote_forwarder), else '' */
+  forwarder_name: z.string(),
+  /** what was asked per container type (empty for requests sent before the form kept them) */
+  quantities: z.array(
+    z.object({ container_id: z.number().int(), container_name: z.string(), quantity: z.number() }),
+  ),
+  answer: rfqAnswer.nullable(),
+  update_time: z.string(),
 });
 export type RfqRecord = z.infer<typeof rfqRecord>;
+
+/** A readable title of an RFQ: its route and number, never its bare internal id alone. */
+export function rfqTitle(rfq: { id: number; pol_name: string; to_name: string }): string {
+  return `${rfq.pol_name} → ${rfq.to_name} · RFQ-${String(rfq.id).padStart(6, '0')}`;
+}
 
 /** GET /api/forwarder/rfq: the RFQs sent to the forwarder, newest first, optionally of one status. */
 export const receivedRfqQuery = pageQuery(10).extend({ status: z.enum(RFQ_STATUSES).optional() });
@@ -95,6 +181,12 @@ export const receivedRfq = z.object({
   }),
   create_time: z.string(),
   update_time: z.string(),
+  /** the container types of the request's quote, which an answer prices */
+  containers: z.array(z.object({ container_id: z.number().int(), container_name: z.string() })),
+  quantities: z.array(
+    z.object({ container_id: z.number().int(), container_name: z.string(), quantity: z.number() }),
+  ),
+  answer: rfqAnswer.nullable(),
 });
 export type ReceivedRfq = z.infer<typeof receivedRfq>;
 

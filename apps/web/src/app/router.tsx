@@ -60,6 +60,9 @@ const receivedRfqDetail = page(
   () => import('../features/rfqs/received-rfq-detail-page'),
   'ReceivedRfqDetailPage',
 );
+const myRfqs = page(() => import('../features/rfqs/my-rfqs-page'), 'MyRfqsPage');
+const myRfqDetail = page(() => import('../features/rfqs/my-rfq-detail-page'), 'MyRfqDetailPage');
+const notifications = page(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
 const shippers = page(() => import('../features/shippers/shippers-page'), 'ShippersPage');
 const contacts = page(() => import('../features/contacts/contacts-page'), 'ContactsPage');
 const profile = page(() => import('../features/profile/profile-page'), 'ProfilePage');
@@ -120,6 +123,8 @@ const routes: RouteObject[] = [
               { path: '/bookings/:id', element: bookingDetail },
               { path: '/received-bookings', element: receivedBookings },
               { path: '/received-bookings/:id', element: receivedBookingDetail },
+              { path: '/rfqs', element: myRfqs },
+              { path: '/rfqs/:id', element: myRfqDetail },
               { path: '/received-rfqs', element: receivedRfqs },
               { path: '/received-rfqs/:id', element: receivedRfqDetail },
               { path: '/shippers', element: shippers },
@@ -129,6 +134,8 @@ const routes: RouteObject[] = [
               // Under /team: the same authority guards it (contract MENU), without a menu item of its own.
               { path: '/team/webhooks', element: webhooks },
               { path: '/activity', element: activity },
+              // Every signed-in person's own, from the bell: no authority, no menu item.
+              { path: '/notifications', element: notifications },
             ],
           },
         ],

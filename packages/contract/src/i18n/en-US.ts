@@ -70,6 +70,11 @@ export const enUS: Messages = {
     booking_space: 'Containers and quantity',
     target_rate: 'Target rate',
     potential_vol: 'Potential volume',
+    prices: 'Prices',
+    valid_until: 'Valid until',
+    remarks: 'Remarks',
+    quantities: 'Quantities',
+    booking: 'Booking number',
     sales: 'Contact for this request',
     items: 'Container lines',
     quantity: 'Quantity',
@@ -369,6 +374,11 @@ export const enUS: Messages = {
   },
   rfq: {
     readyDatePast: 'The cargo ready date cannot be before today',
+    answerPricesRequired: 'Give a price for at least one container type',
+    answerContainerUnknown: 'This container type is not one of the request',
+    answerContainerTwice: 'Each container type can be priced once',
+    answerValidPast: 'The validity cannot end before today',
+    closedCannotAnswer: 'This request for quotation is closed and can no longer be answered',
   },
   company: {
     readOnlyRole: 'Your role is viewer (read only): you cannot change data',

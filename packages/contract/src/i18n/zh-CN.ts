@@ -73,6 +73,11 @@ export const zhCN = {
     booking_space: '箱型及数量',
     target_rate: '目标价',
     potential_vol: '潜在货量',
+    prices: '报价',
+    valid_until: '有效期至',
+    remarks: '备注说明',
+    quantities: '箱量',
+    booking: '订舱号',
     sales: '询价联系人',
     items: '箱型明细',
     quantity: '数量',
@@ -366,6 +371,11 @@ export const zhCN = {
   },
   rfq: {
     readyDatePast: '货好日期不能早于今天',
+    answerPricesRequired: '请至少为一种箱型报价',
+    answerContainerUnknown: '该箱型不在此询价中',
+    answerContainerTwice: '每种箱型只能报一个价',
+    answerValidPast: '有效期不能早于今天',
+    closedCannotAnswer: '此询价已关闭，不能再报价',
   },
   company: {
     readOnlyRole: '你的角色是只读（查看者），不能修改数据',

@@ -15,6 +15,10 @@ export const rfqs = pgTable(
     payload: text('payload').notNull(),
     /** 'new' (as sent), 'quoted' (the forwarder answered), 'closed' (no further action); see the contract's RFQ_STATUSES */
     status: varchar('status', { length: 20 }).notNull().default('new'),
+    /** the quote's container types with the quantity asked of each (JSON: [{container_id, quantity}]) */
+    containers: text('containers').notNull().default('[]'),
+    /** the forwarder's answer in the portal (JSON: prices, valid_until, remarks, answered_at), or null */
+    answer: text('answer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -80,25 +80,30 @@ export async function notifyChange(options: {
     const row = zh ? await findBooking(db, null, options.bookingId, true) : base;
     if (!row) return null;
     const app = site.app_title || translate(locale, 'config.defaultTitle');
+    // A label and its value as the language writes them (a full-width colon in Chinese).
+    const line = (field: string, value: string) => `${fieldLabel(locale, field)}${zh ? '：' : ': '}${value}`;
     const lines: string[] = [];
-    if (event.reason) lines.push(`${fieldLabel(locale, 'reason')}: ${event.reason}`);
-    for (const [field, value] of event.details ?? []) lines.push(`${fieldLabel(locale, field)}: ${value}`);
+    if (event.reason) lines.push(line('reason', event.reason));
+    for (const [field, value] of event.details ?? []) lines.push(line(field, value));
     // A member who may not know the forwarder of a booking from a quote is not told it by mail either.
     const unnamed =
       by === 'forwarder' &&
       hidesForwarder({ party: 'member', authorities: recipient.authorities }, row.booking);
     const actorCompany = actor && !unnamed ? (zh && actor.company2 ? actor.company2 : actor.company1) : '';
+    const actorText = `${translate(locale, `bookingParty.${by}`)} ${actorCompany}`.trim();
+    // Each side opens the booking on its own page: the member's bookings, the forwarder's received ones.
+    const page = by === 'forwarder' ? 'bookings' : 'received-bookings';
     const params = {
       app,
       order_no: row.booking.orderNo,
       status: statusName(locale, event.to),
-      actor: `${translate(locale, `bookingParty.${by}`)} ${actorCompany}`.trim(),
-      action: translate(locale, `bookingAction.${event.action}`),
+      actor: actorText,
       route: `${row.polName} → ${row.toName}`,
-      from: event.from === null ? translate(locale, 'booking.mailNoStatus') : statusName(locale, event.from),
-      to: statusName(locale, event.to),
       details: lines.length > 0 ? `${lines.join('\n')}\n` : '',
+      link: `${options.links.publicUrl}/${page}/${row.booking.id}`,
     };
+    const sentence = translate(locale, `booking.mailSentence.${mailEvent}`, params);
+    const headline = translate(locale, `booking.mailHeadline.${mailEvent}`, params);
     const attach = async (): Promise<MailAttachment[]> => {
       if (!kind || !pdf) return [];
       try {
@@ -128,8 +133,8 @@ export async function notifyChange(options: {
     return {
       app,
       orderNo: row.booking.orderNo,
-      subject: translate(locale, 'booking.mailSubject', params),
-      text: translate(locale, 'booking.mailBody', params),
+      subject: translate(locale, 'booking.mailSubject', { ...params, headline }),
+      text: translate(locale, 'booking.mailBody', { ...params, sentence }),
       attachments: attach(),
     };
   };

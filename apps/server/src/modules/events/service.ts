@@ -1,6 +1,6 @@
-import type { BookingAction } from '@freight/contract';
+import type { BookingAction, RfqAnswerAction } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
-import { notifyBookings, notifyJoined, notifyRfq } from '../notifications/service.js';
+import { notifyBookings, notifyJoined, notifyRfq, notifyRfqAnswer } from '../notifications/service.js';
 import { enqueueBookingEvent, enqueueJoinedEvent, enqueueRfqEvent } from '../webhooks/service.js';
 
 /*
@@ -14,6 +14,8 @@ export type DomainEvent =
   | { kind: 'booking'; action: BookingAction; ids: number[] }
   | { kind: 'document'; document: string; ids: number[] }
   | { kind: 'rfq'; rfq: { id: number; forwarderId: number | null; label: string } }
+  /** the forwarder answered or closed an RFQ: told to the requester (no webhook event yet) */
+  | { kind: 'rfq-answer'; rfq: { id: number; requesterId: number; label: string; action: RfqAnswerAction } }
   | { kind: 'team'; person: { id: number; companyId: number; label: string } };
 
 /** Who acts: their person (not notified of their own act), or null for nobody in particular. */
@@ -32,6 +34,9 @@ export async function raiseEvent(tx: Db, by: By, event: DomainEvent): Promise<vo
     case 'rfq':
       await notifyRfq(tx, by, event.rfq);
       await enqueueRfqEvent(tx, event.rfq);
+      return;
+    case 'rfq-answer':
+      await notifyRfqAnswer(tx, by, event.rfq);
       return;
     case 'team':
       await notifyJoined(tx, event.person);

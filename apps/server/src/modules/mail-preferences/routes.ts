@@ -3,13 +3,14 @@ import {
   mailPreferences,
   mailPreferencesBody,
   okEnvelope,
+  resubscribeBody,
   unsubscribeInfo,
   unsubscribeQuery,
 } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
-import { describeUnsubscribe, getPreferences, setPreferences, unsubscribe } from './service.js';
+import { describeUnsubscribe, getPreferences, resubscribe, setPreferences, unsubscribe } from './service.js';
 
 /**
  * E-mail preferences (issue 19, part 3): the signed-in person's own, for every role (`personal`,
@@ -78,5 +79,19 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await unsubscribe({ db, key, token: request.query.token })),
+  );
+  app.post(
+    '/unsubscribe/undo',
+    {
+      bodyLimit: 4096,
+      schema: {
+        tags,
+        summary: 'Undo an unsubscribe with the same signed link: its events come back as they were',
+        querystring: unsubscribeQuery,
+        body: resubscribeBody,
+        response: { 200: okEnvelope(unsubscribeInfo), 400: errorEnvelope },
+      },
+    },
+    async (request) => ok(await resubscribe({ db, key, token: request.query.token, body: request.body })),
   );
 };

@@ -1,5 +1,6 @@
 import {
   bookingStatusKey,
+  DEFAULT_MAIL_PREFERENCES,
   isMailEvent,
   type Locale,
   MAIL_DIGEST_CHECK_MS,
@@ -8,6 +9,8 @@ import {
   type MailEvent,
   type MailPreferences,
   type MailPreferencesBody,
+  isRfqMailEvent,
+  type RfqMailEvent,
   mailPreferencesOf,
   parseLocale,
   translate,
@@ -68,13 +71,34 @@ export async function describeUnsubscribe(options: { db: Db; key: string; token:
 }
 
 /** POST (RFC 8058 one-click, or the confirm page): the event, or every event, goes off. */
-export async function unsubscribe(options: { db: Db; key: string; token: string }) {
+export async function unsubscribe(options: { db: Db; key: string; token: string }): Promise<UnsubscribeInfo> {
+  const { claim, info } = await claimOf(options);
+  const events = claim.scope === 'all' ? MAIL_EVENTS : [claim.scope];
+  const before = mailPreferencesOf(await storedPreferences(options.db, claim.personId));
+  await upsertPreferences(
+    options.db,
+    claim.personId,
+    events.map((event) => ({ event, mode: 'off' })),
+  );
+  return { ...info, previous: Object.fromEntries(events.map((event) => [event, before[event]])) };
+}
+
+/**
+ * POST …/undo with the same link: its events come back, as the body names them (what the
+ * unsubscribe answered as `previous`), else as the defaults. Events outside the link stay as they are.
+ */
+export async function resubscribe(options: {
+  db: Db;
+  key: string;
+  token: string;
+  body: MailPreferencesBody | null | undefined;
+}): Promise<UnsubscribeInfo> {
   const { claim, info } = await claimOf(options);
   const events = claim.scope === 'all' ? MAIL_EVENTS : [claim.scope];
   await upsertPreferences(
     options.db,
     claim.personId,
-    events.map((event) => ({ event, mode: 'off' })),
+    events.map((event) => ({ event, mode: options.body?.[event] ?? DEFAULT_MAIL_PREFERENCES[event] })),
   );
   return info;
 }
@@ -140,6 +164,29 @@ export async function queueForDigest(options: {
   );
 }
 
+/**
+ * Keeps an answer to (or the close of) a requester's RFQ for the digests of these people: its
+ * route stands where a booking's number would, and it has no statuses.
+ */
+export async function queueRfqForDigest(options: {
+  db: Db;
+  people: MailRecipient[];
+  event: RfqMailEvent;
+  rfq: { id: number; label: string };
+}): Promise<void> {
+  await queueEvents(
+    options.db,
+    options.people.map((person) => ({
+      personId: person.id,
+      event: options.event,
+      bookingId: null,
+      orderNo: options.rfq.label.slice(0, 40),
+      fromStatus: null,
+      toStatus: 0,
+    })),
+  );
+}
+
 /** The latest digest time at or before `now` (today's MAIL_DIGEST_HOUR_UTC, else yesterday's). */
 export function digestCutoff(now: Date): Date {
   const cutoff = new Date(now);
@@ -176,7 +223,7 @@ export async function sendDigests(options: {
     const status = (value: number | null) =>
       value === null ? translate(locale, 'booking.mailNoStatus') : translate(locale, bookingStatusKey(value));
     const lines = rows.map((row) =>
-      translate(locale, 'mailPrefs.digestLine', {
+      translate(locale, isRfqMailEvent(row.event) ? 'mailPrefs.digestRfqLine' : 'mailPrefs.digestLine', {
         time: `${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         order_no: row.orderNo,
         event: isMailEvent(row.event) ? translate(locale, `mailPrefs.event.${row.event}`) : row.event,
@@ -190,8 +237,10 @@ export async function sendDigests(options: {
         to: person.email,
         subject: translate(locale, 'mailPrefs.digestSubject', { app, count: rows.length }),
         text:
-          translate(locale, 'mailPrefs.digestBody', { lines: lines.join('\n') }) +
-          translate(locale, 'mailPrefs.digestFooter', { app, link: unsubscribe.link }),
+          translate(locale, 'mailPrefs.digestBody', {
+            lines: lines.join('\n'),
+            link: options.links.publicUrl,
+          }) + translate(locale, 'mailPrefs.digestFooter', { app, link: unsubscribe.link }),
         headers: unsubscribe.headers,
       });
       sent += 1;

@@ -10,6 +10,8 @@ export type LiveMessage =
       items: { personId: number; companyId: number; unread: number; row: NotificationRow }[];
     }
   | { type: 'read'; personId: number; companyId: number; unread: number; ids: number[] | null }
+  /** the person marked some of theirs unread again */
+  | { type: 'unread'; personId: number; companyId: number; unread: number; ids: number[] }
   /**
    * these sessions were revoked (logout, password change, role change, removal): close their
    * streams, telling them `reason` first when someone else ended them

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { bookings, notifications, people } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
-import { pageOffset } from '../../platform/sql.js';
+import { likePattern, pageOffset } from '../../platform/sql.js';
 
 /* The notification centre's database access. Every read and write is scoped by person and company. */
 
@@ -109,9 +109,13 @@ export async function unreadCount(db: Db, who: Recipient): Promise<number> {
 export async function findPage(
   db: Db,
   who: Recipient,
-  options: { page: number; size: number; unreadOnly: boolean },
+  options: { page: number; size: number; unreadOnly: boolean; booking?: string | undefined },
 ): Promise<{ rows: NotificationRecord[]; total: number }> {
-  const where = and(mine(who), options.unreadOnly ? isNull(notifications.readAt) : undefined);
+  const where = and(
+    mine(who),
+    options.unreadOnly ? isNull(notifications.readAt) : undefined,
+    options.booking ? aboutBookings(db, options.booking) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -123,6 +127,34 @@ export async function findPage(
     db.select({ value: count() }).from(notifications).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/**
+ * Notifications about a booking (its actions and documents) whose number contains `text`. The
+ * person's own rows only are read (mine()), so naming another company's booking finds nothing.
+ */
+function aboutBookings(db: Db, text: string) {
+  return and(
+    inArray(notifications.kind, ['booking', 'document']),
+    isNotNull(notifications.objectId),
+    inArray(
+      notifications.objectId,
+      db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(ilike(bookings.orderNo, likePattern(text))),
+    ),
+  );
+}
+
+/** Marks one of the person's notifications unread again; false when it is not theirs (or does not exist). */
+export async function markUnread(db: Db, who: Recipient, id: number): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: null })
+    .where(and(mine(who), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
 }
 
 /** Marks one of the person's notifications read; false when it is not theirs (or does not exist). */

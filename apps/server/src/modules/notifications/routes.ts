@@ -17,7 +17,15 @@ import { authenticated, currentUser } from '../auth/hook.js';
 import { liveSessions } from '../auth/sessions.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { LiveMessage } from './live-messages.js';
-import { countUnread, issueTicket, listNotifications, readAll, readOne, takeTicket } from './service.js';
+import {
+  countUnread,
+  issueTicket,
+  listNotifications,
+  readAll,
+  readOne,
+  takeTicket,
+  unreadOne,
+} from './service.js';
 import { StreamHub } from './streams.js';
 
 const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: user.id });
@@ -48,7 +56,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: authenticated(),
       schema: {
         tags,
-        summary: "A page of the person's notifications, newest first, and their unread count",
+        summary:
+          "A page of the person's notifications, newest first (unread only, or about bookings whose number contains `booking`), and their unread count",
         querystring: notificationQuery,
         response: { 200: okEnvelope(notificationList), ...failures },
       },
@@ -80,6 +89,20 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await readOne({ db, who: recipient(currentUser(request)), id: request.params.id })),
+  );
+  app.put(
+    '/notifications/:id/unread',
+    {
+      preValidation: authenticated({ personal: true }),
+      schema: {
+        tags,
+        summary: 'Marks one of the person’s notifications unread again; another person’s answers 404',
+        params: idParams,
+        response: { 200: okEnvelope(unreadCount), 404: errorEnvelope, ...failures },
+      },
+    },
+    async (request) =>
+      ok(await unreadOne({ db, who: recipient(currentUser(request)), id: request.params.id })),
   );
   app.put(
     '/notifications/read',

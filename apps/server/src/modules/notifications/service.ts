@@ -10,6 +10,7 @@ import {
   type NotificationParty,
   type NotificationRow,
   type notificationQuery,
+  type RfqAnswerAction,
   ROLES,
   roleCanManage,
   type StreamTicket,
@@ -26,6 +27,7 @@ import {
   insertForCompany,
   markAllRead,
   markRead,
+  markUnread,
   type NotificationRecord,
   type Recipient,
   unreadCount,
@@ -138,6 +140,27 @@ export async function notifyRfq(
   await announce(tx, rows);
 }
 
+/**
+ * An RFQ answered (a price in the portal, or marked quoted) or closed by its forwarder: the
+ * requester company's people are told, linked to their own "My RFQs" page.
+ */
+export async function notifyRfqAnswer(
+  tx: Db,
+  by: By,
+  rfq: { id: number; requesterId: number; label: string; action: RfqAnswerAction },
+): Promise<void> {
+  const rows = await insertForCompany(tx, {
+    companyId: rfq.requesterId,
+    party: 'member',
+    kind: 'rfq',
+    action: rfq.action,
+    objectId: rfq.id,
+    label: rfq.label.slice(0, LABEL_MAX),
+    exceptPersonId: by.personId,
+  });
+  await announce(tx, rows);
+}
+
 /** The roles told when someone joins their company: those who manage its team. */
 const TEAM_MANAGERS = ROLES.filter(roleCanManage);
 
@@ -171,7 +194,12 @@ export async function listNotifications(options: {
 }): Promise<NotificationList> {
   const { db, who, query } = options;
   const [{ rows, total }, unread] = await Promise.all([
-    findPage(db, who, { page: query.page, size: query.size, unreadOnly: query.unread }),
+    findPage(db, who, {
+      page: query.page,
+      size: query.size,
+      unreadOnly: query.unread,
+      booking: query.booking,
+    }),
     unreadCount(db, who),
   ]);
   return { lists: rows.map(present), total, unread };
@@ -188,6 +216,22 @@ export async function readOne(options: { db: Db; who: Recipient; id: number }): 
     if (!(await markRead(tx, who, options.id))) throw new AppError(404, 'errors.notFound');
     const unread = await unreadCount(tx, who);
     const message: LiveMessage = { type: 'read', ...who, unread, ids: [options.id] };
+    emitAfterCommit(tx, message);
+    return { unread };
+  });
+}
+
+/** Marks one unread again (another person's answers 404); the person's other streams hear of it. */
+export async function unreadOne(options: {
+  db: Db;
+  who: Recipient;
+  id: number;
+}): Promise<{ unread: number }> {
+  const { who } = options;
+  return options.db.transaction(async (tx) => {
+    if (!(await markUnread(tx, who, options.id))) throw new AppError(404, 'errors.notFound');
+    const unread = await unreadCount(tx, who);
+    const message: LiveMessage = { type: 'unread', ...who, unread, ids: [options.id] };
     emitAfterCommit(tx, message);
     return { unread };
   });

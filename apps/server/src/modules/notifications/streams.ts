@@ -76,6 +76,10 @@ export class StreamHub {
         for (const stream of this.streamsOf(message.personId, message.companyId))
           this.send(stream, 'read', { ids: message.ids, unread: message.unread });
         return;
+      case 'unread':
+        for (const stream of this.streamsOf(message.personId, message.companyId))
+          this.send(stream, 'unread', { ids: message.ids, unread: message.unread });
+        return;
       case 'sessions-ended': {
         const ended = new Set(message.sessions);
         for (const list of this.byPerson.values())

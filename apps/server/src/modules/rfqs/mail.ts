@@ -1,8 +1,23 @@
-import { DEFAULT_LOCALE, formatDate, type Locale, parseLocale, translate } from '@freight/contract';
+import {
+  DEFAULT_LOCALE,
+  formatDate,
+  formatPrice,
+  type Locale,
+  parseLocale,
+  RFQ_MAIL_EVENT,
+  translate,
+} from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import type { Mailer } from '../../platform/mail.js';
+import {
+  type MailLinks,
+  queueRfqForDigest,
+  recipientsOf,
+  unsubscribeParts,
+} from '../mail-preferences/service.js';
 import { getSiteConfig } from '../system/service.js';
 import { memberContact, referenceNames } from './repo.js';
+import { getRfq, type RfqAnswerMail } from './service.js';
 
 /** What the mail of a stored RFQ is made from. */
 export type RfqMail = {
@@ -67,4 +82,75 @@ export async function mailRfq(options: {
     subject: translate(locale, 'rfq.mailSubject', params),
     text: translate(locale, 'rfq.mailBody', params),
   });
+}
+
+/**
+ * Mails the requester's people that the forwarder answered or closed their RFQ: each by their own
+ * preference for the event (at once, in the daily digest, or not at all) and in their own language,
+ * with the answer's prices, validity and remarks, and the link to the request on "My RFQs". Runs
+ * after the reply; the notification rows were written with the change.
+ */
+export async function mailRfqAnswer(options: {
+  db: Db;
+  mailer: Mailer;
+  links: MailLinks;
+  mail: RfqAnswerMail;
+}): Promise<void> {
+  const { db, mail } = options;
+  const event = RFQ_MAIL_EVENT[mail.action];
+  const told = await recipientsOf({ db, companyId: mail.requesterId, event });
+  if (told.immediate.length === 0 && told.digest.length === 0) return;
+  const site = await getSiteConfig({ db });
+  const compose = async (locale: Locale) => {
+    const rfq = await getRfq({
+      db,
+      viewer: { id: mail.requesterId, username: '', authorities: [] },
+      id: mail.rfqId,
+      locale,
+    });
+    const app = site.app_title || translate(locale, 'config.defaultTitle');
+    const answer = rfq.answer;
+    const prices = answer
+      ? answer.prices.map((p) => `${p.container_name}: ${formatPrice(p.price)}`).join('\n')
+      : translate(locale, 'rfq.mailNoPrices');
+    const params = {
+      app,
+      route: `${rfq.pol_name} → ${rfq.to_name}`,
+      carrier: rfq.carrier_name,
+      prices,
+      valid_until: answer ? formatDate(answer.valid_until, locale) : '',
+      remarks: answer?.remarks ? answer.remarks : translate(locale, 'rfq.mailNoRemarks'),
+      link: `${options.links.publicUrl}/rfqs/${rfq.id}`,
+    };
+    const kind =
+      mail.action === 'quote' && answer ? 'answered' : mail.action === 'quote' ? 'quoted' : 'closed';
+    return {
+      app,
+      label: params.route,
+      subject: translate(locale, `rfq.${kind}Subject`, params),
+      text: translate(locale, `rfq.${kind}Body`, params),
+    };
+  };
+  const byLocale = new Map<Locale, Awaited<ReturnType<typeof compose>>>();
+  for (const person of [...told.immediate, ...told.digest])
+    if (!byLocale.has(person.locale)) byLocale.set(person.locale, await compose(person.locale));
+  await queueRfqForDigest({
+    db,
+    people: told.digest,
+    event,
+    rfq: { id: mail.rfqId, label: byLocale.get(told.digest[0]?.locale ?? 'zh-CN')?.label ?? '' },
+  });
+  for (const person of told.immediate) {
+    const message = byLocale.get(person.locale);
+    if (!message) continue;
+    const unsubscribe = unsubscribeParts(options.links, person.id, event);
+    await options.mailer.send({
+      to: person.email,
+      subject: message.subject,
+      text:
+        message.text +
+        translate(person.locale, 'mailPrefs.footer', { app: message.app, link: unsubscribe.link }),
+      headers: unsubscribe.headers,
+    });
+  }
 }

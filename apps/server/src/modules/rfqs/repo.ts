@@ -2,7 +2,7 @@ import type { ReceivedRfqQuery, RfqStatus } from '@freight/contract';
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
-import { carriers, ports, rfqs, users } from '../../db/schema.js';
+import { carriers, containerTypes, people, ports, rfqs, users } from '../../db/schema.js';
 
 export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promise<number> {
   const [row] = await db.insert(rfqs).values(values).returning({ id: rfqs.id });
@@ -10,32 +10,44 @@ export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promi
   return row.id;
 }
 
-/** What a mail to a member, or a forwarder's view of its requester, needs of that member. */
+/**
+ * What a mail to a member, or a forwarder's view of its requester, needs of that member. The
+ * language is that of the person who signs in with the company's address (their choice on My
+ * account), else the account's.
+ */
 export async function memberContact(db: Db, id: number) {
   const [row] = await db
     .select({
       username: users.username,
-      language: users.language,
+      language: sql<string>`coalesce(${people.language}, ${users.language})`,
       company1: users.company1,
       company2: users.company2,
       linkman: users.linkman,
       phone: users.phone,
     })
     .from(users)
+    .leftJoin(people, and(eq(people.companyId, users.id), eq(people.email, users.username)))
     .where(eq(users.id, id))
     .limit(1);
   return row;
 }
 
-/** RFQs the member sent or received as forwarder, newest first; with `id`, that one only. */
+/**
+ * RFQs the member sent or received as forwarder, newest first (only those sent, or received, when
+ * `direction` says); with `id`, that one only.
+ */
 export async function findRfqPage(
   db: Db,
   memberId: number,
-  page: { page: number; size: number },
+  page: { page: number; size: number; direction?: 'sent' | 'received' | undefined },
   id?: number,
 ) {
   const where = and(
-    or(eq(rfqs.requesterId, memberId), eq(rfqs.forwarderId, memberId)),
+    page.direction === 'sent'
+      ? eq(rfqs.requesterId, memberId)
+      : page.direction === 'received'
+        ? eq(rfqs.forwarderId, memberId)
+        : or(eq(rfqs.requesterId, memberId), eq(rfqs.forwarderId, memberId)),
     id === undefined ? undefined : eq(rfqs.id, id),
   );
   const [rows, [total]] = await Promise.all([
@@ -46,7 +58,10 @@ export async function findRfqPage(
         requesterId: rfqs.requesterId,
         status: rfqs.status,
         payload: rfqs.payload,
+        containers: rfqs.containers,
+        answer: rfqs.answer,
         createdAt: rfqs.createdAt,
+        updatedAt: rfqs.updatedAt,
         requester: users.username,
         requesterCompany: users.company1,
       })
@@ -80,8 +95,11 @@ export async function findReceivedRfqs(
         rateId: rfqs.rateId,
         status: rfqs.status,
         payload: rfqs.payload,
+        containers: rfqs.containers,
+        answer: rfqs.answer,
         createdAt: rfqs.createdAt,
         updatedAt: rfqs.updatedAt,
+        requesterId: rfqs.requesterId,
         email: users.username,
         company1: users.company1,
         company2: users.company2,
@@ -99,19 +117,40 @@ export async function findReceivedRfqs(
   return { rows, total: total?.value ?? 0 };
 }
 
-/** Sets the status of an RFQ addressed to the forwarder; false when there is none such. */
+/** An RFQ addressed to the forwarder, locked for a change of its state; undefined when there is none such. */
+export async function lockReceivedRfq(db: Db, forwarderId: number, id: number) {
+  const [row] = await db
+    .select({ id: rfqs.id, status: rfqs.status, requesterId: rfqs.requesterId, containers: rfqs.containers })
+    .from(rfqs)
+    .where(and(eq(rfqs.id, id), eq(rfqs.forwarderId, forwarderId)))
+    .for('update');
+  return row;
+}
+
+/** Sets the status (and, when given, the answer) of an RFQ addressed to the forwarder. */
 export async function updateRfqStatus(
   db: Db,
   forwarderId: number,
   id: number,
   status: RfqStatus,
+  answer?: string,
 ): Promise<boolean> {
   const rows = await db
     .update(rfqs)
-    .set({ status, updatedAt: sql`now()` })
+    .set({ status, updatedAt: sql`now()`, ...(answer === undefined ? {} : { answer }) })
     .where(and(eq(rfqs.id, id), eq(rfqs.forwarderId, forwarderId)))
     .returning({ id: rfqs.id });
   return rows.length > 0;
+}
+
+/** Container type codes by id (the same in either language). */
+export async function containerCodes(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: containerTypes.id, code: containerTypes.code })
+    .from(containerTypes)
+    .where(inArray(containerTypes.id, ids));
+  return new Map(rows.map((row) => [row.id, row.code]));
 }
 
 /** Port and carrier names by id, in one language. */

@@ -5,6 +5,7 @@ import {
   okEnvelope,
   receivedRfq,
   receivedRfqQuery,
+  rfqAnswerInput,
   rfqInput,
   rfqQuery,
   rfqRecord,
@@ -14,8 +15,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
-import { mailRfq } from './mail.js';
-import { getReceivedRfq, getRfq, listReceivedRfqs, listRfqs, markReceivedRfq, sendRfq } from './service.js';
+import { mailLinks } from '../mail-preferences/service.js';
+import { mailRfq, mailRfqAnswer } from './mail.js';
+import {
+  answerReceivedRfq,
+  getReceivedRfq,
+  getRfq,
+  listReceivedRfqs,
+  listRfqs,
+  markReceivedRfq,
+  type RfqAnswerMail,
+  sendRfq,
+} from './service.js';
 
 const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
@@ -28,6 +39,16 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, config } = app.deps;
   const tags = ['quotes'];
   const forwarder = authenticated({ all: ['rate'] });
+  const links = mailLinks(config);
+  /** After the reply: the requester's people are mailed (by preference) of an answer or a close. */
+  const sendAnswerMail = (mail: RfqAnswerMail | null, log: { warn: (o: object, m: string) => void }) => {
+    if (!mail) return;
+    setImmediate(() => {
+      mailRfqAnswer({ db, mailer, links, mail }).catch((error: unknown) =>
+        log.warn({ err: error, rfq: mail.rfqId }, 'RFQ answer mail not sent'),
+      );
+    });
+  };
 
   app.post(
     '/system/send_rfq',
@@ -63,12 +84,14 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: rfqReader,
       schema: {
         tags,
-        summary: 'The RFQs the member sent, and those sent to the member’s rates, newest first',
+        summary:
+          'The RFQs the member sent, and those sent to the member’s rates, newest first (`direction`: only sent or received)',
         querystring: rfqQuery,
         response: { 200: okEnvelope(listOf(rfqRecord)), ...failures },
       },
     },
-    async (request) => ok(await listRfqs({ db, viewer: currentUser(request), query: request.query })),
+    async (request) =>
+      ok(await listRfqs({ db, viewer: currentUser(request), query: request.query, locale: request.locale })),
   );
   app.get(
     '/rfq/:id',
@@ -81,7 +104,8 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(rfqRecord), ...failures },
       },
     },
-    async (request) => ok(await getRfq({ db, viewer: currentUser(request), id: request.params.id })),
+    async (request) =>
+      ok(await getRfq({ db, viewer: currentUser(request), id: request.params.id, locale: request.locale })),
   );
 
   app.get(
@@ -138,15 +162,41 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(receivedRfq), ...failures },
       },
     },
-    async (request) =>
-      ok(
-        await markReceivedRfq({
-          db,
-          viewer: currentUser(request),
-          id: request.params.id,
-          input: request.body,
-          locale: request.locale,
-        }),
-      ),
+    async (request) => {
+      const { rfq, mail } = await markReceivedRfq({
+        db,
+        viewer: currentUser(request),
+        id: request.params.id,
+        input: request.body,
+        locale: request.locale,
+      });
+      sendAnswerMail(mail, request.log);
+      return ok(rfq);
+    },
+  );
+  app.put(
+    '/forwarder/rfq/:id/answer',
+    {
+      preValidation: forwarder,
+      schema: {
+        tags,
+        summary:
+          'Answer an RFQ sent to the forwarder in the portal (prices per container type, validity, remarks); the requester is told',
+        params: idParams,
+        body: rfqAnswerInput,
+        response: { 200: okEnvelope(receivedRfq), 409: errorEnvelope, ...failures },
+      },
+    },
+    async (request) => {
+      const { rfq, mail } = await answerReceivedRfq({
+        db,
+        viewer: currentUser(request),
+        id: request.params.id,
+        input: request.body,
+        locale: request.locale,
+      });
+      sendAnswerMail(mail, request.log);
+      return ok(rfq);
+    },
   );
 };

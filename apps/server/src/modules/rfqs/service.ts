@@ -7,6 +7,10 @@ import {
   type ReceivedRfq,
   type ReceivedRfqQuery,
   RFQ_STATUSES,
+  type RfqAnswer,
+  type RfqAnswerAction,
+  rfqAnswerInput,
+  rfqAnswerIssues,
   rfqInput,
   type RfqRecord,
   rfqRateText,
@@ -18,9 +22,25 @@ import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { getQuote } from '../rates/quotes.js';
 import type { RfqMail } from './mail.js';
 import { raiseEvent } from '../events/service.js';
-import { findReceivedRfqs, findRfqPage, insertRfq, referenceNames, updateRfqStatus } from './repo.js';
+import {
+  containerCodes,
+  findReceivedRfqs,
+  findRfqPage,
+  insertRfq,
+  lockReceivedRfq,
+  referenceNames,
+  updateRfqStatus,
+} from './repo.js';
 
 type Viewer = { id: number; personId?: number; username: string; authorities: string[] };
+
+/** The quote's container types as stored with a request, with the quantity asked of each (null: none). */
+type StoredContainer = { container_id: number; quantity: number | null };
+/** An answer as stored (prices per container type id; names follow the reader). */
+type StoredAnswer = Omit<RfqAnswer, 'prices'> & { prices: { container_id: number; price: string }[] };
+
+const parseContainers = (text: string) => JSON.parse(text) as StoredContainer[];
+const parseAnswer = (text: string | null) => (text === null ? null : (JSON.parse(text) as StoredAnswer));
 
 /** A stored request: the spec's payload, and the ids of its route and carrier (names follow the reader's language). */
 type Stored = Record<string, string | number>;
@@ -48,8 +68,19 @@ export async function sendRfq(options: {
     id: rfq.quote_id,
     locale: options.locale,
   });
+  const { quantities, ...fields } = rfq;
+  const offered = new Set(quote.spaces.map((space) => space.container_id));
+  const unknown = quantities.findIndex((line) => !offered.has(line.container_id));
+  if (unknown >= 0)
+    throw new AppError(400, 'rfq.answerContainerUnknown', {}, [
+      { field: `quantities.${unknown}.container_id` },
+    ]);
+  const containers: StoredContainer[] = quote.spaces.map((space) => ({
+    container_id: space.container_id,
+    quantity: quantities.find((line) => line.container_id === space.container_id)?.quantity ?? null,
+  }));
   const request: Stored = {
-    ...rfq,
+    ...fields,
     pol: quote.pol_name,
     pod: quote.pod_name,
     to: quote.to_name,
@@ -68,6 +99,7 @@ export async function sendRfq(options: {
       forwarderId,
       rateId: quote.id,
       payload: JSON.stringify(request),
+      containers: JSON.stringify(containers),
     });
     // The forwarder's people are told; the route as the sender saw it names it.
     await raiseEvent(
@@ -83,52 +115,32 @@ export async function sendRfq(options: {
   return { id, mail: { rfqId: id, requesterId: options.viewer.id, forwarderId, request } };
 }
 
-function presentRfq(
-  memberId: number,
-  row: Awaited<ReturnType<typeof findRfqPage>>['rows'][number],
-): RfqRecord {
-  return {
-    id: row.id,
-    quote_id: row.rateId,
-    direction: row.requesterId === memberId ? 'sent' : 'received',
-    status: row.status,
-    requester: row.requester,
-    requester_company: row.requesterCompany,
-    request: JSON.parse(row.payload) as Stored,
-    create_time: row.createdAt.toISOString(),
-  };
-}
+type SentRow = Awaited<ReturnType<typeof findRfqPage>>['rows'][number];
 
-/** The RFQs the member sent, and those sent to the member's rates (spec: visible to both sides). */
-export async function listRfqs(options: {
-  db: Db;
-  viewer: Viewer;
-  query: { page: number; size: number };
-}): Promise<ListData<RfqRecord>> {
-  const { rows, total } = await findRfqPage(options.db, options.viewer.id, options.query);
-  return { lists: rows.map((row) => presentRfq(options.viewer.id, row)), total };
-}
-
-/** One RFQ the member sent or received; anyone else's is answered as not found. */
-export async function getRfq(options: { db: Db; viewer: Viewer; id: number }): Promise<RfqRecord> {
-  const { rows } = await findRfqPage(options.db, options.viewer.id, { page: 1, size: 1 }, options.id);
-  const row = rows[0];
-  if (!row) throw new AppError(404, 'errors.notFound');
-  return presentRfq(options.viewer.id, row);
-}
-
-type ReceivedRow = Awaited<ReturnType<typeof findReceivedRfqs>>['rows'][number];
-
-/** RFQs as their forwarder reads them: route and carrier named in the reader's language. */
-async function presentReceived(db: Db, rows: ReceivedRow[], locale: Locale): Promise<ReceivedRfq[]> {
-  const zh = locale === 'zh-CN';
+/** Route, carrier and container names of stored requests in one language, in two queries. */
+async function namesOf(
+  db: Db,
+  rows: { payload: string; containers: string; answer: string | null }[],
+  locale: Locale,
+) {
   const requests = rows.map((row) => JSON.parse(row.payload) as Stored);
   const ids = (fields: string[]) =>
     [...new Set(requests.flatMap((r) => fields.map((f) => r[f])))].filter(
       (id): id is number => typeof id === 'number',
     );
-  const names = await referenceNames(db, ids(['pol_id', 'pod_id', 'to_id']), ids(['carrier_id']), zh);
-  return rows.map((row, index) => {
+  const containerIds = [
+    ...new Set(
+      rows.flatMap((row) => [
+        ...parseContainers(row.containers).map((c) => c.container_id),
+        ...(parseAnswer(row.answer)?.prices.map((p) => p.container_id) ?? []),
+      ]),
+    ),
+  ];
+  const [names, codes] = await Promise.all([
+    referenceNames(db, ids(['pol_id', 'pod_id', 'to_id']), ids(['carrier_id']), locale === 'zh-CN'),
+    containerCodes(db, containerIds),
+  ]);
+  const of = (index: number) => {
     const request = requests[index] ?? {};
     const text = (field: string) => String(request[field] ?? '');
     // Requests stored before the ids were kept carry only the sender's names.
@@ -136,15 +148,111 @@ async function presentReceived(db: Db, rows: ReceivedRow[], locale: Locale): Pro
       const id = request[idField];
       return (typeof id === 'number' ? map.get(id) : undefined) ?? text(field);
     };
+    return {
+      request,
+      text,
+      pol_name: named(names.port, 'pol_id', 'pol'),
+      pod_name: named(names.port, 'pod_id', 'pod'),
+      to_name: named(names.port, 'to_id', 'to'),
+      carrier_name: named(names.carrier, 'carrier_id', 'carrier'),
+    };
+  };
+  const containerName = (id: number) => codes.get(id) ?? String(id);
+  return { of, containerName };
+}
+
+/** The stored answer with its container types named. */
+function presentAnswer(text: string | null, containerName: (id: number) => string): RfqAnswer | null {
+  const answer = parseAnswer(text);
+  if (!answer) return null;
+  return {
+    ...answer,
+    prices: answer.prices.map((p) => ({ ...p, container_name: containerName(p.container_id) })),
+  };
+}
+
+function presentQuantities(text: string, containerName: (id: number) => string) {
+  return parseContainers(text).flatMap((c) =>
+    c.quantity === null
+      ? []
+      : [
+          {
+            container_id: c.container_id,
+            container_name: containerName(c.container_id),
+            quantity: c.quantity,
+          },
+        ],
+  );
+}
+
+async function presentRfqs(db: Db, memberId: number, rows: SentRow[], locale: Locale): Promise<RfqRecord[]> {
+  const { of, containerName } = await namesOf(db, rows, locale);
+  return rows.map((row, index) => {
+    const named = of(index);
+    return {
+      id: row.id,
+      quote_id: row.rateId,
+      direction: row.requesterId === memberId ? 'sent' : 'received',
+      status: row.status,
+      requester: row.requester,
+      requester_company: row.requesterCompany,
+      request: named.request,
+      create_time: row.createdAt.toISOString(),
+      update_time: row.updatedAt.toISOString(),
+      pol_name: named.pol_name,
+      pod_name: named.pod_name,
+      to_name: named.to_name,
+      carrier_name: named.carrier_name,
+      // Stored only for a requester allowed to see it (sendRfq).
+      forwarder_name: named.text('forwarder'),
+      quantities: presentQuantities(row.containers, containerName),
+      answer: presentAnswer(row.answer, containerName),
+    };
+  });
+}
+
+/** The RFQs the member sent, and those sent to the member's rates (spec: visible to both sides). */
+export async function listRfqs(options: {
+  db: Db;
+  viewer: Viewer;
+  query: { page: number; size: number; direction?: 'sent' | 'received' | undefined };
+  locale: Locale;
+}): Promise<ListData<RfqRecord>> {
+  const { rows, total } = await findRfqPage(options.db, options.viewer.id, options.query);
+  return { lists: await presentRfqs(options.db, options.viewer.id, rows, options.locale), total };
+}
+
+/** One RFQ the member sent or received; anyone else's is answered as not found. */
+export async function getRfq(options: {
+  db: Db;
+  viewer: Viewer;
+  id: number;
+  locale: Locale;
+}): Promise<RfqRecord> {
+  const { rows } = await findRfqPage(options.db, options.viewer.id, { page: 1, size: 1 }, options.id);
+  const [rfq] = await presentRfqs(options.db, options.viewer.id, rows, options.locale);
+  if (!rfq) throw new AppError(404, 'errors.notFound');
+  return rfq;
+}
+
+type ReceivedRow = Awaited<ReturnType<typeof findReceivedRfqs>>['rows'][number];
+
+/** RFQs as their forwarder reads them: route, carrier and container types named in the reader's language. */
+async function presentReceived(db: Db, rows: ReceivedRow[], locale: Locale): Promise<ReceivedRfq[]> {
+  const zh = locale === 'zh-CN';
+  const { of, containerName } = await namesOf(db, rows, locale);
+  return rows.map((row, index) => {
+    const named = of(index);
+    const { text } = named;
     const status = RFQ_STATUSES.find((s) => s === row.status) ?? 'new';
     return {
       id: row.id,
       quote_id: row.rateId,
       status,
-      pol_name: named(names.port, 'pol_id', 'pol'),
-      pod_name: named(names.port, 'pod_id', 'pod'),
-      to_name: named(names.port, 'to_id', 'to'),
-      carrier_name: named(names.carrier, 'carrier_id', 'carrier'),
+      pol_name: named.pol_name,
+      pod_name: named.pod_name,
+      to_name: named.to_name,
+      carrier_name: named.carrier_name,
       rate: text('rate'),
       ready_date: text('ready_date'),
       description: text('description'),
@@ -160,6 +268,12 @@ async function presentReceived(db: Db, rows: ReceivedRow[], locale: Locale): Pro
       },
       create_time: row.createdAt.toISOString(),
       update_time: row.updatedAt.toISOString(),
+      containers: parseContainers(row.containers).map((c) => ({
+        container_id: c.container_id,
+        container_name: containerName(c.container_id),
+      })),
+      quantities: presentQuantities(row.containers, containerName),
+      answer: presentAnswer(row.answer, containerName),
     };
   });
 }
@@ -188,18 +302,93 @@ export async function getReceivedRfq(options: {
   return rfq;
 }
 
-/** Marks an RFQ addressed to the forwarder quoted or closed; any other answers 404. */
+/** What the requester's side is told of a change by the forwarder, and mailed once it is committed. */
+export type RfqAnswerMail = { rfqId: number; requesterId: number; action: RfqAnswerAction };
+
+/**
+ * Within the change's transaction: tells the requester's people (notification rows) that their RFQ
+ * was answered or closed. The label is the route as the requester sent it.
+ */
+async function tellRequester(
+  tx: Db,
+  viewer: Viewer,
+  rfq: { id: number; requesterId: number },
+  action: RfqAnswerAction,
+): Promise<RfqAnswerMail> {
+  const { rows } = await findRfqPage(tx, rfq.requesterId, { page: 1, size: 1 }, rfq.id);
+  const request = rows[0] ? (JSON.parse(rows[0].payload) as Stored) : {};
+  const label = `${String(request.pol ?? '')} → ${String(request.to ?? '')}`;
+  await raiseEvent(
+    tx,
+    { personId: viewer.personId ?? null },
+    { kind: 'rfq-answer', rfq: { id: rfq.id, requesterId: rfq.requesterId, label, action } },
+  );
+  return { rfqId: rfq.id, requesterId: rfq.requesterId, action };
+}
+
+/**
+ * Marks an RFQ addressed to the forwarder quoted or closed; any other answers 404. A change of
+ * status is told to the requester's people (a mark that changes nothing tells no one).
+ */
 export async function markReceivedRfq(options: {
   db: Db;
   viewer: Viewer;
   id: number;
   input: unknown;
   locale: Locale;
-}): Promise<ReceivedRfq> {
+}): Promise<{ rfq: ReceivedRfq; mail: RfqAnswerMail | null }> {
   const parsed = rfqStatusInput.safeParse(options.input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const status: RfqStatus = parsed.data.status;
-  if (!(await updateRfqStatus(options.db, options.viewer.id, options.id, status)))
-    throw new AppError(404, 'errors.notFound');
-  return getReceivedRfq(options);
+  const mail = await options.db.transaction(async (tx) => {
+    const current = await lockReceivedRfq(tx, options.viewer.id, options.id);
+    if (!current) throw new AppError(404, 'errors.notFound');
+    if (current.status === status) return null;
+    await updateRfqStatus(tx, options.viewer.id, options.id, status);
+    return tellRequester(tx, options.viewer, current, status === 'quoted' ? 'quote' : 'close');
+  });
+  return { rfq: await getReceivedRfq(options), mail };
+}
+
+/**
+ * The forwarder answers in the portal: a price per container type of the request's quote, how
+ * long they hold, remarks. Stored with the RFQ (it becomes "quoted"; a later answer replaces the
+ * earlier one), told to the requester's people, and mailed to them by their preference once
+ * committed. A closed request is not answered (409); any other forwarder's answers 404.
+ */
+export async function answerReceivedRfq(options: {
+  db: Db;
+  viewer: Viewer;
+  id: number;
+  input: unknown;
+  locale: Locale;
+  now?: Date;
+}): Promise<{ rfq: ReceivedRfq; mail: RfqAnswerMail }> {
+  const parsed = rfqAnswerInput.safeParse(options.input, PARSE_OPTIONS);
+  if (!parsed.success) throw new RequestValidationError(parsed.error);
+  const input = parsed.data;
+  const mail = await options.db.transaction(async (tx) => {
+    const current = await lockReceivedRfq(tx, options.viewer.id, options.id);
+    if (!current) throw new AppError(404, 'errors.notFound');
+    if (current.status === 'closed') throw new AppError(409, 'rfq.closedCannotAnswer');
+    const containerIds = parseContainers(current.containers).map((c) => c.container_id);
+    const issues = rfqAnswerIssues(input, containerIds, options.now);
+    const first = issues[0];
+    if (first)
+      throw new AppError(
+        400,
+        first.key,
+        {},
+        issues.map(({ field, key }) => ({ field, key })),
+      );
+    const answer: StoredAnswer = {
+      prices: input.prices.map((line) => ({ container_id: line.container_id, price: line.price })),
+      valid_until: input.valid_until,
+      remarks: input.remarks,
+      answered_at: new Date().toISOString(),
+    };
+    await updateRfqStatus(tx, options.viewer.id, options.id, 'quoted', JSON.stringify(answer));
+    return tellRequester(tx, options.viewer, current, 'quote');
+  });
+  return { rfq: await getReceivedRfq(options), mail };
 }

@@ -1,4 +1,12 @@
-import { type Authority, type Locale, PARSE_OPTIONS, type Role, type UserInfo } from '@freight/contract';
+import {
+  type Authority,
+  DEFAULT_LOCALE,
+  type Locale,
+  PARSE_OPTIONS,
+  parseLocale,
+  type Role,
+  type UserInfo,
+} from '@freight/contract';
 import { judgePassword, PASSWORD_PROBLEM_KEYS } from '@freight/contract/password-strength';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
@@ -123,7 +131,15 @@ export async function storeImages(
  */
 export async function getUserInfo(options: {
   db: Db;
-  user: { id: number; personId: number; username: string; name: string; role: Role; authorities: string[] };
+  user: {
+    id: number;
+    personId: number;
+    username: string;
+    name: string;
+    role: Role;
+    authorities: string[];
+    language: string;
+  };
   locale: Locale;
 }): Promise<UserInfo> {
   const row = await findUserWithCountry(options.db, options.user.id);
@@ -160,6 +176,7 @@ export async function getUserInfo(options: {
       name: options.user.name,
       email: options.user.username,
       role: options.user.role,
+      language: parseLocale(options.user.language) ?? DEFAULT_LOCALE,
     },
     is_forwarder: u.isForwarder,
     listed_in_directory: u.listedInDirectory,

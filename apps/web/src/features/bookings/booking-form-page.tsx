@@ -1,5 +1,14 @@
 import './strings';
-import { CONTAINER_MODES, type BookingForm, type Quote, canBooking } from '@freight/contract';
+import {
+  CONTAINER_MODES,
+  type BookingForm,
+  canBooking,
+  formatDate,
+  formatPrice,
+  type Quote,
+  type RfqRecord,
+  rfqTitle,
+} from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -7,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { BookingEditor, type EditorKind } from './booking-editor';
-import { newFormValues, toFormValues, type BookingMode } from './booking-form-values';
+import { currentLocale } from '../../i18n';
+import { newFormValues, toFormValues, type BookingMode, withRfqAnswer } from './booking-form-values';
 import { fetchBookingForm } from './bookings-api';
 
 // Loaded only when the booking cannot be opened: the result illustration stays out of the form's chunk.
@@ -34,7 +44,7 @@ function useRouteKind(): { kind: EditorKind; mode: BookingMode; id?: number; par
  * it to the editor.
  */
 export function BookingFormPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { kind, mode, id, param } = useRouteKind();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -48,6 +58,14 @@ export function BookingFormPage() {
     enabled: kind !== 'create' && id !== undefined,
     retry: false,
     gcTime: 0,
+  });
+  // Booking with the answer to one's RFQ: its lines and prices start the form.
+  const rfqId = kind === 'create' ? Number(search.get('rfq_id')) || undefined : undefined;
+  const rfq = useQuery({
+    queryKey: ['my-rfqs', 'detail', rfqId, i18n.language],
+    queryFn: () => api.get<RfqRecord>(`/rfq/${rfqId}`),
+    enabled: rfqId !== undefined,
+    retry: false,
   });
   const quote = useQuery({
     queryKey: ['quote', quoteId],
@@ -68,7 +86,12 @@ export function BookingFormPage() {
         />
       </Suspense>
     );
-  if ((kind !== 'create' && !saved.data) || (needsQuote && quote.isPending)) return spinner;
+  if (
+    (kind !== 'create' && !saved.data) ||
+    (needsQuote && quote.isPending) ||
+    (rfqId !== undefined && rfq.isPending)
+  )
+    return spinner;
 
   const booking: BookingForm | undefined = saved.data;
   // One form per mode: an FCL booking opened at an LCL address (or the reverse) goes to its own form.
@@ -85,7 +108,21 @@ export function BookingFormPage() {
     );
 
   const fromQuote = stateQuote?.id === quoteId ? stateQuote : quote.data;
-  const initial = booking ? toFormValues(booking, kind === 'copy') : newFormValues(mode, fromQuote);
+  const fresh = newFormValues(mode, fromQuote);
+  const answered = rfq.data?.answer;
+  const initial = booking
+    ? toFormValues(booking, kind === 'copy')
+    : rfq.data && answered && rfq.data.quote_id === fromQuote?.id
+      ? withRfqAnswer(
+          fresh,
+          rfq.data,
+          t('bookings.form.fromRfqAnswer', {
+            rfq: rfqTitle(rfq.data),
+            prices: answered.prices.map((p) => `${p.container_name} ${formatPrice(p.price)}`).join(', '),
+            valid_until: formatDate(answered.valid_until, currentLocale()),
+          }),
+        )
+      : fresh;
   return (
     <BookingEditor
       key={`${kind}-${mode}-${id ?? 'new'}`}

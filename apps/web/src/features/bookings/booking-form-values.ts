@@ -7,6 +7,7 @@ import {
   type BookingForm,
   type BookingInput,
   type Quote,
+  type RfqRecord,
   WIRE_DATE,
 } from '@freight/contract';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -84,6 +85,24 @@ export function newFormValues(mode: BookingMode, quote?: Quote): BookingFormValu
     carrier_id: quote?.carrier_id ?? null,
     cargo_items: mode === 'lcl' ? [emptyCargoLine()] : [],
     containers: mode === 'fcl' ? [emptyContainerLine(quote?.spaces[0]?.container_id)] : [],
+  };
+}
+
+/**
+ * A new booking from the answer to one's RFQ: the quote's route and carrier (newFormValues), a
+ * container line per answered type with the quantity asked, and the answered prices in the remark
+ * (`note`, written by the page in its language), as the booking has no price of its own.
+ */
+export function withRfqAnswer(values: BookingFormValues, rfq: RfqRecord, note: string): BookingFormValues {
+  if (!rfq.answer) return values;
+  const lines = rfq.answer.prices.map((price) => ({
+    ...emptyContainerLine(price.container_id),
+    quantity: rfq.quantities.find((q) => q.container_id === price.container_id)?.quantity ?? 1,
+  }));
+  return {
+    ...values,
+    containers: lines.length > 0 ? lines : values.containers,
+    remark: note.slice(0, BOOKING_LIMITS.remarkMax),
   };
 }
 

@@ -20,11 +20,12 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { useTranslation } from 'react-i18next';
 import { api, saveDownload } from '../../api/client';
 import { prefetchFirstLoad, refetchUnlessPrefetched } from '../../api/first-load';
+import { BOOKINGS_KEY } from './booking-keys';
+
+export { BOOKINGS_KEY };
 
 /** The list filters of GET /order and /forwarder/order (contract bookingQuery without paging). */
 export type BookingFilters = Partial<Omit<BookingQuery, 'page' | 'size'>>;
-
-export const BOOKINGS_KEY = 'bookings';
 
 /** The member's calls live under /order, the forwarder's under /forwarder/order. */
 export const listPath = (party: BookingParty) => (party === 'member' ? '/order' : '/forwarder/order');

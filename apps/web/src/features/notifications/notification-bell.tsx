@@ -1,7 +1,6 @@
-import { type Locale, type NotificationRow, notificationLink } from '@freight/contract';
+import { type NotificationRow, notificationLink } from '@freight/contract';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popover, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,26 +12,12 @@ import {
   useUnreadCount,
 } from './notifications-api';
 import { SignOutNotice } from './sign-out-notice';
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** When it happened, in the language's date order (YYYY-MM-DD or MM/DD/YYYY) and local time. */
-function when(at: string, locale: Locale): string {
-  return dayjs(at).format(locale === 'en-US' ? 'MM/DD/YYYY HH:mm' : 'YYYY-MM-DD HH:mm');
-}
+import { notificationText, notificationTime, VISUALLY_HIDDEN } from './notification-text';
 
 function NotificationItem(props: { row: NotificationRow; onOpen: (row: NotificationRow) => void }) {
   const { t, i18n } = useTranslation();
   const { row } = props;
-  const text = t(`notifications.text.${row.kind}.${row.action}`, { label: row.label });
+  const text = notificationText(t, row);
   const link = notificationLink(row);
   const body = (
     <>
@@ -41,7 +26,7 @@ function NotificationItem(props: { row: NotificationRow; onOpen: (row: Notificat
         {text}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {when(row.created_at, i18n.language === 'en-US' ? 'en-US' : 'zh-CN')}
+        {notificationTime(row.created_at, i18n.language)}
       </Typography.Text>
     </>
   );
@@ -121,6 +106,11 @@ export function NotificationBell() {
           ))}
         </ul>
       )}
+      <div style={{ padding: '8px 12px', borderTop: '1px solid #f0f0f0', textAlign: 'center' }}>
+        <Link to="/notifications" onClick={() => setOpen(false)}>
+          {t('notifications.viewAll')}
+        </Link>
+      </div>
     </div>
   );
   return (

@@ -2,19 +2,48 @@ import {
   NOTIFICATION_POLL_MS,
   type NotificationEvents,
   type NotificationList,
+  type NotificationRow,
   type StreamTicket,
   type UnreadCount,
 } from '@freight/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { announceSignOut } from './sign-out-notice';
+import { BOOKINGS_KEY } from '../bookings/booking-keys';
+import { MY_RFQS_KEY, RECEIVED_RFQS_KEY } from '../rfqs/rfq-keys';
 
 export const NOTIFICATIONS_KEY = 'notifications';
 const UNREAD_KEY = [NOTIFICATIONS_KEY, 'unread'] as const;
 const LIST_KEY = [NOTIFICATIONS_KEY, 'list'] as const;
+/** The notification centre's pages (any filter): refreshed whenever the person's notifications change. */
+const PAGE_KEY = [NOTIFICATIONS_KEY, 'page'] as const;
 /** How many the bell's list shows. */
 const LIST_SIZE = 10;
+
+/** The notification centre's filters; the booking filter matches part of a booking number. */
+export type NotificationFilters = { page: number; size: number; unread: boolean; booking: string };
+
+/** A page of the notification centre. */
+export function useNotificationPage(filters: NotificationFilters) {
+  return useQuery({
+    queryKey: [...PAGE_KEY, filters],
+    queryFn: () =>
+      api.get<NotificationList>('/notifications', {
+        page: filters.page,
+        size: filters.size,
+        ...(filters.unread ? { unread: 'true' } : {}),
+        ...(filters.booking ? { booking: filters.booking } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** The person's unread count; polled only while no event stream is held. */
 export function useUnreadCount(isLive: boolean) {
@@ -36,6 +65,7 @@ export function useNotificationList(isOpen: boolean) {
 
 function setUnread(client: QueryClient, unread: number) {
   client.setQueryData<UnreadCount>(UNREAD_KEY, { unread });
+  void client.invalidateQueries({ queryKey: PAGE_KEY });
   client.setQueryData<NotificationList>(LIST_KEY, (list) => (list ? { ...list, unread } : list));
 }
 
@@ -60,12 +90,51 @@ export function useMarkRead() {
   });
 }
 
+/** Marks one unread again (in the bell's list too). */
+export function useMarkUnread() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.put<UnreadCount>(`/notifications/${id}/unread`),
+    onSuccess: ({ unread }, id) => markUnreadCached(client, [id], unread),
+  });
+}
+
+function markUnreadCached(client: QueryClient, ids: number[], unread: number) {
+  client.setQueryData<NotificationList>(LIST_KEY, (list) =>
+    list ? { ...list, lists: list.lists.map((n) => (ids.includes(n.id) ? { ...n, read: false } : n)) } : list,
+  );
+  setUnread(client, unread);
+}
+
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.put<UnreadCount>('/notifications/read'),
     onSuccess: ({ unread }) => markCached(client, null, unread),
   });
+}
+
+/**
+ * A booking (or its documents) or an RFQ changed elsewhere: whatever page shows it refetches, so that an
+ * open detail or list never offers what the new status no longer allows (a cancel button after the
+ * release). Only the queries of that booking's side are touched; pages not on screen refetch when
+ * they next mount.
+ */
+function refreshPages(client: QueryClient, row: NotificationRow) {
+  if (row.kind === 'rfq') {
+    // A request received (forwarder) or answered (requester): both RFQ lists and details follow.
+    void client.invalidateQueries({ queryKey: [row.party === 'member' ? MY_RFQS_KEY : RECEIVED_RFQS_KEY] });
+    return;
+  }
+  if ((row.kind !== 'booking' && row.kind !== 'document') || row.object_id === null || row.party === null)
+    return;
+  const party = row.party;
+  void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'list'] });
+  void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'detail', row.object_id] });
+  if (party === 'member') {
+    void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'docking', row.object_id] });
+    void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'shipment', row.object_id] });
+  }
 }
 
 const parse = <E extends keyof NotificationEvents>(event: Event): NotificationEvents[E] =>
@@ -120,6 +189,7 @@ export function useNotificationStream(isEnabled: boolean): boolean {
             : list,
         );
         setUnread(client, unread);
+        refreshPages(client, notification);
       });
       opened.addEventListener('read', (event) => {
         const { ids, unread } = parse<'read'>(event);
@@ -131,6 +201,10 @@ export function useNotificationStream(isEnabled: boolean): boolean {
         isStopped = true;
         opened.close();
         announceSignOut(parse<'ended'>(event).reason);
+      });
+      opened.addEventListener('unread', (event) => {
+        const { ids, unread } = parse<'unread'>(event);
+        markUnreadCached(client, ids, unread);
       });
       // The browser would retry with the same (used) ticket: close, and reconnect with a new one.
       opened.onerror = () => {

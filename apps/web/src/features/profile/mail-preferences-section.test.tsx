@@ -17,8 +17,11 @@ describe('e-mail notifications on My account', () => {
         ['Booking accepted', 'Immediately'],
         ['Space released', 'Daily digest'],
         ['Shipped', 'Off'],
+        ['My RFQ answered', 'Immediately'],
       ],
       options: ['Off', 'Immediately', 'Daily digest'],
+      mailLanguage: 'Language of my e-mails',
+      languageShown: 'English',
     },
     {
       locale: 'zh-CN' as const,
@@ -26,18 +29,24 @@ describe('e-mail notifications on My account', () => {
       rows: [
         ['订舱已接受', '立即发送'],
         ['已放舱', '每日摘要'],
-        ['已开船', '关闭'],
+        ['已出运', '关闭'],
+        ['我的询价已报价', '立即发送'],
       ],
       options: ['关闭', '立即发送', '每日摘要'],
+      mailLanguage: '邮件语言',
+      languageShown: '中文',
     },
   ])('names each event and shows its choice, by keyboard too ($locale)', async (language) => {
     const user = userEvent.setup();
-    await renderWithApp(<MailPreferencesSection />, {
+    await renderWithApp(<MailPreferencesSection language={language.locale} />, {
       locale: language.locale,
       data: [[MAIL_PREFERENCES_KEY, saved]],
     });
     const section = screen.getByRole('region', { name: language.title });
-    expect(within(section).getAllByRole('combobox')).toHaveLength(8);
+    // Eight booking events, two about one's RFQs, and the language of the mails.
+    expect(within(section).getAllByRole('combobox')).toHaveLength(11);
+    const mailLanguage = within(section).getByRole('combobox', { name: language.mailLanguage });
+    expect(mailLanguage.closest('.ant-select')?.textContent).toContain(language.languageShown);
     for (const [name = '', value = ''] of language.rows) {
       const select = within(section).getByRole('combobox', { name });
       const shown = select.closest('.ant-select');

@@ -1,5 +1,6 @@
 import './strings';
 import {
+  type Locale,
   MAIL_EVENTS,
   MAIL_MODES,
   type MailEvent,
@@ -15,12 +16,59 @@ import { errorMessage } from '../../components/api-error';
 
 export const MAIL_PREFERENCES_KEY = ['mail-preferences'] as const;
 
+const MAIL_LANGUAGES: Locale[] = ['zh-CN', 'en-US'];
+
 /**
- * The person's own e-mail notifications (issue 19, part 3): per booking event, off, at once or in
- * the daily digest. Each change is saved as it is made (PUT /api/me/mail-preferences). Every role
- * may: the choices are the person's own.
+ * The language the person's e-mails are written in, whatever the language of the screen: saved
+ * with the person (PUT /api/me) and read by every mail sent to them.
  */
-export function MailPreferencesSection() {
+function MailLanguage({ language }: { language: Locale }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(language);
+  const [busy, setBusy] = useState(false);
+  const save = async (next: Locale) => {
+    setBusy(true);
+    try {
+      await api.put('/me', { language: next });
+      setValue(next);
+      message.success(t('profile.mailSaved'));
+      await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
+    } catch (error) {
+      message.error(errorMessage(error, t('common.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }}>
+      <label id="mail-language" style={{ flex: '1 1 180px' }}>
+        {t('profile.mailLanguage')}
+      </label>
+      <Select<Locale>
+        aria-labelledby="mail-language"
+        style={{ flex: '1 1 160px', minWidth: 0 }}
+        value={value}
+        loading={busy}
+        disabled={busy}
+        onChange={(next) => void save(next)}
+        options={MAIL_LANGUAGES.map((locale) => ({
+          value: locale,
+          label: t(`profile.languageName.${locale}`),
+        }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * The person's own e-mail notifications (issue 19, part 3): per booking event and for the answers
+ * to their RFQs, off, at once or in the daily digest, and the language of their e-mails. Each
+ * change is saved as it is made (PUT /api/me/mail-preferences). Every role may: the choices are the
+ * person's own.
+ */
+export function MailPreferencesSection({ language }: { language?: Locale | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -76,6 +124,7 @@ export function MailPreferencesSection() {
       ) : (
         <Skeleton active paragraph={{ rows: 4 }} />
       )}
+      {language && <MailLanguage language={language} />}
     </section>
   );
 }

@@ -125,7 +125,7 @@ export function MyAccountTab({ user }: { user: UserInfo }) {
         </Button>
       </Form>
       <Divider />
-      <MailPreferencesSection />
+      <MailPreferencesSection language={user.person.language} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import './strings';
 import type { UnsubscribeInfo } from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin, Typography } from 'antd';
+import { Alert, App, Button, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
@@ -18,6 +18,7 @@ import { AuthLayout } from '../auth/auth-layout';
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   usePageTitle(t('profile.unsubscribe.title'));
   const [params] = useSearchParams();
   const [token] = useState(() => params.get('token') ?? '');
@@ -29,7 +30,9 @@ export function UnsubscribePage() {
     retry: false,
     staleTime: Infinity,
   });
-  const [state, setState] = useState<'ask' | 'busy' | 'done' | Error>('ask');
+  const [state, setState] = useState<'ask' | 'busy' | 'done' | 'undoing' | 'undone' | Error>('ask');
+  /** What the unsubscribe turned off, and how it was: an undo puts it back. */
+  const [previous, setPrevious] = useState<UnsubscribeInfo['previous']>();
   const language = info.data?.language;
   useEffect(() => {
     if (language && language !== currentLocale()) void changeLocale(language);
@@ -38,12 +41,29 @@ export function UnsubscribePage() {
   const confirm = async () => {
     setState('busy');
     try {
-      await api.post(`/unsubscribe?${query}`);
+      const done = await api.post<UnsubscribeInfo>(`/unsubscribe?${query}`);
+      setPrevious(done.previous);
       setState('done');
     } catch (error) {
       setState(error instanceof Error ? error : new Error(String(error)));
     }
   };
+
+  const undo = async () => {
+    setState('undoing');
+    try {
+      await api.post(`/unsubscribe/undo?${query}`, previous ?? {});
+      setState('undone');
+    } catch (error) {
+      setState('done');
+      message.error(errorMessage(error, t('profile.unsubscribe.undoFailed')));
+    }
+  };
+  const signIn = (
+    <Link to="/login" state={{ from: '/profile' }}>
+      {t('profile.unsubscribe.signIn')}
+    </Link>
+  );
 
   const what = info.data
     ? info.data.scope === 'all'
@@ -65,11 +85,21 @@ export function UnsubscribePage() {
         />
       ) : !info.data ? (
         <Spin />
-      ) : state === 'done' ? (
+      ) : state === 'undone' ? (
+        <Result status="success" title={t('profile.unsubscribe.undone')} extra={signIn} />
+      ) : state === 'done' || state === 'undoing' ? (
         <Result
           status="success"
           title={t('profile.unsubscribe.done')}
           subTitle={t('profile.unsubscribe.doneHint')}
+          extra={
+            <Space direction="vertical">
+              <Button loading={state === 'undoing'} onClick={() => void undo()}>
+                {t('profile.unsubscribe.undo')}
+              </Button>
+              {signIn}
+            </Space>
+          }
         />
       ) : (
         <>
@@ -79,9 +109,12 @@ export function UnsubscribePage() {
           {state instanceof Error && (
             <Alert type="error" showIcon title={errorMessage(state, t('profile.unsubscribe.invalid'))} />
           )}
-          <Button type="primary" danger loading={state === 'busy'} onClick={() => void confirm()}>
-            {t('profile.unsubscribe.confirm')}
-          </Button>
+          <Space direction="vertical">
+            <Button type="primary" danger loading={state === 'busy'} onClick={() => void confirm()}>
+              {t('profile.unsubscribe.confirm')}
+            </Button>
+            {signIn}
+          </Space>
         </>
       )}
     </AuthLayout>

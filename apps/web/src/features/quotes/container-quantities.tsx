@@ -1,6 +1,7 @@
 import './strings';
 import type { Space as QuoteSpace } from '@freight/contract';
 import { InputNumber, Space } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type Quantities = Record<number, number | null | undefined>;
@@ -24,24 +25,33 @@ export function bookingSpaceText(spaces: QuoteSpace[], value: Quantities | undef
 
 type Props = { spaces: QuoteSpace[]; value?: Quantities; onChange?: (value: Quantities) => void };
 
-/** One quantity input per container type of the quote (a form control for Form.Item). */
+/**
+ * One quantity input per container type of the quote (a form control for Form.Item), each with its
+ * own visible label ("20GP quantity") above a plain number field: a prefix inside the field read as
+ * a removable tag.
+ */
 export function ContainerQuantities({ spaces, value, onChange }: Props) {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <Space wrap>
-      {spaces.map((space) => (
-        <InputNumber<number>
-          key={space.container_id}
-          aria-label={t('quotes.rfq.quantityOf', { container: space.container_name })}
-          prefix={`${space.container_name} ×`}
-          min={0}
-          max={1000}
-          precision={0}
-          style={{ width: 160 }}
-          value={value?.[space.container_id] ?? null}
-          onChange={(quantity) => onChange?.({ ...value, [space.container_id]: quantity })}
-        />
-      ))}
+    <Space wrap size={16}>
+      {spaces.map((space) => {
+        const inputId = `${id}-${space.container_id}`;
+        return (
+          <div key={space.container_id} style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+            <label htmlFor={inputId}>{t('quotes.rfq.quantityOf', { container: space.container_name })}</label>
+            <InputNumber<number>
+              id={inputId}
+              min={0}
+              max={1000}
+              precision={0}
+              style={{ width: 140 }}
+              value={value?.[space.container_id] ?? null}
+              onChange={(quantity) => onChange?.({ ...value, [space.container_id]: quantity })}
+            />
+          </div>
+        );
+      })}
     </Space>
   );
 }

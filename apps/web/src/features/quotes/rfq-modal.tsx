@@ -66,6 +66,7 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
         target_rate: values.target_rate ?? '',
         potential_vol: values.potential_vol ?? '',
         sales: values.sales ?? '',
+        quantities: quantityItems(values.quantities),
       });
       message.success(t('quotes.rfq.sent'));
       onClose();
@@ -105,7 +106,8 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
         layout="vertical"
         onFinish={onSubmit}
         scrollToFirstError={{ focus: true }}
-        initialValues={{ sales: user?.linkman ?? '' }}
+        // Whom to answer: the person asking, not the company's registered contact.
+        initialValues={{ sales: user?.person.name || user?.linkman || '' }}
       >
         <Form.Item
           name="ready_date"

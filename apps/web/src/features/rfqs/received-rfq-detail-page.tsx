@@ -1,5 +1,5 @@
 import './strings';
-import { formatDate, type ReceivedRfq } from '@freight/contract';
+import { formatDate, type ReceivedRfq, rfqTitle } from '@freight/contract';
 import { MailOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Space, Spin, Typography } from 'antd';
@@ -11,6 +11,7 @@ import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 import { Panel } from '../bookings/panel';
+import { RfqAnswerForm, RfqAnswerView } from './rfq-answer';
 import { formatReceived, replyMailto, RfqStatusTag, routeText } from './rfq-format';
 import { markRfq, RECEIVED_RFQS_KEY, useReceivedRfq } from './rfqs-api';
 
@@ -48,7 +49,7 @@ function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Space align="center">
           <Typography.Title level={4} id="rfq-detail-title" style={{ margin: 0 }}>
-            {t('rfqs.detail.title', { id: rfq.id })}
+            {rfqTitle(rfq)}
           </Typography.Title>
           <RfqStatusTag status={rfq.status} />
         </Space>
@@ -88,6 +89,17 @@ function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
           </Descriptions.Item>
         </Descriptions>
       </Panel>
+      <Panel title={t('rfqs.answer.title')}>
+        {rfq.status === 'closed' ? (
+          rfq.answer ? (
+            <RfqAnswerView answer={rfq.answer} />
+          ) : (
+            <Typography.Text type="secondary">{t('rfqs.answer.closedNone')}</Typography.Text>
+          )
+        ) : (
+          <RfqAnswerForm key={rfq.update_time} rfq={rfq} />
+        )}
+      </Panel>
       <Panel title={t('rfqs.detail.requester')}>
         <Descriptions size="small" column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('rfqs.detail.company')}>{rfq.requester.company}</Descriptions.Item>
@@ -111,7 +123,7 @@ export function ReceivedRfqDetailPage() {
   const param = useParams().id;
   const id = param && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
   const detail = useReceivedRfq(id);
-  usePageTitle(id === undefined ? t('menu.receivedRfqs') : t('rfqs.detail.title', { id }));
+  usePageTitle(detail.data ? rfqTitle(detail.data) : t('menu.receivedRfqs'));
   const back = <Button onClick={() => navigate('/received-rfqs')}>{t('rfqs.detail.back')}</Button>;
   const missing =
     id === undefined ||

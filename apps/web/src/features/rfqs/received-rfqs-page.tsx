@@ -4,6 +4,7 @@ import {
   RFQ_STATUSES,
   type ReceivedRfq,
   receivedRfqQuery,
+  rfqTitle,
   type RfqStatus,
 } from '@freight/contract';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -66,6 +67,15 @@ export function ReceivedRfqsPage() {
       title: t('rfqs.columns.status'),
       key: 'status',
       render: (_: unknown, row: ReceivedRfq) => <RfqStatusTag status={row.status} />,
+    },
+    {
+      title: t('rfqs.columns.action'),
+      key: 'action',
+      render: (_: unknown, row: ReceivedRfq) => (
+        <Link to={`/received-rfqs/${row.id}`} aria-label={t('rfqs.detailOf', { title: rfqTitle(row) })}>
+          {t('rfqs.detailAction')}
+        </Link>
+      ),
     },
   ];
 

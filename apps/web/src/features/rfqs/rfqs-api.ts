@@ -1,10 +1,18 @@
 import './strings';
-import type { ListData, ReceivedRfq, RfqStatus, RfqStatusInput } from '@freight/contract';
+import type {
+  ListData,
+  ReceivedRfq,
+  RfqAnswerInput,
+  RfqRecord,
+  RfqStatus,
+  RfqStatusInput,
+} from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { MY_RFQS_KEY, RECEIVED_RFQS_KEY } from './rfq-keys';
 
-export const RECEIVED_RFQS_KEY = 'received-rfqs';
+export { MY_RFQS_KEY, RECEIVED_RFQS_KEY };
 
 /** One page of the RFQs sent to the forwarder, of one status or all; names in the page's language. */
 export function useReceivedRfqs(status: RfqStatus | undefined, page: number, size: number) {
@@ -29,3 +37,28 @@ export function useReceivedRfq(id: number | undefined) {
 
 export const markRfq = (id: number, input: RfqStatusInput) =>
   api.put<ReceivedRfq>(`/forwarder/rfq/${id}/status`, input);
+
+/** Answers an RFQ sent to the forwarder in the portal (prices, validity, remarks). */
+export const answerRfq = (id: number, input: RfqAnswerInput) =>
+  api.put<ReceivedRfq>(`/forwarder/rfq/${id}/answer`, input);
+
+/** One page of the RFQs the member sent ("My RFQs"), names in the page's language. */
+export function useMyRfqs(page: number, size: number) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [MY_RFQS_KEY, 'list', page, size, i18n.language],
+    queryFn: () => api.get<ListData<RfqRecord>>('/rfq', { direction: 'sent', page, size }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One RFQ the member sent, with the forwarder's answer (no call without an id). */
+export function useMyRfq(id: number | undefined) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [MY_RFQS_KEY, 'detail', id, i18n.language],
+    queryFn: () => api.get<RfqRecord>(`/rfq/${id}`),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}

@@ -1,0 +1,143 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { call, demoContacts, idOf } from '../bookings/booking-api';
+import { launchBrowser } from '../support/browser';
+import { DEMO, startPortal, type PortalServer } from '../support/server';
+import { apiToken, day, gone, iso, openSignedIn, visible } from '../support/steps';
+
+let browser: Browser;
+let portal: PortalServer;
+let member: string;
+let forwarder: string;
+let body: (custRef: string) => object;
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  [member, forwarder] = await Promise.all([
+    apiToken(portal.url, DEMO.customer),
+    apiToken(portal.url, DEMO.forwarder),
+  ]);
+  const forwarders = await call<{ lists: { id: number }[] }>(
+    portal,
+    'GET',
+    '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
+    member,
+  );
+  const forwarderId = forwarders.lists[0]?.id;
+  if (!forwarderId) throw new Error('demo forwarder not listed');
+  const contacts = await demoContacts(portal, member);
+  const [pol, pod, unit, container] = [
+    await idOf(portal, 'port', 'CNSHA', member),
+    await idOf(portal, 'port', 'NLRTM', member),
+    await idOf(portal, 'unit', 'CT', member),
+    await idOf(portal, 'container', '20GP', member),
+  ];
+  body = (custRef) => ({
+    container_mode: 1,
+    forwarder_id: forwarderId,
+    shipper_id: contacts.shipper,
+    consignee_id: contacts.consignee,
+    cust_ref_no: custRef,
+    ready_date: iso(day(5)),
+    incoterm: 'FOB',
+    pol_id: pol,
+    pod_id: pod,
+    to_id: pod,
+    containers: [
+      {
+        container_id: container,
+        hs_code: '851310',
+        description: 'LED LAMPS',
+        packages: 100,
+        unit_id: unit,
+        weight: '1200.5',
+        volume: '20',
+        quantity: 1,
+      },
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** A booking submitted to the demo forwarder and accepted by it. */
+async function acceptedBooking(tag: string) {
+  const booking = await call<{ id: number; order_no: string }>(
+    portal,
+    'POST',
+    '/order/booking?submit=true',
+    member,
+    body(`E2E LIVE ${tag}-${Date.now() % 1_000_000}`),
+  );
+  await call(portal, 'POST', `/forwarder/order/${booking.id}/accept`, forwarder);
+  return booking;
+}
+
+describe('open booking pages follow the other side', () => {
+  it('the customer’s open detail shows the release and the void without a reload (English)', async () => {
+    const booking = await acceptedBooking('EN');
+    const customer = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: `/bookings/${booking.id}`,
+      locale: 'en-US',
+    });
+    const page = customer.page;
+    await visible(page.getByRole('heading', { name: new RegExp(booking.order_no) }));
+    await visible(page.getByText('Awaiting space release'));
+    await visible(page.getByRole('button', { name: 'Cancel booking' }));
+    await gone(page.getByRole('button', { name: 'Submit shipping instructions' }));
+
+    // The forwarder releases space elsewhere: the open page offers the shipping instructions.
+    await call(portal, 'POST', `/forwarder/order/${booking.id}/release`, forwarder, {
+      so_no: 'SO445566',
+      vessel: 'MSC ANNA',
+      voyage: '412E',
+      etd: iso(day(10)),
+      eta: iso(day(40)),
+    });
+    await visible(page.getByRole('button', { name: 'Submit shipping instructions' }));
+    await visible(page.getByText('Awaiting shipping instructions'));
+
+    // The forwarder voids it in its own browser: the customer's page loses the cancel button.
+    const other = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: `/received-bookings/${booking.id}`,
+      locale: 'en-US',
+    });
+    await other.page.getByRole('button', { name: 'Void' }).click();
+    const dialog = other.page.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('E2E NO SPACE ON VESSEL');
+    await dialog.getByRole('button', { name: 'Void' }).click();
+    await gone(dialog);
+
+    await gone(page.getByRole('button', { name: 'Cancel booking' }));
+    await gone(page.getByRole('button', { name: 'Submit shipping instructions' }));
+    await visible(page.getByText('Cancelled'));
+    await other.context.close();
+    await customer.context.close();
+  });
+
+  it('the customer’s open list shows the new status without a reload (Chinese)', async () => {
+    const booking = await acceptedBooking('ZH');
+    const customer = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/bookings',
+      locale: 'zh-CN',
+    });
+    const page = customer.page;
+    const row = page.getByRole('row', { name: new RegExp(booking.order_no) });
+    await visible(row);
+    await visible(row.getByText('待放舱'));
+    await call(portal, 'POST', `/forwarder/order/${booking.id}/release`, forwarder, {
+      so_no: 'SO445567',
+      vessel: 'MSC ANNA',
+      voyage: '412E',
+      etd: iso(day(10)),
+      eta: iso(day(40)),
+    });
+    await visible(row.getByText('待补料'));
+    await customer.context.close();
+  });
+});
