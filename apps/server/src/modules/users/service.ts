@@ -1,4 +1,11 @@
-import { type Authority, type Locale, PARSE_OPTIONS, type Role, type UserInfo } from '@freight/contract';
+import {
+  abilitiesOf,
+  type Authority,
+  type Locale,
+  PARSE_OPTIONS,
+  type Role,
+  type UserInfo,
+} from '@freight/contract';
 import { judgePassword, PASSWORD_PROBLEM_KEYS } from '@freight/contract/password-strength';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
@@ -161,6 +168,7 @@ export async function getUserInfo(options: {
       email: options.user.username,
       role: options.user.role,
     },
+    abilities: abilitiesOf(options.user.role, options.user.authorities),
     is_forwarder: u.isForwarder,
     listed_in_directory: u.listedInDirectory,
   };

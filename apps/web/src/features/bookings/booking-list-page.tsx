@@ -11,7 +11,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import type { RefusedState } from '../../app/guards';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -42,6 +43,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
+  const refused = (useLocation().state as RefusedState | null)?.refused;
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<BookingFilters>({});
   const [page, setPage] = useState(1);
@@ -82,6 +84,9 @@ export function BookingListPage({ party }: { party: BookingParty }) {
       <Typography.Title level={4} id="bookings-title">
         {title}
       </Typography.Title>
+      {refused && (
+        <Alert type="warning" showIcon role="alert" style={{ marginBottom: 16 }} title={t(refused)} />
+      )}
       <BookingFilterForm
         onSearch={(next, kind) => {
           setFilters(next);

@@ -27,7 +27,7 @@ const isSortField = (key: unknown): key is NonNullable<QuoteSort['field']> =>
 export function QuotesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.quotes'));
-  const { authorities } = useAuth();
+  const { authorities, abilities } = useAuth();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<QuoteFilters>({});
   const [sort, setSort] = useState<QuoteSort>({});
@@ -46,8 +46,9 @@ export function QuotesPage() {
     locale: currentLocale(),
     sort,
     showSupplier,
-    canBook: authorities.includes('quote_booking'),
-    canRfq: authorities.includes('quote_rfq'),
+    // The server's abilities: a viewer is offered neither, nor is a company without the permission.
+    canBook: abilities.book,
+    canRfq: abilities.rfq,
     onBook: (quote: Quote) => navigate(`/bookings/create-fcl?quote_id=${quote.id}`, { state: { quote } }),
     onRfq: setRfqQuote,
   };
