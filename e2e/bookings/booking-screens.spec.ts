@@ -24,6 +24,9 @@ const TEXT = {
     rfq: '询价',
     list: '我的订舱',
     shipper: '发货人',
+    detail: /^详\s*情$/,
+    bookingHeading: /^订舱 BK/,
+    writes: [/^复\s*制$/, /^编\s*辑$/, /^提交订舱$/, /^提交补料$/],
     refused: '你的角色是只读（查看者），不能新增、修改或复制订舱',
   },
   'en-US': {
@@ -31,6 +34,9 @@ const TEXT = {
     rfq: 'RFQ',
     list: 'My Bookings',
     shipper: 'Shipper',
+    detail: /^Detail$/,
+    bookingHeading: /^Booking BK/,
+    writes: [/^Copy$/, /^Edit$/, /^Submit booking$/, /^Submit shipping instructions$/],
     refused: 'Your role is read-only (viewer): you cannot create, edit or copy bookings',
   },
 } as const;
@@ -56,6 +62,12 @@ describe('what a viewer is offered', () => {
         await visible(page.getByRole('heading', { name: text.list }));
         expect(await page.getByLabel(text.shipper, { exact: true }).count()).toBe(0);
       }
+      // A booking's detail is there to read: no Copy, Edit or Submit.
+      await page.getByRole('row').nth(1).getByRole('button', { name: text.detail }).click();
+      await page.waitForURL(/\/bookings\/\d+$/);
+      await visible(page.getByRole('heading', { name: text.bookingHeading }));
+      for (const name of text.writes)
+        expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
       await context.close();
     });
   }
