@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { openSignedIn, visible } from '../support/steps';
+import { apiToken, day, fillDate, iso, openSignedIn, visible } from '../support/steps';
+import { call, demoContacts, idOf } from './booking-api';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -80,6 +81,70 @@ describe('what a viewer is offered', () => {
     });
     await visible(page.getByRole('button', { name: 'Book', exact: true }).first());
     await visible(page.getByRole('button', { name: 'RFQ', exact: true }).first());
+    await context.close();
+  });
+});
+
+describe('the release form (Chinese)', () => {
+  it('labels the cut-offs as date and time, keeps a date typed alone, and asks once', async () => {
+    const member = await apiToken(portal.url, DEMO.customer);
+    const forwarders = await call<{ lists: { id: number }[] }>(
+      portal,
+      'GET',
+      '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
+      member,
+    );
+    const contacts = await demoContacts(portal, member);
+    const port = (code: string) => idOf(portal, 'port', code, member);
+    const booking = await call<{ id: number; order_no: string }>(
+      portal,
+      'POST',
+      '/order/booking?submit=true',
+      member,
+      {
+        container_mode: 1,
+        forwarder_id: forwarders.lists[0]?.id,
+        shipper_id: contacts.shipper,
+        consignee_id: contacts.consignee,
+        ready_date: iso(day(5)),
+        incoterm: 'FOB',
+        pol_id: await port('CNSHA'),
+        pod_id: await port('NLRTM'),
+        to_id: await port('NLRTM'),
+        containers: [
+          {
+            container_id: await idOf(portal, 'container', '20GP', member),
+            description: 'LED LAMPS',
+            packages: 100,
+            unit_id: await idOf(portal, 'unit', 'CT', member),
+            weight: '1200.5',
+            volume: '20',
+            quantity: 1,
+          },
+        ],
+      },
+    );
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.forwarder,
+      path: `/received-bookings/${booking.id}`,
+      locale: 'zh-CN',
+    });
+    await page.getByRole('button', { name: /^放\s*舱$/ }).click();
+    const dialog = page.getByRole('dialog', { name: '放舱' });
+    await dialog.getByLabel('SO 号').fill('so556677');
+    await dialog.getByLabel('船名').fill('msc anna');
+    await dialog.getByLabel('航次').fill('412e');
+    await fillDate(dialog.getByLabel('ETD'), iso(day(10)));
+    await fillDate(dialog.getByLabel('ETA'), iso(day(40)));
+    for (const label of ['截补料时间', '截港时间', '截关时间', '截 VGM 时间'])
+      expect(await dialog.getByLabel(label).getAttribute('placeholder'), label).toBe('选择日期时间');
+    const customs = dialog.getByLabel('截关时间');
+    await fillDate(customs, iso(day(9)));
+    await expect.poll(() => customs.inputValue()).toBe(`${iso(day(9))} 00:00`);
+    await dialog.getByRole('button', { name: /^放\s*舱$/ }).click();
+    // One question only: the dialog's own button released the space.
+    await page.getByText('待补料').first().waitFor();
+    expect(await page.getByText(`确定为订舱 ${booking.order_no} 放舱吗？`).count()).toBe(0);
     await context.close();
   });
 });
