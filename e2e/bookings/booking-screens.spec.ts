@@ -85,45 +85,44 @@ describe('what a viewer is offered', () => {
   });
 });
 
+/** A booking of the demo customer to the demo forwarder, submitted: one 20GP of 100 cartons. */
+async function submittedBooking() {
+  const member = await apiToken(portal.url, DEMO.customer);
+  const forwarders = await call<{ lists: { id: number }[] }>(
+    portal,
+    'GET',
+    '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
+    member,
+  );
+  const contacts = await demoContacts(portal, member);
+  const port = (code: string) => idOf(portal, 'port', code, member);
+  return call<{ id: number; order_no: string }>(portal, 'POST', '/order/booking?submit=true', member, {
+    container_mode: 1,
+    forwarder_id: forwarders.lists[0]?.id,
+    shipper_id: contacts.shipper,
+    consignee_id: contacts.consignee,
+    ready_date: iso(day(5)),
+    incoterm: 'FOB',
+    pol_id: await port('CNSHA'),
+    pod_id: await port('NLRTM'),
+    to_id: await port('NLRTM'),
+    containers: [
+      {
+        container_id: await idOf(portal, 'container', '20GP', member),
+        description: 'LED LAMPS',
+        packages: 100,
+        unit_id: await idOf(portal, 'unit', 'CT', member),
+        weight: '1200.5',
+        volume: '20',
+        quantity: 1,
+      },
+    ],
+  });
+}
+
 describe('the release form (Chinese)', () => {
   it('labels the cut-offs as date and time, keeps a date typed alone, and asks once', async () => {
-    const member = await apiToken(portal.url, DEMO.customer);
-    const forwarders = await call<{ lists: { id: number }[] }>(
-      portal,
-      'GET',
-      '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
-      member,
-    );
-    const contacts = await demoContacts(portal, member);
-    const port = (code: string) => idOf(portal, 'port', code, member);
-    const booking = await call<{ id: number; order_no: string }>(
-      portal,
-      'POST',
-      '/order/booking?submit=true',
-      member,
-      {
-        container_mode: 1,
-        forwarder_id: forwarders.lists[0]?.id,
-        shipper_id: contacts.shipper,
-        consignee_id: contacts.consignee,
-        ready_date: iso(day(5)),
-        incoterm: 'FOB',
-        pol_id: await port('CNSHA'),
-        pod_id: await port('NLRTM'),
-        to_id: await port('NLRTM'),
-        containers: [
-          {
-            container_id: await idOf(portal, 'container', '20GP', member),
-            description: 'LED LAMPS',
-            packages: 100,
-            unit_id: await idOf(portal, 'unit', 'CT', member),
-            weight: '1200.5',
-            volume: '20',
-            quantity: 1,
-          },
-        ],
-      },
-    );
+    const booking = await submittedBooking();
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.forwarder,
       path: `/received-bookings/${booking.id}`,
@@ -145,6 +144,41 @@ describe('the release form (Chinese)', () => {
     // One question only: the dialog's own button released the space.
     await page.getByText('待补料').first().waitFor();
     expect(await page.getByText(`确定为订舱 ${booking.order_no} 放舱吗？`).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('shipping instructions (English)', () => {
+  it('start from the booking, show the totals against it, and refuse a VGM below the weight', async () => {
+    const booking = await submittedBooking();
+    const forwarder = await apiToken(portal.url, DEMO.forwarder);
+    await call(portal, 'POST', `/forwarder/order/${booking.id}/accept`, forwarder);
+    await call(portal, 'POST', `/forwarder/order/${booking.id}/release`, forwarder, {
+      so_no: 'SO990011',
+      vessel: 'MSC ANNA',
+      voyage: '412E',
+      etd: iso(day(10)),
+      eta: iso(day(40)),
+    });
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: `/bookings/${booking.id}`,
+      locale: 'en-US',
+    });
+    await page.getByRole('button', { name: 'Submit shipping instructions' }).click();
+    const si = page.getByRole('dialog', { name: 'Shipping instructions' });
+    await expect.poll(() => si.getByLabel('Commodity').inputValue()).toBe('LED LAMPS');
+    expect(await si.getByLabel('Packages (line 1)').inputValue()).toBe('100');
+    await visible(si.getByTitle('Collect', { exact: true }));
+    await visible(
+      si
+        .getByRole('status', { name: 'SI totals against the booking' })
+        .filter({ hasText: 'booked: 100 packages, gross weight 1200.500 KG' }),
+    );
+    await si.getByLabel('Container no. (line 1)').fill('MSCU1234566');
+    await si.getByLabel('VGM (KG) (line 1)').fill('900');
+    await si.getByRole('button', { name: 'Submit', exact: true }).click();
+    await visible(si.getByText('The VGM of container MSCU1234566 cannot be less than its gross weight'));
     await context.close();
   });
 });
