@@ -28,6 +28,9 @@ let forwarder: string;
 let bookingBody: (custRef: string) => object;
 let container20: number;
 
+/** The name of the person who signs in as the demo customer (the company's owner). */
+let demoPerson = '';
+
 const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 
 beforeAll(async () => {
@@ -37,6 +40,7 @@ beforeAll(async () => {
     apiToken(portal.url, DEMO.customer),
     apiToken(portal.url, DEMO.forwarder),
   ]);
+  demoPerson = (await call<{ person: { name: string } }>(portal, 'GET', '/userinfo', member)).person.name;
   const forwarders = await call<{ lists: { id: number; company1: string }[] }>(
     portal,
     'GET',
@@ -113,7 +117,16 @@ async function bookingAt(status: 1 | 2 | 3) {
   if (status >= 3) {
     await call(portal, 'PUT', `/order/shipment/${booking.id}`, member, {
       description: 'LED LAMPS',
-      containers: [{ container_id: container20, container_no: 'MSCU1234566', seal_no: 'SL001' }],
+      containers: [
+        {
+          container_id: container20,
+          container_no: 'MSCU1234566',
+          seal_no: 'SL001',
+          packages: 100,
+          weight: '1200.5',
+          vgm: '3400',
+        },
+      ],
     });
     await uploadDocument(portal, member, {
       orderId: booking.id,
@@ -194,9 +207,15 @@ describe('a booking through its life', () => {
     await dialog.getByLabel('Voyage').fill('412e');
     await fillDate(dialog.getByLabel('ETD'), us(day(10)));
     await fillDate(dialog.getByLabel('ETA'), us(day(40)));
+    // The cut-offs take a date and a time, and say so; a date typed without a time is kept (00:00).
+    const siCutoff = dialog.getByLabel('SI cut-off');
+    expect(await siCutoff.getAttribute('placeholder')).toBe('Select date and time');
+    await fillDate(siCutoff, us(day(8)));
+    await expect.poll(() => siCutoff.inputValue()).toBe(`${us(day(8))} 00:00`);
+    // The dialog's own button releases: no second question.
     await dialog.getByRole('button', { name: 'Release space' }).click();
-    await confirm(page, `Release space for booking ${orderNo}?`, 'OK');
     await page.getByText('Awaiting shipping instructions').first().waitFor();
+    expect(await page.getByText(`Release space for booking ${orderNo}?`).count()).toBe(0);
     await visible(page.getByText('SO778899'));
     await visible(page.getByText('MSC ANNA'));
     await context.close();
@@ -222,12 +241,26 @@ describe('a booking through its life', () => {
 
     await page.getByRole('button', { name: '提交补料' }).click();
     const si = page.getByRole('dialog', { name: '补料信息' });
-    await si.getByLabel('品名').fill('led lamps');
+    // The SI starts from the booking: its commodity, its figures per container, its freight term
+    // (FOB: collect), and the totals against the booked ones.
+    await expect.poll(() => si.getByLabel('品名').inputValue()).toBe('LED LAMPS');
+    expect(await si.getByLabel('第 1 行件数').inputValue()).toBe('100');
+    expect(await si.getByLabel('第 1 行毛重（KG）').inputValue()).toBe('1200.500');
+    await visible(si.getByTitle('到付', { exact: true }));
+    const totals = si.getByRole('status', { name: '补料合计与订舱合计' });
+    await visible(totals.filter({ hasText: '补料合计：100 件，毛重 1200.500 KG' }));
+    await visible(totals.filter({ hasText: '订舱合计：100 件，毛重 1200.500 KG' }));
     await si.getByLabel('第 1 行箱号').fill('MSCU1234560');
     await si.getByRole('button', { name: /^提\s*交$/ }).click();
     await si.getByText('箱号不是有效的箱号', { exact: false }).waitFor();
+    // The VGM is required, and cannot be below the gross weight (it adds the tare).
+    await visible(si.getByText('请填写第 1 行VGM（KG）'));
     await si.getByLabel('第 1 行箱号').fill('mscu1234566');
     await si.getByLabel('第 1 行封号').fill('sl001');
+    await si.getByLabel('第 1 行VGM（KG）').fill('1000');
+    await si.getByRole('button', { name: /^提\s*交$/ }).click();
+    await visible(si.getByText('箱 MSCU1234566 的 VGM 不能小于毛重'));
+    await si.getByLabel('第 1 行VGM（KG）').fill('3400');
     await si.getByRole('button', { name: /^提\s*交$/ }).click();
     await confirm(page, '确定提交补料吗？', /^提\s*交$/);
     await page.getByText('补料已提交').waitFor();
@@ -238,10 +271,12 @@ describe('a booking through its life', () => {
     fs.writeFileSync(file, PDF);
     await page.getByRole('button', { name: '上传文件' }).click();
     const upload = page.getByRole('dialog', { name: '上传文件' });
-    // The customer is offered the customer's document types, not the forwarder's (B/L …).
+    // The customer is offered the customer's document types, with the B/L, VGM and customs
+    // declaration, not the forwarder's own (booking confirmation, draft B/L).
     await upload.getByLabel('文件类型').click();
-    await visible(page.getByTitle('商业发票', { exact: true }));
-    for (const forwarderOnly of ['提单', '提单草稿', '订舱确认书'])
+    for (const offered of ['商业发票', '提单', 'VGM 声明', '报关单'])
+      await visible(page.getByTitle(offered, { exact: true }));
+    for (const forwarderOnly of ['提单确认件', '订舱确认书'])
       expect(await page.getByTitle(forwarderOnly, { exact: true }).count(), forwarderOnly).toBe(0);
     await pick(page, upload, '文件类型', '装箱单');
     await upload.getByLabel('说明').fill('第一批');
@@ -252,6 +287,8 @@ describe('a booking through its life', () => {
     await page.getByText('文件已上传').waitFor();
     const docRow = page.getByRole('row').filter({ hasText: 'packing.pdf' });
     await visible(docRow);
+    // The uploader is the person who uploaded it, beside the company.
+    await visible(docRow.getByText(`${demoPerson}（`, { exact: false }));
     const download = page.waitForEvent('download');
     await docRow.getByRole('button', { name: '下载 packing.pdf' }).click();
     expect((await download).suggestedFilename()).toBe('packing.pdf');

@@ -163,14 +163,21 @@ describe('my bookings (member)', () => {
     const box = await removeLine.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 1366).toBe(true);
 
-    await page.getByRole('button', { name: 'Delete all 40HQ' }).click();
+    // The bulk removal sits below the lines, after "Add container line", away from the table's top.
+    const removeAll = page.getByRole('button', { name: 'Delete all 40HQ' });
+    const addLine = page.getByRole('button', { name: 'Add container line' });
+    expect((await removeAll.boundingBox())?.y ?? 0).toBeGreaterThan(
+      (await addLine.boundingBox())?.y ?? Number.POSITIVE_INFINITY,
+    );
+    await removeAll.click();
     await confirm(page, 'Delete all 40HQ container lines?', 'Delete');
     await page.getByText('Total: 1 container, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
 
     // An emptied package count asks for it by name (not "wrong format").
     await page.getByLabel('Packages (line 1)').fill('');
     // Two buttons, told apart on the page (issue 14): Submit booking sends, Save draft keeps.
-    await visible(page.getByText(/Save draft keeps the booking to yourself/));
+    // A draft is the company's: the hint says colleagues see it, not "only you".
+    await visible(page.getByText(/Save draft keeps the booking in your company, to finish later/));
     await page.getByRole('button', { name: 'Submit booking', exact: true }).click();
     await page.getByText('Packages are required').first().waitFor();
     await page.getByLabel('Packages (line 1)').fill('100');
@@ -255,9 +262,11 @@ describe('my bookings (member)', () => {
       volume: '2.5',
     });
     await page.getByText('合计：300.250 KG，2.500 CBM，20 件').waitFor();
+    // Saving a draft asks nothing more, and says who sees it: the company's colleagues.
+    await visible(page.getByText(/保存草稿：留在本公司，同事均可查看/));
     await page.getByRole('button', { name: '保存草稿' }).click();
-    await confirm(page, '保存为草稿吗？草稿仅您可见，不会发送给货代。', '保存草稿');
-    await page.getByText('草稿已保存：仅您可见，货代尚未收到').waitFor();
+    await page.getByText('草稿已保存：公司同事均可查看和继续填写，货代尚未收到').waitFor();
+    expect(await page.getByText('保存为草稿吗？', { exact: false }).count()).toBe(0);
     await page.waitForURL(/\/bookings\/edit-lcl\/\d+$/);
     const heading = page.getByRole('heading', { name: /^修改拼箱订舱 BK/ });
     await heading.waitFor();
@@ -266,8 +275,7 @@ describe('my bookings (member)', () => {
     // Edit: the saved form comes back, a change is saved.
     await page.getByLabel('客户参考号').fill('ref-lcl-1');
     await page.getByRole('button', { name: '保存草稿' }).click();
-    await confirm(page, '保存为草稿吗？草稿仅您可见，不会发送给货代。', '保存草稿');
-    await visible(page.getByText('草稿已保存：仅您可见，货代尚未收到'));
+    await visible(page.getByText('草稿已保存：公司同事均可查看和继续填写，货代尚未收到'));
 
     // The list: keyword search finds it; status 0 opens the editor.
     await page.getByRole('link', { name: '我的订舱' }).click();

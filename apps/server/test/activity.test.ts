@@ -277,7 +277,15 @@ describeEachDatabase('activity trail', (kind) => {
         description: 'LAPTOP COMPUTERS',
         bl_type: 'telex',
         freight_term: 'prepaid',
-        containers: [{ container_id: ref.gp20, container_no: 'MSKU1234565' }],
+        containers: [
+          {
+            container_id: ref.gp20,
+            container_no: 'MSKU1234565',
+            packages: 10,
+            weight: '1000',
+            vgm: '3200',
+          },
+        ],
       };
       ok(await api('owner', 'PUT', `/api/order/shipment/${draft.id}`, si));
       const shipped = ok(await fwd(draft.id, 'ship', { bl_no: 'MAEU123456789' }));

@@ -1179,7 +1179,14 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     bl_type: 'telex',
     freight_term: 'prepaid',
     containers: [
-      { container_id: ref.gp40, container_no: containerNumber('MSK', (serial += 1)), seal_no: 'ML1' },
+      {
+        container_id: ref.gp40,
+        container_no: containerNumber('MSK', (serial += 1)),
+        seal_no: 'ML1',
+        packages: 10,
+        weight: '1000',
+        vgm: '4800',
+      },
     ],
   });
   const document = (bookingId: number, description: string): Body => ({

@@ -157,7 +157,7 @@ describeEachDatabase('booking PDFs', (kind) => {
       pickup_depot: '外高桥四期堆场',
       return_terminal: 'SHANGHAI SHENGDONG TERMINAL',
     });
-    const si = await api('member', 'PUT', `/api/order/shipment/${b.id}`, {
+    const instructions = (second: object) => ({
       bl_consignee: 'to order of bank of china',
       bl_issuer: 'house',
       originals: 2,
@@ -171,9 +171,23 @@ describeEachDatabase('booking PDFs', (kind) => {
           weight: '1200.5',
           vgm: '5100',
         },
-        { container_id: ref.gp20, container_no: containerNumber('MSK', 191), packages: '' },
+        { container_id: ref.gp20, container_no: containerNumber('MSK', 191), ...second },
       ],
     });
+    // The B/L prints each container's figures: a blank one is refused, not printed empty.
+    const blank = await api('member', 'PUT', `/api/order/shipment/${b.id}`, instructions({ packages: '' }));
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors?.map((e) => e.field)).toEqual([
+      'containers.1.packages',
+      'containers.1.weight',
+      'containers.1.vgm',
+    ]);
+    const si = await api(
+      'member',
+      'PUT',
+      `/api/order/shipment/${b.id}`,
+      instructions({ packages: 20, weight: '300', vgm: '2500' }),
+    );
     expect(si.status, JSON.stringify(si.body)).toBe(200);
     expect(si.body.data.shipment).toMatchObject({
       bl_consignee: 'TO ORDER OF BANK OF CHINA',
@@ -182,7 +196,7 @@ describeEachDatabase('booking PDFs', (kind) => {
       originals: 2,
       containers: [
         { packages: 100, weight: '1200.500', vgm: '5100.000' },
-        { packages: null, weight: null, vgm: null },
+        { packages: 20, weight: '300.000', vgm: '2500.000' },
       ],
     });
   });

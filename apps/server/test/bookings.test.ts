@@ -215,6 +215,8 @@ describeEachDatabase('bookings', (kind) => {
   });
   const fwd = (name: string, id: number, action: string, payload?: object, lang?: Lang) =>
     api(name, 'POST', `/api/forwarder/order/${id}/${action}`, payload, lang);
+  /** A container's packages, gross weight and VGM: the SI requires them. */
+  const figures = { packages: 10, weight: '1000', vgm: '3200' };
   const si = (overrides: object = {}) => ({
     notify_party: 'SAME AS CONSIGNEE',
     marks: 'N/M',
@@ -222,9 +224,9 @@ describeEachDatabase('bookings', (kind) => {
     bl_type: 'telex',
     freight_term: 'prepaid',
     containers: [
-      { container_id: ref.gp40, container_no: containerNumber('MSK', 100), seal_no: 'ML123' },
-      { container_id: ref.gp40, container_no: containerNumber('MSK', 200) },
-      { container_id: ref.gp20, container_no: containerNumber('MSK', 300) },
+      { container_id: ref.gp40, container_no: containerNumber('MSK', 100), seal_no: 'ML123', ...figures },
+      { container_id: ref.gp40, container_no: containerNumber('MSK', 200), ...figures },
+      { container_id: ref.gp20, container_no: containerNumber('MSK', 300), ...figures },
     ],
     ...overrides,
   });
@@ -681,7 +683,8 @@ describeEachDatabase('bookings', (kind) => {
       expect(copy.body.data).toMatchObject({
         status: 0,
         ready_date: day(3),
-        cust_ref_no: original.cust_ref_no,
+        // The customer reference names one order: the copy is another shipment.
+        cust_ref_no: '',
         totals: original.totals,
         schedule: expect.objectContaining({ so_no: '', vessel: '' }),
         documents: [],
@@ -949,6 +952,7 @@ describeEachDatabase('bookings', (kind) => {
           containers: [1, 2, 3].map((n) => ({
             container_id: ref.gp40,
             container_no: containerNumber('ABC', n),
+            ...figures,
           })),
         }),
       );
@@ -956,15 +960,15 @@ describeEachDatabase('bookings', (kind) => {
         { field: 'containers.2.container_id', message: 'More 40GP containers than booked (2)' },
       ]);
       const unbooked = await put(
-        si({ containers: [{ container_id: ref.hq40, container_no: containerNumber('ABC', 9) }] }),
+        si({ containers: [{ container_id: ref.hq40, container_no: containerNumber('ABC', 9), ...figures }] }),
       );
       expect(unbooked.body.errors?.[0]?.field).toBe('containers.0.container_id');
       const twice = containerNumber('ABC', 5);
       const duplicate = await put(
         si({
           containers: [
-            { container_id: ref.gp40, container_no: twice },
-            { container_id: ref.gp40, container_no: twice },
+            { container_id: ref.gp40, container_no: twice, ...figures },
+            { container_id: ref.gp40, container_no: twice, ...figures },
           ],
         }),
       );
@@ -977,6 +981,7 @@ describeEachDatabase('bookings', (kind) => {
             {
               container_id: ref.gp40,
               container_no: `${containerNumber('ABC', 7).slice(0, 10)}${(Number(containerNumber('ABC', 7).slice(10)) + 1) % 10}`,
+              ...figures,
             },
           ],
         }),
@@ -1128,7 +1133,9 @@ describeEachDatabase('bookings', (kind) => {
         method: 'PUT',
         url: `/api/order/shipment/${second.id}`,
         headers: as('filters'),
-        payload: si({ containers: [{ container_id: ref.gp40, container_no: containerNumber('ZZZ', 1) }] }),
+        payload: si({
+          containers: [{ container_id: ref.gp40, container_no: containerNumber('ZZZ', 1), ...figures }],
+        }),
       });
       await fwd('fwdA', second.id, 'ship', { bl_no: 'COSU6300001' });
       await t.database.db.execute(
@@ -1450,11 +1457,15 @@ describeEachDatabase('bookings', (kind) => {
     });
 
     it('lets each side upload only its own document types, in both languages', async () => {
-      const memberBl = await upload('member', [...fields(booking.id, 'bl'), file(PDF, 'bl.pdf')], 'en');
-      expect(memberBl.status).toBe(403);
-      expect(memberBl.body).toMatchObject({
+      const memberDraftBl = await upload(
+        'member',
+        [...fields(booking.id, 'draft_bl'), file(PDF, 'bl.pdf')],
+        'en',
+      );
+      expect(memberDraftBl.status).toBe(403);
+      expect(memberDraftBl.body).toMatchObject({
         code: 1,
-        msg: 'Document type: “B/L” can only be uploaded by the forwarder',
+        msg: 'Document type: “Draft B/L for confirmation” can only be uploaded by the forwarder',
         errors: [{ field: 'document_type' }],
       });
       const memberConfirmation = await upload('member', [

@@ -178,7 +178,15 @@ describeEachDatabase('notifications', (kind) => {
           description: 'LAPTOP COMPUTERS',
           bl_type: 'telex',
           freight_term: 'prepaid',
-          containers: [{ container_id: ref.gp20, container_no: 'MSKU1234565' }],
+          containers: [
+            {
+              container_id: ref.gp20,
+              container_no: 'MSKU1234565',
+              packages: 10,
+              weight: '1000',
+              vgm: '3200',
+            },
+          ],
         }),
       );
       const form = multipart([

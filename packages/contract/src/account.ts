@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilities } from './abilities.js';
 import { ROLES } from './auth.js';
 import { requiredId } from './common.js';
 import { captchaFields, proofOfWorkPayload } from './human-check.js';
@@ -192,6 +193,8 @@ export const userInfo = z.object({
     /** the language of the person's e-mails (set on My account) */
     language: z.enum(['zh-CN', 'en-US']),
   }),
+  /** what this person may do (abilitiesOf): the pages offer only these actions */
+  abilities,
   is_forwarder: z.boolean(),
   listed_in_directory: z.boolean(),
 });

@@ -16,6 +16,8 @@ export const DOCUMENT_TYPES = [
   'shipping_instructions',
   'packing_list',
   'commercial_invoice',
+  'vgm',
+  'customs_declaration',
   'other',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -23,12 +25,22 @@ export const documentTypeKey = (type: DocumentType): MessageKey => `documentType
 
 /**
  * Who uploads which document: each side the documents it issues, and both "other". The forwarder
- * issues the booking confirmation and the B/L (draft and final); the customer the shipping
- * instructions, packing list and commercial invoice. The server refuses the other side's types (403).
+ * issues the booking confirmation and the draft B/L; the customer the shipping instructions, packing
+ * list and commercial invoice. Either side may file the final B/L (a carrier often sends it to the
+ * shipper directly), the VGM declaration and the customs declaration (made by the shipper or by the
+ * forwarder as its broker). The server refuses the other side's types (403).
  */
 export const DOCUMENT_TYPES_BY_PARTY = {
-  member: ['shipping_instructions', 'packing_list', 'commercial_invoice', 'other'],
-  forwarder: ['booking_confirmation', 'draft_bl', 'bl', 'other'],
+  member: [
+    'shipping_instructions',
+    'packing_list',
+    'commercial_invoice',
+    'bl',
+    'vgm',
+    'customs_declaration',
+    'other',
+  ],
+  forwarder: ['booking_confirmation', 'draft_bl', 'bl', 'vgm', 'customs_declaration', 'other'],
 } as const satisfies Record<BookingParty, readonly DocumentType[]>;
 
 /** The document types `party` may upload (the upload dialog's choices). */
@@ -76,6 +88,8 @@ export const bookingDocument = z.object({
   uploaded_by: z.enum(BOOKING_PARTIES),
   /** the uploader's company; '' for the forwarder while it is hidden from the member */
   uploader_name: z.string(),
+  /** the person who uploaded it; '' for older documents and while the forwarder is hidden */
+  uploader_person: z.string(),
   /** the viewer uploaded it (and may delete it) */
   own: z.boolean(),
   /** GET this with the Bearer header */

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import {
   BOOKING_LIMITS,
   containerNo,
-  optionalDecimal,
-  optionalWholeNumber,
   plainText,
+  positiveDecimal,
   printableText,
   upperRestricted,
+  wholeNumber,
 } from './booking-fields.js';
+import { fromThousandths, sum3, toThousandths } from './booking-totals.js';
 import { idNumber, requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
@@ -50,13 +51,51 @@ export function freightTermOf(
 /** A booking's own freight term: '' leaves it to the Incoterm (freightTermOf). */
 export const bookingFreightTerm = z.union([z.literal(''), z.enum(FREIGHT_TERMS)]);
 
-/** The B/L's per-container figures of the shipping instructions, optional until known. */
+/**
+ * The B/L's per-container figures of the shipping instructions: required, because the carrier
+ * prints them on the B/L and cannot load a container without its VGM (SOLAS).
+ */
 const siContainerFigures = {
-  packages: optionalWholeNumber(BOOKING_LIMITS.maxPackages),
-  weight: optionalDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat'),
+  packages: wholeNumber(BOOKING_LIMITS.maxPackages),
+  weight: positiveDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat'),
   /** verified gross mass (KG): the container's weight with its cargo and tare */
-  vgm: optionalDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat'),
+  vgm: positiveDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat'),
 };
+
+/**
+ * Whether a container's VGM is below its cargo's gross weight: the VGM adds the tare to the cargo,
+ * so it can never be less. Either figure missing or unreadable is not this rule's concern.
+ */
+export function isVgmBelowWeight(
+  weight: string | number | null | undefined,
+  vgm: string | number | null | undefined,
+): boolean {
+  if (
+    weight === null ||
+    weight === undefined ||
+    weight === '' ||
+    vgm === null ||
+    vgm === undefined ||
+    vgm === ''
+  )
+    return false;
+  return toThousandths(vgm) < toThousandths(weight);
+}
+
+/** The packages, gross weight and VGM of an SI's containers, added up (for the totals row). */
+export function siTotals(
+  containers: readonly {
+    packages?: number | null | undefined;
+    weight?: string | number | null | undefined;
+    vgm?: string | number | null | undefined;
+  }[],
+) {
+  return {
+    packages: containers.reduce((sum, c) => sum + (typeof c.packages === 'number' ? c.packages : 0), 0),
+    weight: sum3(containers.map((c) => c.weight)),
+    vgm: sum3(containers.map((c) => c.vgm)),
+  };
+}
 
 /**
  * PUT /api/order/shipment/{id} (status 2 only; moves the booking to 3). FCL: the containers
@@ -88,12 +127,22 @@ export const shipmentInput = z.strictObject({
   remark: z.string().trim().max(BOOKING_LIMITS.remarkMax).default(''),
   containers: z
     .array(
-      z.object({
-        container_id: requiredId,
-        container_no: containerNo,
-        seal_no: upperRestricted(30).default(''),
-        ...siContainerFigures,
-      }),
+      z
+        .object({
+          container_id: requiredId,
+          container_no: containerNo,
+          seal_no: upperRestricted(30).default(''),
+          ...siContainerFigures,
+        })
+        .superRefine((container, ctx) => {
+          if (isVgmBelowWeight(container.weight, container.vgm))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['vgm'],
+              message: 'booking.vgmBelowWeight',
+              params: { container: container.container_no },
+            });
+        }),
     )
     .max(BOOKING_LIMITS.maxLines)
     .default([]),
@@ -126,12 +175,100 @@ export const shipmentInstructions = z.object({
 });
 export type ShipmentInstructions = z.infer<typeof shipmentInstructions>;
 
+/**
+ * What a new SI starts from, taken from the booking: its commodity, its freight term (the booking's
+ * own or its Incoterm's), one container row per booked container with the line's packages, weight
+ * and volume shared out over the line's containers, and the booked totals to check the SI against.
+ */
+export const shipmentPrefill = z.object({
+  description: z.string(),
+  freight_term: z.enum(FREIGHT_TERMS),
+  containers: z.array(
+    z.object({
+      container_id: z.number().int(),
+      container_no: z.string(),
+      seal_no: z.string(),
+      packages: z.number().int(),
+      weight: z.string(),
+      volume: z.string(),
+    }),
+  ),
+  booked: z.object({ packages: z.number().int(), weight: z.string(), volume: z.string() }),
+});
+export type ShipmentPrefill = z.infer<typeof shipmentPrefill>;
+
+/** `total` shared over `count` parts as evenly as whole units allow, the first parts taking the rest. */
+function shareOut(total: bigint, count: number): bigint[] {
+  const n = BigInt(count);
+  const each = total / n;
+  const rest = total % n;
+  return Array.from({ length: count }, (_, i) => each + (BigInt(i) < rest ? 1n : 0n));
+}
+
+/**
+ * The SI's starting point (shipmentPrefill) from a booking's lines: `maxContainers` bounds the rows
+ * (a line of 1000 containers is not typed in one form).
+ */
+export function shipmentPrefillOf(
+  booking: {
+    incoterm: string;
+    freight_term: FreightTerm | '';
+    containers: readonly {
+      container_id: number;
+      container_no: string;
+      seal_no: string;
+      description: string;
+      packages: number;
+      weight: string;
+      volume: string;
+      quantity: number;
+    }[];
+    cargo_items: readonly { description: string; packages: number; weight: string; volume: string }[];
+  },
+  freightCollect: string,
+  maxContainers: number,
+): ShipmentPrefill {
+  const lines = [...booking.containers, ...booking.cargo_items];
+  const descriptions = [...new Set(lines.map((line) => line.description.trim()).filter(Boolean))];
+  const containers: ShipmentPrefill['containers'] = [];
+  for (const line of booking.containers) {
+    const count = Math.max(1, line.quantity);
+    const packages = shareOut(BigInt(line.packages), count);
+    const weights = shareOut(toThousandths(line.weight), count);
+    const volumes = shareOut(toThousandths(line.volume), count);
+    for (let i = 0; i < count && containers.length < maxContainers; i++)
+      containers.push({
+        container_id: line.container_id,
+        container_no: line.container_no,
+        seal_no: line.seal_no,
+        packages: Number(packages[i] ?? 0n),
+        weight: fromThousandths(weights[i] ?? 0n),
+        volume: fromThousandths(volumes[i] ?? 0n),
+      });
+  }
+  return {
+    description: descriptions.join('\n').slice(0, 1000),
+    freight_term: freightTermOf(booking.incoterm, freightCollect, booking.freight_term),
+    containers,
+    booked: {
+      packages: lines.reduce((sum, line) => sum + line.packages, 0),
+      weight: sum3(lines.map((line) => line.weight)),
+      volume: sum3(lines.map((line) => line.volume)),
+    },
+  };
+}
+
 /* ---------- forwarder actions ---------- */
 
-/** Port-local date and time of a cut-off: "YYYY-MM-DD HH:mm" (a "T" is accepted too). */
+/**
+ * Port-local date and time of a cut-off: "YYYY-MM-DD HH:mm" (a "T" is accepted too). A date given
+ * without a time is taken as 00:00 of that day: a cut-off is a deadline, and the start of the day
+ * is the reading that never tells the customer they have longer than the forwarder meant.
+ */
 export const localDateTime = z
   .string()
   .trim()
+  .transform((value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value} 00:00` : value))
   .transform((value) => value.replace('T', ' ').slice(0, 16))
   .pipe(
     z

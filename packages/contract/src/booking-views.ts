@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingDocument } from './booking-documents.js';
-import { bookingFreightTerm, shipmentInstructions } from './booking-shipment.js';
+import { bookingFreightTerm, shipmentInstructions, shipmentPrefill } from './booking-shipment.js';
 import {
   BOOKING_ACTION_NAMES,
   BOOKING_PARTIES,
@@ -178,6 +178,8 @@ export const bookingShipment = z.object({
   /** what was booked, for the container lines of the SI */
   booked: bookingTotals.shape.containers,
   instructions: shipmentInstructions.nullable(),
+  /** what a new SI starts from (the booking's lines and freight term), and the booked totals */
+  prefill: shipmentPrefill,
 });
 export type BookingShipment = z.infer<typeof bookingShipment>;
 

@@ -27,7 +27,7 @@ import { isoDate, labelledDate } from './validation.js';
  *   PUT    /order/booking/{id}       bookingInput → BookingDetail; status 0 only, else 409;
  *                                    ?submit=true also submits it (0 → 1), in the same transaction
  *   POST   /order/{id}/submit        → BookingDetail; the draft goes to its forwarder (0 → 1)
- *   POST   /order/{id}/copy          → BookingDetail of the new booking (a new status-0 booking: same form fields and lines, new order number; no schedule, SI, documents or history; a past ready date is cleared and must be set before the forwarder can accept)
+ *   POST   /order/{id}/copy          → BookingDetail of the new booking (a new status-0 booking: same form fields and lines but the customer reference, new order number; no schedule, SI, documents or history; a past ready date is cleared and must be set before the forwarder can accept)
  *   GET    /order/{id}               → BookingDetail (history timeline, documents, totals, SI)
  *   GET    /order/docking/{id}       → BookingDocking (forwarder's contact, vessel schedule)
  *   GET    /order/document/{id}      → {lists: BookingDocument[], total} of booking {id}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, password } from './account.js';
 import { type Authority, ROLES, type Role } from './auth.js';
+import type { Abilities } from './abilities.js';
 import type { BookingAction } from './booking-state.js';
 import { idNumber, optionalIdQuery } from './common.js';
 import { isoDate } from './validation.js';
@@ -34,6 +35,22 @@ export function parseRole(value: unknown): Role | undefined {
 export const roleCanWrite = (r: Role): boolean => ROLE_RULES[r].write;
 /** May the role manage the team and edit the company profile? */
 export const roleCanManage = (r: Role): boolean => ROLE_RULES[r].manage;
+
+/** The abilities (abilities.ts) of a person with role `r` in a company holding `held` (roleAuthorities). */
+export function abilitiesOf(r: Role, held: readonly string[]): Abilities {
+  const write = roleCanWrite(r);
+  const draft = write && held.includes('order');
+  return {
+    write,
+    manage: roleCanManage(r),
+    book: draft && held.includes('quote_booking'),
+    rfq: write && held.includes('quote_rfq'),
+    draft,
+  };
+}
+
+/** The abilities of nobody signed in (or of a session whose user info is not loaded yet). */
+export const NO_ABILITIES: Abilities = { write: false, manage: false, book: false, rfq: false, draft: false };
 
 /** The authority of the team and activity pages, which only managing roles hold. */
 export const TEAM_AUTHORITY = 'team' satisfies Authority;

@@ -11,6 +11,7 @@ export * from './system.js';
 export * from './auth.js';
 export * from './booking.js';
 export * from './booking-quote.js';
+export * from './abilities.js';
 export * from './account.js';
 export * from './human-check.js';
 export * from './contacts.js';

@@ -162,6 +162,10 @@ export function localizeIssue(issue: Issue, catalog: Catalog): FieldError {
   const own = issue.code === 'custom' ? (issue.params as { label?: unknown } | undefined)?.label : undefined;
   const label = typeof own === 'string' ? fieldLabelIn(catalog, own) : pathName;
   const params: Record<string, string | number> = { field: label };
+  // A custom check may name more than its field (the container a VGM belongs to).
+  if (issue.code === 'custom' && issue.params)
+    for (const [name, value] of Object.entries(issue.params))
+      if (name !== 'label' && (typeof value === 'string' || typeof value === 'number')) params[name] = value;
   if (hasMessage(catalog, issue.message)) {
     if (issue.code === 'too_small') params.min = Number(issue.minimum);
     if (issue.code === 'too_big') params.max = Number(issue.maximum);

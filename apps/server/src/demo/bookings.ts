@@ -139,12 +139,20 @@ function instructions(ctx: BookingContext, rate: RateRow, c: BookingContents) {
     description: goods.join('\n'),
     bl_type: random.pick(['original', 'telex', 'seaway'] as const),
     freight_term: c.incoterm === 'CIF' || c.incoterm === 'CFR' ? ('prepaid' as const) : ('collect' as const),
+    // Each container's share of its line, and a VGM of cargo plus a tare as the carrier prints it.
     containers: c.containers.flatMap((line) =>
-      Array.from({ length: line.quantity }, () => ({
-        container_id: ref.container(line.type),
-        container_no: containerNumber(random, rate.carrier),
-        seal_no: `${rate.carrier.slice(0, 2)}${random.int(1_000_000, 9_999_999)}`,
-      })),
+      Array.from({ length: line.quantity }, () => {
+        const weight = Number(line.weight) / line.quantity;
+        const tare = line.type.startsWith('20') ? 2200 : 3800;
+        return {
+          container_id: ref.container(line.type),
+          container_no: containerNumber(random, rate.carrier),
+          seal_no: `${rate.carrier.slice(0, 2)}${random.int(1_000_000, 9_999_999)}`,
+          packages: Math.max(1, Math.floor(line.packages / line.quantity)),
+          weight: weight.toFixed(3),
+          vgm: (weight + tare).toFixed(3),
+        };
+      }),
     ),
   };
 }

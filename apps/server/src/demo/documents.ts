@@ -59,6 +59,8 @@ const TITLES: Record<DocumentType, string> = {
   shipping_instructions: 'SHIPPING INSTRUCTIONS',
   packing_list: 'PACKING LIST',
   commercial_invoice: 'COMMERCIAL INVOICE',
+  vgm: 'VERIFIED GROSS MASS DECLARATION',
+  customs_declaration: 'CUSTOMS DECLARATION',
   other: 'DOCUMENT',
 };
 

@@ -1,4 +1,4 @@
-import { roleCanWrite, type UserInfo } from '@freight/contract';
+import { type Abilities, NO_ABILITIES, type UserInfo } from '@freight/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { api, session } from '../api/client';
@@ -8,6 +8,8 @@ type AuthState = {
   token: string | null;
   user: UserInfo | undefined;
   authorities: readonly string[];
+  /** what the person may do, as the server says (never worked out here from the role) */
+  abilities: Abilities;
   isLoadingUser: boolean;
   signIn: (token: string) => void;
   /** Revokes the token on the server (best effort) and clears the session here. */
@@ -54,6 +56,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token,
       user,
       authorities: user?.authorities ?? [],
+      // A user info kept from before the server sent abilities offers nothing until asked again.
+      abilities: user?.abilities ?? NO_ABILITIES,
       isLoadingUser: Boolean(token) && userQuery.isPending,
       signIn,
       signOut,
@@ -93,10 +97,14 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Whether the signed-in person's role changes data (issue 18): a viewer's pages leave out their
- * writing buttons. The server refuses a viewer's writes whatever the page shows.
+ * Whether the signed-in person changes data (the server's `abilities.write`): a viewer's pages
+ * leave out their writing buttons. The server refuses a viewer's writes whatever the page shows.
  */
 export function useCanWrite(): boolean {
-  const { user } = useAuth();
-  return user ? roleCanWrite(user.person.role) : false;
+  return useAuth().abilities.write;
+}
+
+/** What the signed-in person may do, as GET /userinfo says. */
+export function useAbilities(): Abilities {
+  return useAuth().abilities;
 }

@@ -1,4 +1,4 @@
-import { authorityForPath, MENU } from '@freight/contract';
+import { type Abilities, authorityForPath, MENU } from '@freight/contract';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -46,6 +46,31 @@ export function RequireAuth() {
       return <Navigate to={authorities.includes('quote') ? '/quotes' : fallback.path} replace />;
     }
     return <p role="alert">{t('common.noAccess')}</p>;
+  }
+  return <Outlet />;
+}
+
+/** What a guarded page leaves in the location's state for the page it sends the person to. */
+export type RefusedState = { refused?: string };
+
+/**
+ * A page only some may use (the booking form): whoever lacks `ability` (the server's abilities of
+ * GET /userinfo) is sent to `fallback` with `messageKey`, which that page shows, instead of a form
+ * that would fail only when submitted.
+ */
+export function RequireAbility({
+  ability,
+  fallback,
+  messageKey,
+}: {
+  ability: keyof Abilities;
+  fallback: string;
+  messageKey: string;
+}) {
+  const { abilities } = useAuth();
+  if (!abilities[ability]) {
+    const state: RefusedState = { refused: messageKey };
+    return <Navigate to={fallback} replace state={state} />;
   }
   return <Outlet />;
 }

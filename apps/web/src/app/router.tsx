@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { PageErrorBoundary } from './error-boundary';
-import { GuestGuard, PageSpinner, RequireAuth } from './guards';
+import { GuestGuard, PageSpinner, RequireAbility, RequireAuth } from './guards';
 import { replayTypedBeforeHydration } from './typed-before-hydration';
 import { VersionCheck } from './version-check';
 
@@ -114,12 +114,20 @@ const routes: RouteObject[] = [
               { path: '/quotes', element: quotes },
               { path: '/rate', element: rates },
               { path: '/bookings', element: bookings },
-              { path: '/bookings/create-fcl', element: bookingForm },
-              { path: '/bookings/create-lcl', element: bookingForm },
-              { path: '/bookings/edit-fcl/:id', element: bookingForm },
-              { path: '/bookings/edit-lcl/:id', element: bookingForm },
-              { path: '/bookings/copy-fcl/:id', element: bookingForm },
-              { path: '/bookings/copy-lcl/:id', element: bookingForm },
+              {
+                // The booking form writes: a viewer opening it by its address goes back to the list.
+                element: (
+                  <RequireAbility ability="draft" fallback="/bookings" messageKey="bookings.form.readOnly" />
+                ),
+                children: [
+                  { path: '/bookings/create-fcl', element: bookingForm },
+                  { path: '/bookings/create-lcl', element: bookingForm },
+                  { path: '/bookings/edit-fcl/:id', element: bookingForm },
+                  { path: '/bookings/edit-lcl/:id', element: bookingForm },
+                  { path: '/bookings/copy-fcl/:id', element: bookingForm },
+                  { path: '/bookings/copy-lcl/:id', element: bookingForm },
+                ],
+              },
               { path: '/bookings/:id', element: bookingDetail },
               { path: '/received-bookings', element: receivedBookings },
               { path: '/received-bookings/:id', element: receivedBookingDetail },

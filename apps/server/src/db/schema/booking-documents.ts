@@ -29,6 +29,8 @@ export const bookingDocuments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     uploaderRole: varchar('uploader_role', { length: 10 }).notNull(),
+    /** the person who uploaded it, kept by name; '' for documents uploaded before 0024 */
+    uploaderPerson: varchar('uploader_person', { length: 100 }).notNull().default(''),
     documentType: varchar('document_type', { length: 30 }).notNull(),
     description: varchar('description', { length: 255 }).notNull().default(''),
     fileName: varchar('file_name', { length: 255 }).notNull(),

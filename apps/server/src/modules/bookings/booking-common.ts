@@ -20,7 +20,11 @@ import type { Scope } from './repo.js';
 export type Viewer = { id: number; username: string; authorities: string[] };
 export type Common = { db: Db; locale: Locale };
 /** The reader's authorities: whether a booking's forwarder may be named to them (hidesForwarder). */
-export type Authorities = { authorities?: readonly string[] | undefined };
+export type Authorities = {
+  authorities?: readonly string[] | undefined;
+  /** a person who only reads (abilitiesOf): the detail offers them no actions */
+  readOnly?: boolean | undefined;
+};
 export type WithMail = Common & {
   mailer: Mailer;
   /** the public address and unsubscribe key for the links in mails */

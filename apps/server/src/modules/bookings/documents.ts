@@ -131,6 +131,7 @@ export async function uploadDocument(
         fileId,
         uploaderId: options.viewerId,
         uploaderRole: party,
+        uploaderPerson: options.actor.name,
         documentType: type,
         description: parsed.data.description,
         fileName,

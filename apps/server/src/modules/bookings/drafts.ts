@@ -198,7 +198,7 @@ export async function changeBooking(
 
 /**
  * POST /order/{id}/copy: a new status-0 booking with a new order number and the same form fields
- * and lines (no schedule, SI, documents or history; container and seal numbers cleared). A ready date that has passed is cleared: the
+ * and lines (no schedule, SI, documents or history; container and seal numbers and the customer reference cleared). A ready date that has passed is cleared: the
  * copy opens in the editor, which asks for a new one, and the forwarder cannot accept it before.
  */
 export async function copyBooking(
@@ -226,7 +226,8 @@ export async function copyBooking(
       shipper: b.shipper,
       consigneeId: b.consigneeId,
       consignee: b.consignee,
-      custRefNo: b.custRefNo,
+      // A customer reference (PO number) names one order: the copy is another shipment, without it.
+      custRefNo: '',
       readyDate,
       incotermId: b.incotermId,
       placeOfReceipt: b.placeOfReceipt,

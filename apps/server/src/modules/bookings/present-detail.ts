@@ -72,6 +72,7 @@ export function presentDocument(
     size: row.size,
     uploaded_by: d.uploaderRole === 'forwarder' ? 'forwarder' : 'member',
     uploader_name: hidden && d.uploaderRole === 'forwarder' ? '' : row.uploaderName,
+    uploader_person: hidden && d.uploaderRole === 'forwarder' ? '' : d.uploaderPerson,
     own: d.uploaderId === viewerId,
     url: `/api/document/download/${d.id}`,
     create_time: date(d.createdAt),
@@ -145,6 +146,7 @@ export function presentDetail(options: {
   documents: BookingDocument[];
   shipment: ShipmentInstructions | null;
   party: BookingParty;
+  readOnly: boolean;
   locale: Locale;
 }): BookingDetail {
   const { row, locale } = options;
@@ -174,7 +176,7 @@ export function presentDetail(options: {
     shipment: options.shipment,
     history: options.history,
     documents: options.documents,
-    actions: bookingActionsFor(options.party, b.status, b.acceptedAt !== null),
+    actions: options.readOnly ? [] : bookingActionsFor(options.party, b.status, b.acceptedAt !== null),
     create_time: date(b.createdAt),
     update_time: date(b.updatedAt),
   };

@@ -12,9 +12,11 @@ import {
   type ListData,
   type Locale,
   type MessageKey,
+  shipmentPrefillOf,
   translate,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
+import { getSiteConfig } from '../system/service.js';
 import { writeWorkbook } from '../../platform/spreadsheet.js';
 import { type Authorities, type Common, notFound, scopeOf, zhOf } from './booking-common.js';
 import { quoteSpacesOf } from './from-quote.js';
@@ -86,6 +88,7 @@ export async function getBookingDetail(
     documents: documents.map((d) => presentDocument(d, options.viewerId, locale, hidden)),
     shipment: presentInstructions(instructions),
     party: options.party,
+    readOnly: options.readOnly === true,
     locale,
   });
 }
@@ -129,17 +132,17 @@ export async function getDocking(
 }
 
 /** GET /order/shipment/{id}: what was booked and the shipping instructions so far. */
+/** At most this many container rows of a new SI are prefilled from what was booked. */
+const SI_PREFILL_MAX = 50;
+
 export async function getShipment(
   options: Common & { viewerId: number; id: number },
 ): Promise<BookingShipment> {
   const reader = { party: 'member' as const };
-  const { row, form } = await loadForm(
-    options.db,
-    { ownerId: options.viewerId },
-    options.id,
-    options.locale,
-    reader,
-  );
+  const [{ row, form }, site] = await Promise.all([
+    loadForm(options.db, { ownerId: options.viewerId }, options.id, options.locale, reader),
+    getSiteConfig({ db: options.db }),
+  ]);
   return {
     id: row.booking.id,
     order_no: row.booking.orderNo,
@@ -148,6 +151,7 @@ export async function getShipment(
     editable: canBooking('submit_si', row.booking.status),
     booked: form.totals.containers,
     instructions: presentInstructions(await instructionsOf(options.db, options.id)),
+    prefill: shipmentPrefillOf(form, site.freight_collect, SI_PREFILL_MAX),
   };
 }
 

@@ -1,4 +1,4 @@
-import { bookingDetail, errorEnvelope, okEnvelope } from '@freight/contract';
+import { abilitiesOf, bookingDetail, errorEnvelope, okEnvelope } from '@freight/contract';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../activity/service.js';
 import { currentUser } from '../auth/hook.js';
@@ -15,8 +15,17 @@ export const failures = {
 /** The replies of a route that answers with the booking's detail. */
 export const detailReplies = { 200: okEnvelope(bookingDetail), ...failures };
 
-/** Who asks (company and person), with their authorities, and in which language: what the booking services read. */
+/**
+ * Who asks (company and person), with their authorities, whether they only read (a viewer: the
+ * detail then offers no actions), and in which language: what the booking services read.
+ */
 export function askerOf(request: FastifyRequest) {
   const user = currentUser(request);
-  return { viewerId: user.id, actor: actorOf(user), authorities: user.authorities, locale: request.locale };
+  return {
+    viewerId: user.id,
+    actor: actorOf(user),
+    authorities: user.authorities,
+    readOnly: !abilitiesOf(user.role, user.authorities).write,
+    locale: request.locale,
+  };
 }

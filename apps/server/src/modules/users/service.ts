@@ -1,4 +1,5 @@
 import {
+  abilitiesOf,
   type Authority,
   DEFAULT_LOCALE,
   type Locale,
@@ -178,6 +179,7 @@ export async function getUserInfo(options: {
       role: options.user.role,
       language: parseLocale(options.user.language) ?? DEFAULT_LOCALE,
     },
+    abilities: abilitiesOf(options.user.role, options.user.authorities),
     is_forwarder: u.isForwarder,
     listed_in_directory: u.listedInDirectory,
   };

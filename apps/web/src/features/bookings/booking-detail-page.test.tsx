@@ -1,15 +1,20 @@
 import '../../test-support/setup';
 import {
+  abilitiesOf,
   CONFIG_DEFAULTS,
+  type Role,
   siteConfig,
   type BookingAction,
   type BookingDetail,
   type BookingDocking,
   type BookingParty,
+  MEMBER_AUTHORITIES,
+  type UserInfo,
 } from '@freight/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { session } from '../../api/client';
 import { bookingDetail } from '../../test-support/booking-fixture';
 import { renderWithApp } from '../../test-support/render';
 import { ForwarderBookingDetailPage, MemberBookingDetailPage } from './booking-detail-page';
@@ -33,8 +38,51 @@ const BUTTONS: Record<BookingParty, Partial<Record<BookingAction, string>>> = {
   },
 };
 
+/** The signed-in person's user info, with the abilities the server gives their role. */
+function signedIn(role: Role): UserInfo {
+  const authorities = [...MEMBER_AUTHORITIES];
+  return {
+    id: 1,
+    username: 'demo@example.com',
+    linkman: 'LI MING',
+    phone: '+8613800000000',
+    company1: 'DEMO TRADING CO., LTD',
+    company2: '',
+    address1: 'NO. 1 HARBOUR ROAD',
+    address2: '',
+    city: 'NINGBO',
+    province: '',
+    country_id: 1,
+    country_name: 'China',
+    zip_code: '',
+    credit_no: '',
+    profile: '',
+    logo: null,
+    logo_url: null,
+    logo_thumb: null,
+    license: null,
+    license_thumb: null,
+    industries: '',
+    businesses: '',
+    routes: '',
+    ports: '',
+    authorities,
+    person: { id: 1, name: 'LI LEI', email: 'demo@example.com', role, language: 'zh-CN' },
+    abilities: abilitiesOf(role, authorities),
+    is_forwarder: false,
+    listed_in_directory: false,
+  };
+}
+
 /** The detail page of `party` showing `detail`, as if the server had answered with it. */
-async function showDetail(party: BookingParty, detail: BookingDetail, locale: 'en-US' | 'zh-CN' = 'en-US') {
+async function showDetail(
+  party: BookingParty,
+  detail: BookingDetail,
+  locale: 'en-US' | 'zh-CN' = 'en-US',
+  role: Role = 'operator',
+) {
+  const token = `detail-test-${role}`;
+  session.signIn(token);
   const base = party === 'member' ? '/bookings' : '/received-bookings';
   const docking: BookingDocking = { forwarder: null, forwarder_hidden: true, schedule: detail.schedule };
   const shown = await renderWithApp(
@@ -47,6 +95,7 @@ async function showDetail(party: BookingParty, detail: BookingDetail, locale: 'e
         [[BOOKINGS_KEY, party, 'detail', detail.id, locale], detail],
         [[BOOKINGS_KEY, 'member', 'docking', detail.id, locale], docking],
         [['site-config'], siteConfig.parse(CONFIG_DEFAULTS)],
+        [['userinfo', token], signedIn(role)],
       ],
     },
   );
@@ -102,6 +151,11 @@ describe('booking detail: the buttons are the reply’s actions', () => {
     expect(actionButtons(party)).toEqual(shown);
     // A member may copy any booking; the forwarder never.
     expect(screen.queryByRole('button', { name: 'Copy' }) !== null).toBe(party === 'member');
+  });
+
+  it('offers a viewer no Copy: the user info says they may not make bookings', async () => {
+    await showDetail('member', bookingDetail({ status: 5, actions: [] }), 'en-US', 'viewer');
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
   });
 
   it('shows no button the reply leaves out, whatever the status says', async () => {

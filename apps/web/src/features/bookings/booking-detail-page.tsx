@@ -22,6 +22,7 @@ import {
   useBookingDetail,
 } from './bookings-api';
 import { DockingCard } from './docking-card';
+import { useAbilities } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
 
 // Loaded only when a booking cannot be shown: the result illustration stays out of the page's chunk.
@@ -42,6 +43,8 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>();
   const can = (action: BookingDetail['actions'][number]) => detail.actions.includes(action);
+  // Copying makes a new booking: only for whom the server says may (not a viewer).
+  const abilities = useAbilities();
   const failure = (error: unknown) =>
     modal.error({
       title: t('bookings.actionFailed'),
@@ -104,7 +107,11 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
             {t('bookings.actions.submit_si')}
           </Button>
         )}
-        <Button onClick={() => navigate(`/bookings/copy-${mode}/${detail.id}`)}>{t('bookings.copy')}</Button>
+        {abilities.draft && (
+          <Button onClick={() => navigate(`/bookings/copy-${mode}/${detail.id}`)}>
+            {t('bookings.copy')}
+          </Button>
+        )}
         {can('cancel') && (
           <Button danger onClick={() => setDialog('cancel')}>
             {t('bookings.cancelBooking')}

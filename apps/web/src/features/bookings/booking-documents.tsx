@@ -95,10 +95,12 @@ export function BookingDocuments({ orderId, party, documents, canUpload, onChang
           {
             title: t('bookings.documents.uploader'),
             key: 'uploader',
-            // The forwarder of a booking from a quote goes unnamed until it accepts (uploader_name '').
+            // The person who uploaded it, with their company beside; the forwarder of a booking from
+            // a quote goes unnamed until it accepts (uploader_name and uploader_person '').
             render: (_v, document) => {
               const party = t(`shared.bookingParty.${document.uploaded_by}`);
-              return document.uploader_name ? document.uploader_name + aside(party, locale) : party;
+              const company = document.uploader_name || party;
+              return document.uploader_person ? document.uploader_person + aside(company, locale) : company;
             },
           },
           {

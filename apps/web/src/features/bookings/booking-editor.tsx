@@ -131,9 +131,14 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
       return;
     }
     const values = form.getFieldsValue(true) as BookingFormValues;
+    // Saving a draft sends nothing and can be undone by editing: it needs no second question.
+    if (intent === 'save') {
+      await persist(values, intent);
+      return;
+    }
     modal.confirm({
-      title: t(intent === 'save' ? 'bookings.form.saveConfirm' : 'bookings.form.submitConfirm'),
-      okText: t(intent === 'save' ? 'bookings.form.saveDraft' : 'bookings.form.submitBooking'),
+      title: t('bookings.form.submitConfirm'),
+      okText: t('bookings.form.submitBooking'),
       cancelText: t('common.cancel'),
       onOk: () => persist(values, intent),
     });

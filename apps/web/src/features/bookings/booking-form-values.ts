@@ -117,7 +117,8 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     forwarder_id: booking.forwarder_id,
     shipper_id: booking.shipper_id,
     consignee_id: booking.consignee_id,
-    cust_ref_no: booking.cust_ref_no,
+    // A customer reference (PO) belongs to one order: a copy starts without it.
+    cust_ref_no: isCopy ? '' : booking.cust_ref_no,
     ready_date: isCopy && ready && !isReadyDateAllowed(ready.format(WIRE_DATE)) ? null : ready,
     incoterm: booking.incoterm || undefined,
     place_of_receipt: booking.place_of_receipt,

@@ -12,7 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import type { RefusedState } from '../../app/guards';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { errorMessage } from '../../components/api-error';
@@ -38,6 +39,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
+  const refused = (useLocation().state as RefusedState | null)?.refused;
   const queryClient = useQueryClient();
   // Filters, page and size live in the address (shareable, kept on reload and language switch).
   const [query, setQuery] = useUrlFilters(bookingQuery);
@@ -78,6 +80,9 @@ export function BookingListPage({ party }: { party: BookingParty }) {
       <Typography.Title level={4} id="bookings-title">
         {title}
       </Typography.Title>
+      {refused && (
+        <Alert type="warning" showIcon role="alert" style={{ marginBottom: 16 }} title={t(refused)} />
+      )}
       <BookingFilterForm
         filters={filters}
         onSearch={(next, kind) => setQuery({ ...next, size: kind === 'search' ? SEARCH_SIZE : undefined })}

@@ -80,15 +80,6 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             {t('bookings.form.perLineHint')}
           </Typography.Paragraph>
-          {types.length > 0 && (
-            <Space wrap style={{ marginBottom: 8 }}>
-              {types.map((id) => (
-                <Button key={id} size="small" danger icon={<DeleteOutlined />} onClick={() => removeType(id)}>
-                  {t('bookings.form.removeType', { type: nameOf(id) })}
-                </Button>
-              ))}
-            </Space>
-          )}
           <LineTable
             rows={fields}
             caption={t('shared.fields.containers')}
@@ -198,6 +189,23 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
             </Button>
             <Form.ErrorList errors={errors} />
           </Form.Item>
+          {/* Below the table and quiet: a bulk removal is a rare step, asked again before it is done,
+              not a red button above the lines where a click meant for the table lands. */}
+          {types.length > 0 && (
+            <Space wrap style={{ marginBottom: 8 }}>
+              {types.map((id) => (
+                <Button
+                  key={id}
+                  size="small"
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  onClick={() => removeType(id)}
+                >
+                  {t('bookings.form.removeType', { type: nameOf(id) })}
+                </Button>
+              ))}
+            </Space>
+          )}
         </>
       )}
     </Form.List>

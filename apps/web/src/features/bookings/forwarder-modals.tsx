@@ -11,6 +11,7 @@ import {
 } from '@freight/contract';
 import { App, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
@@ -38,40 +39,54 @@ type ReleaseValues = {
 
 type Props = { id: number; orderNo: string; onClose: () => void; onDone: () => void };
 
-/** Asks before the change and shows the server's refusal in a modal (spec §8). */
-function useAct(onDone: () => void) {
+type FormHandle = Parameters<typeof applyFieldErrors>[0];
+
+/** Makes the change and shows the server's refusal on the fields and in a modal (spec §8). */
+function useRun(onDone: () => void) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  return (question: string, call: () => Promise<unknown>, form: Parameters<typeof applyFieldErrors>[0]) =>
+  return async (call: () => Promise<unknown>, form: FormHandle) => {
+    try {
+      await call();
+      message.success(t('bookings.actionDone'));
+      onDone();
+    } catch (error) {
+      applyFieldErrors(form, error);
+      modal.error({
+        title: t('bookings.actionFailed'),
+        content: errorMessage(error, t('common.failed')),
+        okText: t('common.ok'),
+      });
+    }
+  };
+}
+
+/** Asks before the change, then makes it (useRun). */
+function useAct(onDone: () => void) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const run = useRun(onDone);
+  return (question: string, call: () => Promise<unknown>, form: FormHandle) =>
     modal.confirm({
       title: question,
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await call();
-          message.success(t('bookings.actionDone'));
-          onDone();
-        } catch (error) {
-          applyFieldErrors(form, error);
-          modal.error({
-            title: t('bookings.actionFailed'),
-            content: errorMessage(error, t('common.failed')),
-            okText: t('common.ok'),
-          });
-        }
-      },
+      onOk: () => run(call, form),
     });
 }
 
 /** Release space (1 → 2): SO number, vessel, voyage, ETD/ETA and the optional cut-offs. */
-export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
+export function ReleaseModal({ id, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<ReleaseValues>();
-  const act = useAct(onDone);
+  const run = useRun(onDone);
   const f = (name: string) => t(`shared.fields.${name}`);
   const date = DATE_FORMAT[currentLocale()];
   const dateTime = `${date} HH:mm`;
+  // Typed text is read by the first format that fits: a date typed without a time is kept, at
+  // 00:00 (a deadline read at the start of its day, as the contract reads it), not dropped.
+  const cutoffFormats = [dateTime, date, `${WIRE_DATE} HH:mm`, WIRE_DATE];
+  const [releasing, setReleasing] = useState(false);
   const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DATE) : '');
   const wireTime = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD HH:mm') : null);
   const dateRule = (name: 'etd' | 'eta') => [
@@ -93,10 +108,10 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
       pickup_depot: values.pickup_depot?.trim() ?? '',
       return_terminal: values.return_terminal?.trim() ?? '',
     };
-    act(
-      t('bookings.confirm.release', { order_no: orderNo }),
-      () => forwarderAction(id, { action: 'release', body: input }),
-      form,
+    // The dialog's own 放舱 / Release button is the confirmation: no second question.
+    setReleasing(true);
+    void run(() => forwarderAction(id, { action: 'release', body: input }), form).finally(() =>
+      setReleasing(false),
     );
   };
 
@@ -108,6 +123,7 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
       okText={t('bookings.actions.release')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
+      okButtonProps={{ loading: releasing }}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -186,7 +202,12 @@ export function ReleaseModal({ id, orderNo, onClose, onDone }: Props) {
                   }),
                 ]}
               >
-                <DatePicker showTime={{ format: 'HH:mm' }} format={dateTime} style={{ width: '100%' }} />
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format={cutoffFormats}
+                  placeholder={t('bookings.release.dateTimePlaceholder')}
+                  style={{ width: '100%' }}
+                />
               </Form.Item>
             </Col>
           ))}

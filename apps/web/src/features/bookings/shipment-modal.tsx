@@ -31,8 +31,6 @@ type SiValues = {
 
 const rules = zodRules(shipmentInput);
 const upper = (value: string | undefined) => (value ?? '').toUpperCase();
-/** At most this many container rows are prefilled from what was booked. */
-const PREFILL_MAX = 50;
 
 function initialValues(shipment: BookingShipment): SiValues {
   const given = shipment.instructions;
@@ -48,21 +46,23 @@ function initialValues(shipment: BookingShipment): SiValues {
         vgm: c.vgm === null ? null : Number(c.vgm),
       })),
     };
-  const containers = shipment.booked
-    .flatMap((type) =>
-      Array.from({ length: type.quantity }, () => ({
-        container_id: type.container_id,
-        container_no: '',
-        seal_no: '',
-      })),
-    )
-    .slice(0, PREFILL_MAX);
+  // A new SI starts from the booking: its commodity, its freight term, and one row per booked
+  // container with the line's packages and weight shared out (the server's prefill).
+  const { prefill } = shipment;
   return {
+    description: prefill.description,
     bl_type: 'original',
     bl_issuer: 'carrier',
     originals: BL_ORIGINALS_MAX,
-    freight_term: 'prepaid',
-    containers,
+    freight_term: prefill.freight_term,
+    containers: prefill.containers.map((c) => ({
+      container_id: c.container_id,
+      container_no: c.container_no,
+      seal_no: c.seal_no,
+      packages: c.packages,
+      weight: Number(c.weight),
+      vgm: null,
+    })),
   };
 }
 
@@ -97,7 +97,9 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
             marks: values.marks?.trim() ?? '',
             description: values.description?.trim() ?? '',
             bl_type: (values.bl_type ?? 'original') as (typeof BL_TYPES)[number],
-            freight_term: (values.freight_term ?? 'prepaid') as (typeof FREIGHT_TERMS)[number],
+            freight_term: (values.freight_term ??
+              shipment.data?.prefill.freight_term ??
+              'prepaid') as (typeof FREIGHT_TERMS)[number],
             remark: values.remark?.trim() ?? '',
             containers: isFcl
               ? values.containers.map((c) => ({
@@ -221,7 +223,7 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
           <Form.Item name="remark" label={f('remark')} rules={rules.remark}>
             <Input maxLength={255} />
           </Form.Item>
-          {isFcl && <SiContainers typeOptions={typeOptions} />}
+          {isFcl && <SiContainers typeOptions={typeOptions} booked={shipment.data.prefill.booked} />}
         </Form>
       )}
     </Modal>

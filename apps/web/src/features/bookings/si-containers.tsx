@@ -1,9 +1,17 @@
-import { BOOKING_LIMITS, isValidContainerNo } from '@freight/contract';
+import {
+  BOOKING_LIMITS,
+  fixed3,
+  isValidContainerNo,
+  isVgmBelowWeight,
+  type ShipmentPrefill,
+  siTotals,
+} from '@freight/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 
-/** A stuffed container as the SI form holds it; packages, weight and VGM are optional. */
+/** A stuffed container as the SI form holds it; packages, weight and VGM are required on submit. */
 export type SiContainer = {
   container_id?: number;
   container_no?: string;
@@ -20,17 +28,48 @@ export const decimal = (value: number | null | undefined) =>
 const upper = (value: string | undefined) => (value ?? '').toUpperCase();
 
 /** The SI's container rows (FCL): type, number, seal, and the B/L's packages, weight and VGM. */
-export function SiContainers({ typeOptions }: { typeOptions: { value: number; label: string }[] }) {
+export function SiContainers({
+  typeOptions,
+  booked,
+}: {
+  typeOptions: { value: number; label: string }[];
+  booked: ShipmentPrefill['booked'];
+}) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const rows = (Form.useWatch('containers', form) as SiContainer[] | undefined) ?? [];
   const f = (name: string) => t(`shared.fields.${name}`);
   const lineLabel = (field: string, index: number) =>
     t('bookings.form.lineField', { field: f(field), index: index + 1 });
+  const figureRules = (name: 'packages' | 'weight' | 'vgm', line: number, index: number): Rule[] => [
+    { required: true, message: t('shared.validation.required', { field: lineLabel(name, index) }) },
+    ...(name === 'vgm'
+      ? [
+          {
+            validator: async (_rule: unknown, value: number | null | undefined) => {
+              const row = form.getFieldValue(['containers', line]) as SiContainer | undefined;
+              if (isVgmBelowWeight(row?.weight, value))
+                throw new Error(
+                  t('shared.booking.vgmBelowWeight', {
+                    container: row?.container_no || lineLabel('container_no', index),
+                  }),
+                );
+            },
+          },
+        ]
+      : []),
+  ];
   const figure = (name: 'packages' | 'weight' | 'vgm') => ({
     title: f(name),
     key: name,
     width: 110,
     render: (_v: unknown, field: { name: number }, index: number) => (
-      <Form.Item name={[field.name, name]} style={{ margin: 0 }}>
+      <Form.Item
+        name={[field.name, name]}
+        style={{ margin: 0 }}
+        rules={figureRules(name, field.name, index)}
+        dependencies={name === 'vgm' ? [['containers', field.name, 'weight']] : undefined}
+      >
         <InputNumber
           aria-label={lineLabel(name, index)}
           min={name === 'packages' ? 1 : 0.001}
@@ -120,6 +159,7 @@ export function SiContainers({ typeOptions }: { typeOptions: { value: number; la
               },
             ]}
           />
+          <SiTotalsRow rows={rows} booked={booked} />
           <Form.Item style={{ marginTop: 8 }}>
             <Button
               type="dashed"
@@ -134,5 +174,29 @@ export function SiContainers({ typeOptions }: { typeOptions: { value: number; la
         </>
       )}
     </Form.List>
+  );
+}
+
+/** The SI's totals against the booking's: a difference is shown in the warning colour. */
+function SiTotalsRow({ rows, booked }: { rows: SiContainer[]; booked: ShipmentPrefill['booked'] }) {
+  const { t } = useTranslation();
+  const totals = siTotals(rows);
+  const differs = totals.packages !== booked.packages || totals.weight !== fixed3(booked.weight);
+  return (
+    <Typography.Paragraph
+      role="status"
+      aria-label={t('bookings.si.totalsLabel')}
+      type={differs ? 'warning' : undefined}
+      style={{ marginTop: 8, marginBottom: 0 }}
+    >
+      {t('bookings.si.totals', {
+        packages: totals.packages,
+        weight: totals.weight,
+        vgm: totals.vgm,
+        bookedPackages: booked.packages,
+        bookedWeight: fixed3(booked.weight),
+      })}
+      {differs && ` ${t('bookings.si.totalsDiffer')}`}
+    </Typography.Paragraph>
   );
 }

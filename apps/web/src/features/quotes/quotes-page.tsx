@@ -37,7 +37,7 @@ function sortOf(columnKey: unknown, order: 'asc' | 'desc'): QuoteSort {
 export function QuotesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.quotes'));
-  const { authorities } = useAuth();
+  const { authorities, abilities } = useAuth();
   const navigate = useNavigate();
   // Filters, order and page live in the address: shareable, kept on reload and language switch.
   const [query, setQuery] = useUrlFilters(quoteQuery);
@@ -67,8 +67,9 @@ export function QuotesPage() {
     locale: currentLocale(),
     sort,
     showSupplier,
-    canBook: authorities.includes('quote_booking'),
-    canRfq: authorities.includes('quote_rfq'),
+    // The server's abilities: a viewer is offered neither, nor is a company without the permission.
+    canBook: abilities.book,
+    canRfq: abilities.rfq,
     onBook: (quote: Quote) => navigate(`/bookings/create-fcl?quote_id=${quote.id}`, { state: { quote } }),
     onRfq: setRfqQuote,
   };
