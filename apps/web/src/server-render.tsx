@@ -135,7 +135,11 @@ async function render({ url, locale, token, fetch }: RenderRequest): Promise<Ren
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'userinfo',
     });
-    return { html, styles: currentStyleSheet(), state: { locale, queries, user, timeZone: displayTimeZone() } };
+    return {
+      html,
+      styles: currentStyleSheet(),
+      state: { locale, queries, user, timeZone: displayTimeZone() },
+    };
   } finally {
     session.clear();
   }

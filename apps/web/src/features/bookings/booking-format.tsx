@@ -1,4 +1,4 @@
-import { bookingStatusColor, bookingStatusKey, BOOKING_STATUSES, type Locale } from '@freight/contract';
+import { bookingStatusColor, bookingStatusKey, BOOKING_STATUSES } from '@freight/contract';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
