@@ -230,6 +230,8 @@ describeEachDatabase('booking PDFs', (kind) => {
     const enText = squeeze((await pdfText(en.rawPayload)).join(''));
     for (const text of ['BookingNote', 'Collect', 'SHIPPERTRADINGCO.,LTD', mmddyyyy(day(3))])
       expect(enText).toContain(text);
+    // Made at a time of the portal's zone, which the footer names.
+    expect(enText).toMatch(/at\d{2}\/\d{2}\/\d{4}\d{2}:\d{2}\(Asia\/Shanghai,UTC\+8\)/);
 
     // Before release: no confirmation (409, in the request's language), no SI draft.
     const early = await pdf('member', b.id, 'confirmation', '', 'en');

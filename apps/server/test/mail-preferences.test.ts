@@ -323,6 +323,8 @@ describeEachDatabase('mail preferences', (kind) => {
       expect(digest.text.split(booking.order_no).length - 1).toBe(2);
       expect(digest.text).toContain('已接受');
       expect(digest.text).toContain('已放舱');
+      // Each line's time in the portal's zone, named: not UTC.
+      expect(digest.text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Asia\/Shanghai, UTC\+8\)/);
       expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
       expect(
         await sendDigests({

@@ -99,6 +99,8 @@ describeEachDatabase('password change', (kind) => {
     expect(received.subject).toMatch(/您的密码已修改/);
     expect(received.text).toContain(username);
     expect(received.text).toMatch(/忘记密码/);
+    // When, in the portal's zone and named so (not UTC).
+    expect(received.text).toMatch(/已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（Asia\/Shanghai, UTC\+8）修改/);
   });
 
   it('saves the rest of the profile without asking for a password', async () => {

@@ -35,7 +35,7 @@ export const enUSMail: MailMessages = {
     mail: {
       passwordChangedSubject: '[{{app}}] Your password was changed',
       passwordChangedBody:
-        'Hello,\n\nThe password of {{app}} account {{email}} was changed at {{time}} (UTC), and every other session of the account was ended.\n\nIf this was not you, reset your password at once with “Forgot password?” and tell the administrator of {{app}}.',
+        'Hello,\n\nThe password of {{app}} account {{email}} was changed at {{time}} ({{zone}}), and every other session of the account was ended.\n\nIf this was not you, reset your password at once with “Forgot password?” and tell the administrator of {{app}}.',
       resetSubject: '[{{app}}] Your password reset code',
       resetBody:
         'Hello,\n\nYou asked to reset the password of {{app}} account {{email}}. Your code: {{code}}\nThe code is valid for {{minutes}} minutes and can be used once.\n\nOr open this link to set a new password (valid for {{link_minutes}} minutes, once):\n{{link}}\n\nIf this was not you, ignore this email; your password stays as it is.',

@@ -36,7 +36,7 @@ export const zhCNMail = {
     mail: {
       passwordChangedSubject: '【{{app}}】您的密码已修改',
       passwordChangedBody:
-        '您好，\n\n{{app}} 账号 {{email}} 的密码已于 {{time}}（UTC）修改，其他设备上的登录已全部退出。\n\n如果这不是您本人的操作，请立即通过“忘记密码”重置密码，并联系 {{app}} 的管理员。',
+        '您好，\n\n{{app}} 账号 {{email}} 的密码已于 {{time}}（{{zone}}）修改，其他设备上的登录已全部退出。\n\n如果这不是您本人的操作，请立即通过“忘记密码”重置密码，并联系 {{app}} 的管理员。',
       resetSubject: '【{{app}}】密码重置验证码',
       resetBody:
         '您好，\n\n您正在重置 {{app}} 账号 {{email}} 的密码。验证码：{{code}}\n验证码 {{minutes}} 分钟内有效，仅可使用一次。\n\n也可以打开以下链接直接设置新密码（{{link_minutes}} 分钟内有效，仅可使用一次）：\n{{link}}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',

@@ -9,7 +9,7 @@ export const enUSPdf: PdfMessages = {
       si: 'Shipping Instructions (B/L draft)',
     },
     subtitle: 'Order {{order_no}} · {{mode}} · Status: {{status}}',
-    footer: 'Made by {{app}} at {{time}} (UTC)',
+    footer: 'Made by {{app}} at {{time}} ({{zone}})',
     parties: 'Parties',
     customer: 'Customer',
     forwarder: 'Forwarder',

@@ -8,7 +8,7 @@ export const zhCNPdf = {
   pdf: {
     title: { 'booking-note': '订舱委托书', confirmation: '放舱通知', si: '补料（提单草稿）' },
     subtitle: '委托编号 {{order_no}} · {{mode}} · 状态：{{status}}',
-    footer: '{{app}} 生成于 {{time}}（UTC）',
+    footer: '{{app}} 生成于 {{time}}（{{zone}}）',
     parties: '相关方',
     customer: '订舱客户',
     forwarder: '货代',

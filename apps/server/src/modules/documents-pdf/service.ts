@@ -10,6 +10,8 @@ import {
   type Locale,
   PDF_LIMITS,
   translate,
+  formatInstant,
+  zoneLabel,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -107,7 +109,8 @@ export async function renderBookingPdf(options: {
       // The time the document was made: a cached copy keeps the time of its first making.
       footer: translate(locale, 'pdf.footer', {
         app,
-        time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+        time: formatInstant(new Date(), locale, site.time_zone),
+        zone: zoneLabel(site.time_zone),
       }),
     },
     maxPages,

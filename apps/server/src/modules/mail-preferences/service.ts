@@ -16,6 +16,8 @@ import {
   translate,
   type UnsubscribeInfo,
   type UnsubscribeScope,
+  formatInstant,
+  zoneLabel,
 } from '@freight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
@@ -224,7 +226,7 @@ export async function sendDigests(options: {
       value === null ? translate(locale, 'booking.mailNoStatus') : translate(locale, bookingStatusKey(value));
     const lines = rows.map((row) =>
       translate(locale, isRfqMailEvent(row.event) ? 'mailPrefs.digestRfqLine' : 'mailPrefs.digestLine', {
-        time: `${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        time: `${formatInstant(row.createdAt, locale, site.time_zone)} (${zoneLabel(site.time_zone)})`,
         order_no: row.orderNo,
         event: isMailEvent(row.event) ? translate(locale, `mailPrefs.event.${row.event}`) : row.event,
         from: status(row.fromStatus),

@@ -5,6 +5,8 @@ import {
   parseLocale,
   profileUpdate,
   translate,
+  formatInstant,
+  zoneLabel,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -176,7 +178,8 @@ export async function mailPasswordChanged(options: {
     text: translate(locale, 'account.mail.passwordChangedBody', {
       app,
       email: options.person.email,
-      time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      time: formatInstant(new Date(), locale, site.time_zone),
+      zone: zoneLabel(site.time_zone),
     }),
   });
 }
