@@ -312,14 +312,14 @@ describe('shipping quotes', () => {
     await visible(mine.getByText('Quoted', { exact: true }));
     await mine.getByRole('link', { name: `Detail of Shanghai → Hamburg · ${number}` }).click();
     await member.page.getByRole('heading', { name: `Shanghai → Hamburg · ${number}` }).waitFor();
-    await visible(member.page.getByText('US$1700', { exact: true }));
+    await visible(member.page.getByText('US$1,700', { exact: true }));
     await visible(member.page.getByText('ALL IN EXCEPT THC'));
     await member.page.getByRole('button', { name: 'Book with this answer' }).click();
     await expect.poll(() => new URL(member.page.url()).pathname).toBe('/bookings/create-fcl');
     const remark = member.page.getByLabel('Remark', { exact: true });
     await expect
       .poll(() => remark.inputValue())
-      .toContain(`Prices answered on Shanghai → Hamburg · ${number}: 40HQ US$1700`);
+      .toContain(`Prices answered on Shanghai → Hamburg · ${number}: 40HQ US$1,700`);
     await member.context.close();
 
     await page.getByRole('button', { name: '返回收到的询价' }).click();

@@ -239,8 +239,8 @@ describeEachDatabase('answers to requests for quotation', (kind) => {
 
     const en = await mail.next(who.member?.email ?? '');
     expect(en.subject).toMatch(/^\[[^\]]+\] Your request for quotation was answered: Shanghai → Rotterdam$/);
-    expect(en.text).toContain('20GP: US$1150');
-    expect(en.text).toContain('40HQ: US$2100.50');
+    expect(en.text).toContain('20GP: US$1,150');
+    expect(en.text).toContain('40HQ: US$2,100.50');
     expect(en.text).toContain('Remarks: ALL IN, EXCL. THC');
     expect(en.text).toContain(`${PUBLIC_URL}/rfqs/${id}`);
     expect(en.headers['list-unsubscribe']).toMatch(/\/api\/unsubscribe\?token=/);
