@@ -32,7 +32,7 @@ export const BOOKINGS = 1_000_000;
 const FOCUS_BOOKINGS = 200;
 export const CUSTOMER = { username: 'demo@example.com', password: 'demo123456' };
 export const FORWARDER = { username: 'forwarder@example.com', password: 'demo123456' };
-export const DATABASE_POOL_SIZE = 10; // the server's default (README: DATABASE_POOL_SIZE)
+export const DATABASE_POOL_SIZE = 10; // the server's default (docs/configuration.md: DATABASE_POOL_SIZE)
 export const MB = 1_000_000;
 
 const seconds = (millis: number) => `${(millis / 1000).toFixed(1)} s`;

@@ -13,8 +13,8 @@ const boolText = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /**
- * Every environment variable the server reads, with its default. The README's configuration
- * table mirrors this list; keep the two together.
+ * Every environment variable the server reads, with its default. The configuration page's
+ * (docs/configuration.md) table mirrors this list; keep the two together.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

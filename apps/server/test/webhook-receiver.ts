@@ -14,7 +14,7 @@ export type Received = {
   at: number;
 };
 
-/** Verifies `X-Portal-Signature: t=…,v1=…` as the README tells integrators to (5 minutes' tolerance). */
+/** Verifies `X-Portal-Signature: t=…,v1=…` as docs/webhooks.md tells integrators to (5 minutes' tolerance). */
 export function verifySignature(
   secret: string,
   header: string | undefined,

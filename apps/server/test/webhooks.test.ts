@@ -209,8 +209,8 @@ describeEachDatabase('webhooks', (kind) => {
       verifySignature(hook.secret, second?.headers['x-portal-signature'] as string, second?.body ?? ''),
     ).toBe(false);
     expect(receiver.events('/test')[0]).toMatchObject({ type: 'webhook.test', data: { object: 'test' } });
-    // The README's verification code, as integrators copy it, agrees.
-    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    // The documentation's verification code, as integrators copy it, agrees.
+    const readme = fs.readFileSync(new URL('../../../docs/webhooks.md', import.meta.url), 'utf8');
     const code = /```js\n(import \{ createHmac[\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const { verifyPortalSignature } = (await import(
       /* @vite-ignore */ `data:text/javascript,${encodeURIComponent(code)}`

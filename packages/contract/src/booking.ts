@@ -16,7 +16,7 @@ import { isoDate, labelledDate } from './validation.js';
 
 /*
  * Bookings (spec §2, §3, §4, §5, §7; issue 6). Endpoints, all under /api, all answering the
- * envelope of ARCHITECTURE.md. "Not yours" is always 404, exactly like a missing id.
+ * envelope of the HTTP contract (docs/development.md). "Not yours" is always 404, exactly like a missing id.
  *
  * Member (authority `order`; only the member's own bookings):
  *   GET    /order                    bookingQuery → {lists: BookingRow[], total}

@@ -103,7 +103,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return sendError(reply, locale, status, GENERIC_BY_STATUS[status] ?? 'errors.badRequest');
 }
 
-/** One place that turns every error into the envelope of ARCHITECTURE.md; never a stack trace. */
+/** One place that turns every error into the envelope of the HTTP contract (docs/development.md); never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     try {

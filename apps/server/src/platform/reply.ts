@@ -1,6 +1,6 @@
 import type { OkEnvelope } from '@freight/contract';
 
-/** The success envelope of ARCHITECTURE.md. */
+/** The success envelope of the HTTP contract (docs/development.md). */
 export function ok<T>(data: T): OkEnvelope<T> {
   return { code: 0, msg: 'ok', data };
 }

@@ -10,7 +10,7 @@ import { guardedLookup, isPublicAddress } from './outbound-address.js';
  * SSRF guard accepted in the same lookup (platform/outbound-address.ts).
  */
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">`, as the README shows how to verify. */
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">`, as docs/webhooks.md shows how to verify. */
 export function signWebhook(secret: string, body: string, timestamp: number): string {
   const digest = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${digest}`;
