@@ -379,8 +379,8 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       'potential_vol',
       'ready_date',
       'sales',
-      'target_rate',
     ]);
+    // The target rate is the requester's to give or not: it is not asked for.
   });
 
   it('imports a rate sheet with names in either language or as codes, all or nothing', async () => {
