@@ -68,7 +68,7 @@ function contrast(foreground: string, background: string): number {
 describe('header menu', () => {
   for (const locale of ['en-US', 'zh-CN'] as const) {
     for (const width of [1366, 1200, 1024, 769]) {
-      it(`keeps all ten of the forwarder's items reachable at ${width} px (${locale})`, async () => {
+      it(`keeps every one of the forwarder's items reachable at ${width} px (${locale})`, async () => {
         const { context, page } = await openSignedIn(browser, portal.url, {
           username: DEMO.forwarder,
           path: '/contacts',
@@ -78,8 +78,11 @@ describe('header menu', () => {
         });
         await visible(page.getByRole('heading', { level: 4 }));
         const hamburger = page.getByRole('button', { name: locale === 'en-US' ? 'Open menu' : '打开菜单' });
-        if (width > 1180) {
-          expect(await hamburger.count()).toBe(0);
+        // Wide screens hold the row, narrow ones the hamburger; in between, whichever the labels
+        // of the language fit, but every item reachable either way.
+        if (width >= 1366) expect(await hamburger.count()).toBe(0);
+        if (width <= 1024) expect(await hamburger.count()).toBe(1);
+        if ((await hamburger.count()) === 0) {
           const nav = page.getByRole('navigation').first();
           for (const [short] of PAGES[locale]) {
             const link = nav.getByRole('link', { name: short, exact: true });
@@ -90,7 +93,6 @@ describe('header menu', () => {
           // Nothing folded away into Ant Design's overflow item ("…").
           expect(await nav.getByRole('menuitem', { name: /^(…|\.\.\.)$/ }).count()).toBe(0);
         } else {
-          expect(width).toBeLessThanOrEqual(1180);
           await hamburger.click();
           const drawer = page.getByRole('dialog');
           for (const [, full] of PAGES[locale])

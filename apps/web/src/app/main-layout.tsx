@@ -1,6 +1,6 @@
 import { MENU } from '@freight/contract';
 import { MenuOutlined } from '@ant-design/icons';
-import { App, Button, ConfigProvider, Drawer, Layout, Menu, Space, theme, Typography } from 'antd';
+import { App, Button, ConfigProvider, Drawer, Layout, Menu, Space, theme, Tooltip, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { PageSpinner } from './guards';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { LanguageSwitch } from './language-switch';
 import { useSiteConfig } from './site-config';
-import { MOBILE_QUERY, navCollapseWidth, useMediaQuery, WELCOME_HIDDEN_QUERY } from './use-media';
+import { HEADER_ROOMY_EXTRA_PX, MOBILE_QUERY, navCollapseWidth, useMediaQuery } from './use-media';
 import { useDropShell } from './shell';
 
 /** Sign out: an open door frame with an arrow leaving it. */
@@ -43,8 +43,11 @@ export function MainLayout() {
     title,
   );
   const isCollapsed = useMediaQuery(`(max-width: ${collapseBelow - 1}px)`);
-  // With the menu in one row and little room, the welcome text gives way (see WELCOME_HIDDEN_QUERY).
-  const isWelcomeHidden = useMediaQuery(WELCOME_HIDDEN_QUERY) && !isCollapsed;
+  // With the menu in one row and little room, the welcome text and sign-out's words give way (the
+  // door keeps its name for screen readers and in a tooltip); the drawer names the person.
+  const isTight =
+    useMediaQuery(`(max-width: ${collapseBelow + HEADER_ROOMY_EXTRA_PX - 1}px)`) && !isCollapsed;
+  const isWelcomeHidden = isTight;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { token } = theme.useToken();
 
@@ -119,25 +122,32 @@ export function MainLayout() {
           )}
           {/* Its name written out beside a door-and-arrow: the bare glyph read as a "G" or a refresh. */}
           {/* On a phone the words go under the door, in small type: the header keeps its one row. */}
-          <Button
-            type="text"
-            icon={<SignOutIcon />}
-            onClick={onLogout}
-            style={
-              isMobile
-                ? {
-                    flexDirection: 'column',
-                    height: 48,
-                    gap: 0,
-                    paddingInline: 2,
-                    fontSize: 11,
-                    lineHeight: 1.3,
-                  }
-                : { paddingInline: 8 }
-            }
-          >
-            {t('layout.logout')}
-          </Button>
+          {/* In a tight one-row header the door alone, named for screen readers and on hover. */}
+          {isTight ? (
+            <Tooltip title={t('layout.logout')}>
+              <Button type="text" icon={<SignOutIcon />} aria-label={t('layout.logout')} onClick={onLogout} />
+            </Tooltip>
+          ) : (
+            <Button
+              type="text"
+              icon={<SignOutIcon />}
+              onClick={onLogout}
+              style={
+                isMobile
+                  ? {
+                      flexDirection: 'column',
+                      height: 48,
+                      gap: 0,
+                      paddingInline: 2,
+                      fontSize: 11,
+                      lineHeight: 1.3,
+                    }
+                  : { paddingInline: 8 }
+              }
+            >
+              {t('layout.logout')}
+            </Button>
+          )}
         </Space>
       </Layout.Header>
       <Drawer

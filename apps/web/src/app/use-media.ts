@@ -4,17 +4,20 @@ import { useSyncExternalStore } from 'react';
 export const MOBILE_QUERY = '(max-width: 768px)';
 
 /*
- * Widths measured in Chromium at 14 px: a Latin character of the menu ~7.3 px, a CJK one 14 px;
- * an item's padding and border 21 px. The title is 16 px bold (×1.1). Everything else in the
- * row: its padding (48), two gaps (32), the language switch, the bell and sign-out (~190), and a
- * little room to spare; the welcome text gives way below 1280 px.
+ * Widths measured in Chromium at 14 px: a Latin character of the menu 7.0 px on average, a CJK
+ * one 14 px; an item's padding and border 20 px (a little more of each is allowed). The title is
+ * 16 px bold (×1.1). The rest of a tight row: its padding (48), two gaps (32), the language
+ * switch, the bell and the sign-out door (~170), and room to spare. A roomy row adds the welcome
+ * text and sign-out's words (~220).
  */
 const WIDE_CHAR_PX = 14.5;
-const NARROW_CHAR_PX = 7.3;
-const ITEM_EXTRA_PX = 21;
+const NARROW_CHAR_PX = 7.1;
+const ITEM_EXTRA_PX = 20.5;
 const TITLE_SCALE = 1.1;
 const TITLE_MAX_PX = 200;
-const HEADER_REST_PX = 48 + 32 + 190 + 12;
+const HEADER_REST_PX = 48 + 32 + 170 + 8;
+/** What a roomy header adds: the welcome text (at most 200 px, ~145 for most names) and sign-out's words. */
+export const HEADER_ROOMY_EXTRA_PX = 220;
 
 const textWidth = (text: string) =>
   [...text].reduce((sum, char) => sum + (/[\u2e80-\uffff]/.test(char) ? WIDE_CHAR_PX : NARROW_CHAR_PX), 0);
@@ -30,13 +33,6 @@ export function navCollapseWidth(labels: readonly string[], title: string): numb
   const width = Math.ceil(menu + Math.min(textWidth(title) * TITLE_SCALE, TITLE_MAX_PX) + HEADER_REST_PX);
   return Math.max(width, 768);
 }
-
-/**
- * Below 1280 px the header's one-row menu needs the room of the welcome text beside the
- * notification bell (issue 19): the forwarder's ten items in English did not fit at 1200 px. The
- * drawer names the person when the menu is collapsed.
- */
-export const WELCOME_HIDDEN_QUERY = '(max-width: 1279px)';
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
