@@ -110,11 +110,11 @@ describe('login', () => {
       ['zh-CN', '退出登录'],
       ['en-US', 'Sign out'],
     ] as const) {
-      const { context, page } = await newPage(browser, portal.url, { locale });
-      await loginThroughPage(page, DEMO.forwarder, DEMO.password);
+      const { context, page } = await newPage(browser, portal.url, { locale, width: 1366 });
+      await loginThroughPage(page, DEMO.customer, DEMO.password);
       await page.waitForURL('**/quotes');
       const button = page.getByRole('button', { name: logout });
-      // Its name is written on it, not only given to screen readers.
+      // Its name is written on it where the header has room, not only given to screen readers.
       expect((await button.innerText()).trim()).toBe(logout);
       await button.click();
       await page.waitForURL('**/login');
