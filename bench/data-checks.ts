@@ -188,7 +188,7 @@ export async function checkBookings(db: Db, customerId: number) {
         const hidden = await getBookingDetail({
           ...common,
           party: 'forwarder',
-          viewerId: row.forwarderId,
+          viewerId: row.forwarderId ?? 0,
         }).then(
           () => false,
           () => true,
@@ -196,7 +196,11 @@ export async function checkBookings(db: Db, customerId: number) {
         if (!hidden) problems.push(`booking ${row.id}: the forwarder sees a draft`);
         return;
       }
-      const forwarder = await getBookingDetail({ ...common, party: 'forwarder', viewerId: row.forwarderId });
+      const forwarder = await getBookingDetail({
+        ...common,
+        party: 'forwarder',
+        viewerId: row.forwarderId ?? 0,
+      });
       if (forwarder.order_no !== member.order_no || forwarder.history.length !== member.history.length)
         problems.push(`booking ${row.id}: the forwarder sees another booking`);
     },

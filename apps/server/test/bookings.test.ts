@@ -375,15 +375,27 @@ describeEachDatabase('bookings', (kind) => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(400);
       return reply.body.errors ?? [];
     }
+    /** Saved and submitted in one go while something is missing: refused (422), nothing stored. */
+    async function incomplete(body: object, lang: Lang = 'en') {
+      const before = await api<ListData<BookingRow>>('member', 'GET', '/api/order?page=1&size=10');
+      const reply = await api('member', 'POST', '/api/order/booking?submit=true', body, lang);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(422);
+      const after = await api<ListData<BookingRow>>('member', 'GET', '/api/order?page=1&size=10');
+      expect(after.body.data.total).toBe(before.body.data.total);
+      return reply.body.errors ?? [];
+    }
 
-    it('asks for a shipper and a consignee, in both languages', async () => {
-      expect(await refused(fcl({ shipper_id: undefined, consignee_id: '' }))).toEqual([
+    it('asks for a shipper and a consignee on submit, in both languages; a draft may leave them out', async () => {
+      expect(await incomplete(fcl({ shipper_id: undefined, consignee_id: '' }))).toEqual([
         { field: 'shipper_id', message: 'Please select a shipper' },
         { field: 'consignee_id', message: 'Please select a consignee' },
       ]);
-      expect(await refused(fcl({ shipper_id: null }), 'cn')).toEqual([
+      expect(await incomplete(fcl({ shipper_id: null }), 'cn')).toEqual([
         { field: 'shipper_id', message: '请选择发货人' },
       ]);
+      const draft = await created(fcl({ shipper_id: undefined, consignee_id: '' }));
+      expect(draft).toMatchObject({ status: 0, shipper_id: null, consignee_id: null });
+      expect(draft.shipper.company1).toBe('');
     });
 
     it('refuses a contact that is not in the member’s book, naming the field', async () => {
@@ -475,7 +487,7 @@ describeEachDatabase('bookings', (kind) => {
     it('says an empty number of a line is required, naming the field and the row, in both languages', async () => {
       for (const empty of ['', ' ', null]) {
         expect(
-          await refused(fcl({ containers: [containerLine({ packages: empty, quantity: empty })] })),
+          await incomplete(fcl({ containers: [containerLine({ packages: empty, quantity: empty })] })),
           JSON.stringify(empty),
         ).toEqual([
           { field: 'containers.0.packages', message: 'Packages (row 1) are required' },
@@ -483,11 +495,11 @@ describeEachDatabase('bookings', (kind) => {
         ]);
       }
       const { packages: _p, weight: _w, ...withoutThem } = cargoLine();
-      expect(await refused(lcl({ cargo_items: [cargoLine(), withoutThem] }), 'cn')).toEqual([
+      expect(await incomplete(lcl({ cargo_items: [cargoLine(), withoutThem] }), 'cn')).toEqual([
         { field: 'cargo_items.1.packages', message: '请填写第 2 行件数' },
         { field: 'cargo_items.1.weight', message: '请填写第 2 行毛重（KG）' },
       ]);
-      expect(await refused(lcl({ cargo_items: [cargoLine({ weight: '', volume: ' ' })] }))).toEqual([
+      expect(await incomplete(lcl({ cargo_items: [cargoLine({ weight: '', volume: ' ' })] }))).toEqual([
         { field: 'cargo_items.0.weight', message: 'Gross weight (KG) (row 1) is required' },
         { field: 'cargo_items.0.volume', message: 'Volume (CBM) (row 1) is required' },
       ]);
@@ -524,10 +536,10 @@ describeEachDatabase('bookings', (kind) => {
     });
 
     it('needs lines of the booking’s own mode, at most 200', async () => {
-      expect(await refused(fcl({ containers: [] }))).toEqual([
+      expect(await incomplete(fcl({ containers: [] }))).toEqual([
         { field: 'containers', message: 'Please add at least one container' },
       ]);
-      expect(await refused(lcl({ cargo_items: [] }))).toEqual([
+      expect(await incomplete(lcl({ cargo_items: [] }))).toEqual([
         { field: 'cargo_items', message: 'Please add at least one cargo line' },
       ]);
       expect(await refused(lcl({ containers: [containerLine()] }))).toEqual([
@@ -559,7 +571,7 @@ describeEachDatabase('bookings', (kind) => {
     });
 
     it('needs a forwarder that takes bookings, and not oneself', async () => {
-      expect(await refused(fcl({ forwarder_id: null }))).toEqual([
+      expect(await incomplete(fcl({ forwarder_id: null }))).toEqual([
         { field: 'forwarder_id', message: 'Please select a forwarder, or book from a quote' },
       ]);
       expect(await refused(fcl({ forwarder_id: users.other?.id }))).toEqual([
@@ -579,6 +591,142 @@ describeEachDatabase('bookings', (kind) => {
 
     it('refuses unknown fields', async () => {
       expect(await refused(fcl({ status: 5 }))).toEqual([expect.objectContaining({ field: 'status' })]);
+    });
+  });
+
+  describe('drafts keep what was typed', () => {
+    it('saves a draft with only a shipper, reads it back everywhere, and keeps it from the forwarder', async () => {
+      const saved = await create({ container_mode: 1, shipper_id: contact.shipper }, 'member', 'en');
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const draft = saved.body.data;
+      expect(draft).toMatchObject({
+        status: 0,
+        shipper_id: contact.shipper,
+        shipper: expect.objectContaining({ company1: 'SHIPPER TRADING CO., LTD' }),
+        consignee_id: null,
+        forwarder_id: null,
+        ready_date: null,
+        incoterm: '',
+        pol_id: null,
+        pod_id: null,
+        to_id: null,
+        pol_name: '',
+        containers: [],
+        totals: expect.objectContaining({ weight: '0.000', packages: 0 }),
+      });
+      const form = await api<BookingForm>('member', 'GET', `/api/order/booking/${draft.id}`);
+      expect(form.status).toBe(200);
+      expect(form.body.data).toMatchObject({ shipper_id: contact.shipper, pol_id: null, incoterm: '' });
+      const listed = await api<ListData<BookingRow>>('member', 'GET', `/api/order?keyword=${draft.order_no}`);
+      expect(listed.body.data.lists).toEqual([
+        expect.objectContaining({ id: draft.id, pol_name: '', to_name: '', forwarder_name: '' }),
+      ]);
+      expect(
+        (await api<BookingDocking>('member', 'GET', `/api/order/docking/${draft.id}`)).body.data,
+      ).toMatchObject({ forwarder: null });
+      const sheet = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/export?keyword=${draft.order_no}`,
+        headers: { ...as('member'), lang: 'en' },
+      });
+      expect(sheet.statusCode).toBe(200);
+      // A line begun in a draft, with only its container type: kept, its empty figures empty.
+      const begun = await api('member', 'PUT', `/api/order/booking/${draft.id}`, {
+        container_mode: 1,
+        shipper_id: contact.shipper,
+        forwarder_id: users.fwdA?.id,
+        containers: [{ container_id: ref.gp40, packages: '', weight: null }],
+      });
+      expect(begun.status, JSON.stringify(begun.body)).toBe(200);
+      expect(begun.body.data.containers).toEqual([
+        expect.objectContaining({
+          container_id: ref.gp40,
+          packages: null,
+          unit_id: null,
+          weight: '',
+          quantity: 1,
+        }),
+      ]);
+      // Addressed to fwdA, still a draft: fwdA neither lists nor reads it.
+      expect((await api('fwdA', 'GET', `/api/forwarder/order/${draft.id}`)).status).toBe(404);
+      const theirs = await api<ListData<BookingRow>>(
+        'fwdA',
+        'GET',
+        `/api/forwarder/order?keyword=${draft.order_no}`,
+      );
+      expect(theirs.body.data.total).toBe(0);
+      expect((await api('member', 'DELETE', `/api/order/${draft.id}`)).status).toBe(200);
+    });
+
+    it('still refuses bad formats in a draft, naming the field', async () => {
+      const bad = await create(
+        {
+          container_mode: 1,
+          shipper_id: contact.shipper,
+          pol_id: 'abc',
+          ready_date: '2026-02-30',
+          containers: [{ container_id: ref.gp40, weight: '1.2345' }],
+        },
+        'member',
+        'en',
+      );
+      expect(bad.status).toBe(400);
+      expect((bad.body.errors ?? []).map((e) => e.field).sort()).toEqual(
+        ['containers.0.weight', 'pol_id', 'ready_date'].sort(),
+      );
+      const notMine = await create({ container_mode: 1, shipper_id: contact.otherShipper }, 'member', 'en');
+      expect(notMine.status).toBe(400);
+      expect(notMine.body.errors).toEqual([
+        { field: 'shipper_id', message: 'Shipper: please choose a contact from your contact book' },
+      ]);
+      const unknownPort = await create({ container_mode: 2, shipper_id: contact.shipper, pod_id: 999_999 });
+      expect(unknownPort.status).toBe(400);
+      expect(unknownPort.body.errors).toEqual([expect.objectContaining({ field: 'pod_id' })]);
+      expect((await create({ shipper_id: contact.shipper })).status).toBe(400);
+    });
+
+    it('refuses to submit the draft (422) naming what is missing, in both languages, until it is filled', async () => {
+      const draft = await created({ container_mode: 2, shipper_id: contact.shipper });
+      const en = await api('member', 'POST', `/api/order/${draft.id}/submit`, undefined, 'en');
+      expect(en.status).toBe(422);
+      expect(en.body.errors).toEqual([
+        { field: 'forwarder_id', message: 'Please select a forwarder, or book from a quote' },
+        { field: 'consignee_id', message: 'Please select a consignee' },
+        expect.objectContaining({ field: 'ready_date' }),
+        expect.objectContaining({ field: 'incoterm' }),
+        expect.objectContaining({ field: 'pol_id' }),
+        expect.objectContaining({ field: 'pod_id' }),
+        expect.objectContaining({ field: 'to_id' }),
+        { field: 'cargo_items', message: 'Please add at least one cargo line' },
+      ]);
+      expect(en.body.msg).toBe('Please select a forwarder, or book from a quote');
+      const cn = await api('member', 'POST', `/api/order/${draft.id}/submit`, undefined, 'cn');
+      expect(cn.status).toBe(422);
+      expect(cn.body.errors?.[1]).toEqual({ field: 'consignee_id', message: '请选择收货人' });
+      // A line begun but not finished is named field by field, with its row.
+      await api(
+        'member',
+        'PUT',
+        `/api/order/booking/${draft.id}`,
+        lcl({ cargo_items: [{ hs_code: '940360' }] }),
+      );
+      const lines = await api('member', 'POST', `/api/order/${draft.id}/submit`, undefined, 'en');
+      expect(lines.status).toBe(422);
+      expect((lines.body.errors ?? []).map((e) => e.field)).toEqual([
+        'cargo_items.0.description',
+        'cargo_items.0.packages',
+        'cargo_items.0.unit_id',
+        'cargo_items.0.weight',
+        'cargo_items.0.volume',
+      ]);
+      expect(lines.body.errors?.[1]?.message).toBe('Packages (row 1) are required');
+      const still = await api<BookingDetail>('member', 'GET', `/api/order/${draft.id}`);
+      expect(still.body.data.status).toBe(0);
+      expect((await api('member', 'PUT', `/api/order/booking/${draft.id}`, lcl())).status).toBe(200);
+      const submitted = await api('member', 'POST', `/api/order/${draft.id}/submit`);
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expect(submitted.body.data.status).toBe(1);
+      expect((await api('fwdA', 'GET', `/api/forwarder/order/${draft.id}`)).status).toBe(200);
     });
   });
 

@@ -189,6 +189,36 @@ export const containerLineInput = z.object({
 export type ContainerLineInput = z.input<typeof containerLineInput>;
 
 /**
+ * A field a draft may leave empty: missing, null, '' or blanks read as null; anything else is
+ * checked by `schema` as on submit.
+ */
+export function draftable<T extends z.ZodType>(schema: T) {
+  return z.preprocess(emptyAsMissing, schema.optional()).transform((value) => value ?? null);
+}
+
+/** A draft's cargo line: what a line needs only on submit may be left empty (draftable). */
+export const cargoItemDraft = cargoItemInput.extend({
+  description: upperRestricted(500, true).default(''),
+  packages: draftable(packages),
+  unit_id: draftable(requiredId),
+  weight: draftable(weight),
+  volume: draftable(volume),
+});
+export type CargoItemDraft = z.output<typeof cargoItemDraft>;
+
+/** A draft's container line (draftable); an empty quantity is stored as one container. */
+export const containerLineDraft = containerLineInput.extend({
+  container_id: draftable(requiredId),
+  description: upperRestricted(500, true).default(''),
+  packages: draftable(packages),
+  unit_id: draftable(requiredId),
+  weight: draftable(weight),
+  volume: draftable(volume),
+  quantity: draftable(wholeNumber(BOOKING_LIMITS.maxQuantity)),
+});
+export type ContainerLineDraft = z.output<typeof containerLineDraft>;
+
+/**
  * A date that is "today" somewhere on earth (UTC−12 … UTC+14): the earliest ready date accepted now.
  * One rule for bookings (create, edit, copy), RFQs, and the web's pickers and checks, whatever the
  * time zone of the server or the browser: the member's own today is never refused.

@@ -50,15 +50,17 @@ export type QuoteMismatch = { field: string; key: MessageKey; params: { value: s
  * The fields of a booking from a quote that differ from the quote's terms (empty when it fits): the
  * ports and carrier must be the quote's, the mode FCL, and each container line of a type the quote
  * prices. The server refuses a booking with any (400, each field named); the form offers only these.
+ * A port or container type a draft has not chosen yet (null) differs from nothing: a submit needs
+ * them, and each is held to the quote when it is saved.
  */
 export function quoteMismatches(
   booking: {
     container_mode: number;
-    pol_id: number;
-    pod_id: number;
-    to_id: number;
+    pol_id: number | null;
+    pod_id: number | null;
+    to_id: number | null;
     carrier_id: number | null;
-    containers: readonly { container_id: number }[];
+    containers: readonly { container_id: number | null }[];
   },
   quote: QuoteTerms,
 ): QuoteMismatch[] {
@@ -70,14 +72,15 @@ export function quoteMismatches(
   });
   if (booking.container_mode !== 1)
     issues.push({ field: 'container_mode', key: 'booking.quoteFclOnly', params: { value: '' } });
-  if (booking.pol_id !== quote.pol_id) issues.push(term('pol_id', quote.pol_name));
-  if (booking.pod_id !== quote.pod_id) issues.push(term('pod_id', quote.pod_name));
-  if (booking.to_id !== quote.to_id) issues.push(term('to_id', quote.to_name));
+  const differs = (value: number | null, offered: number) => value !== null && value !== offered;
+  if (differs(booking.pol_id, quote.pol_id)) issues.push(term('pol_id', quote.pol_name));
+  if (differs(booking.pod_id, quote.pod_id)) issues.push(term('pod_id', quote.pod_name));
+  if (differs(booking.to_id, quote.to_id)) issues.push(term('to_id', quote.to_name));
   if (booking.carrier_id !== quote.carrier_id) issues.push(term('carrier_id', quote.carrier_name));
   const priced = new Set(quote.spaces.map((space) => space.container_id));
   const names = quote.spaces.map((space) => space.container_name).join(', ');
   booking.containers.forEach((line, index) => {
-    if (!priced.has(line.container_id))
+    if (line.container_id !== null && !priced.has(line.container_id))
       issues.push({
         field: `containers.${index}.container_id`,
         key: 'booking.quoteUnpriced',

@@ -214,16 +214,21 @@ export function shipmentPrefillOf(
     incoterm: string;
     freight_term: FreightTerm | '';
     containers: readonly {
-      container_id: number;
+      container_id: number | null;
       container_no: string;
       seal_no: string;
       description: string;
-      packages: number;
+      packages: number | null;
       weight: string;
       volume: string;
       quantity: number;
     }[];
-    cargo_items: readonly { description: string; packages: number; weight: string; volume: string }[];
+    cargo_items: readonly {
+      description: string;
+      packages: number | null;
+      weight: string;
+      volume: string;
+    }[];
   },
   freightCollect: string,
   maxContainers: number,
@@ -232,13 +237,16 @@ export function shipmentPrefillOf(
   const descriptions = [...new Set(lines.map((line) => line.description.trim()).filter(Boolean))];
   const containers: ShipmentPrefill['containers'] = [];
   for (const line of booking.containers) {
+    // A draft's line without its container type yet (a submitted booking's lines all have one).
+    const containerId = line.container_id;
+    if (containerId === null) continue;
     const count = Math.max(1, line.quantity);
-    const packages = shareOut(BigInt(line.packages), count);
+    const packages = shareOut(BigInt(line.packages ?? 0), count);
     const weights = shareOut(toThousandths(line.weight), count);
     const volumes = shareOut(toThousandths(line.volume), count);
     for (let i = 0; i < count && containers.length < maxContainers; i++)
       containers.push({
-        container_id: line.container_id,
+        container_id: containerId,
         container_no: line.container_no,
         seal_no: line.seal_no,
         packages: Number(packages[i] ?? 0n),
@@ -251,7 +259,7 @@ export function shipmentPrefillOf(
     freight_term: freightTermOf(booking.incoterm, freightCollect, booking.freight_term),
     containers,
     booked: {
-      packages: lines.reduce((sum, line) => sum + line.packages, 0),
+      packages: lines.reduce((sum, line) => sum + (line.packages ?? 0), 0),
       weight: sum3(lines.map((line) => line.weight)),
       volume: sum3(lines.map((line) => line.volume)),
     },

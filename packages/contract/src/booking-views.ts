@@ -66,8 +66,9 @@ export const cargoItem = z.object({
   id: z.number().int(),
   hs_code: z.string(),
   description: z.string(),
-  packages: z.number().int(),
-  unit_id: z.number().int(),
+  /** null, and weight and volume '', while a draft's line has not got them yet */
+  packages: z.number().int().nullable(),
+  unit_id: z.number().int().nullable(),
   unit_name: z.string(),
   /** KG, 3 decimals */
   weight: z.string(),
@@ -77,7 +78,7 @@ export const cargoItem = z.object({
 export type CargoItem = z.infer<typeof cargoItem>;
 
 export const containerLine = cargoItem.extend({
-  container_id: z.number().int(),
+  container_id: z.number().int().nullable(),
   container_name: z.string(),
   container_no: z.string(),
   seal_no: z.string(),
@@ -130,12 +131,12 @@ export const bookingForm = z.object({
   consignee: bookingParty,
   cust_ref_no: z.string(),
   ready_date: z.string().nullable(),
-  /** the Incoterm's code, e.g. FOB */
+  /** the Incoterm's code, e.g. FOB; '' and the ports null while a draft has not got them */
   incoterm: z.string(),
   place_of_receipt: z.string(),
-  pol_id: z.number().int(),
-  pod_id: z.number().int(),
-  to_id: z.number().int(),
+  pol_id: z.number().int().nullable(),
+  pod_id: z.number().int().nullable(),
+  to_id: z.number().int().nullable(),
   carrier_id: z.number().int().nullable(),
   remark: z.string(),
   /** '' leaves it to the Incoterm (freightTermOf) */

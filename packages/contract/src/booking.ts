@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
   BOOKING_LIMITS,
+  cargoItemDraft,
   cargoItemInput,
   CONTAINER_MODES,
+  containerLineDraft,
   containerLineInput,
+  draftable,
   plainText,
   printableText,
   upperRestricted,
@@ -21,12 +24,15 @@ import { isoDate, labelledDate } from './validation.js';
  * Member (authority `order`; only the member's own bookings):
  *   GET    /order                    bookingQuery → {lists: BookingRow[], total}
  *   GET    /order/export             bookingQuery → .xlsx of the filtered list (headers in the Lang)
- *   POST   /order/booking            bookingInput → BookingDetail (a draft: status 0, new order_no);
- *                                    with ?submit=true saved and submitted in one transaction (status 1)
+ *   POST   /order/booking            bookingDraftInput → BookingDetail (a draft: status 0, new order_no,
+ *                                    whatever is filled in); with ?submit=true held to bookingInput
+ *                                    (422 naming what is missing), saved and submitted in one
+ *                                    transaction (status 1)
  *   GET    /order/booking/{id}       → BookingForm (the form data for edit and copy)
- *   PUT    /order/booking/{id}       bookingInput → BookingDetail; status 0 only, else 409;
+ *   PUT    /order/booking/{id}       bookingDraftInput → BookingDetail; status 0 only, else 409;
  *                                    ?submit=true also submits it (0 → 1), in the same transaction
- *   POST   /order/{id}/submit        → BookingDetail; the draft goes to its forwarder (0 → 1)
+ *   POST   /order/{id}/submit        → BookingDetail; the draft goes to its forwarder (0 → 1); a
+ *                                    draft not yet complete is refused, 422 naming each field missing
  *   POST   /order/{id}/copy          → BookingDetail of the new booking (a new status-0 booking: same form fields and lines but the customer reference, new order number; no schedule, SI, documents or history; a past ready date is cleared and must be set before the forwarder can accept)
  *   GET    /order/{id}               → BookingDetail (history timeline, documents, totals, SI)
  *   GET    /order/docking/{id}       → BookingDocking (forwarder's contact, vessel schedule)
@@ -133,62 +139,98 @@ const optionalId = z.preprocess(
  * today (a date that is today anywhere on earth is accepted). Totals are computed by the server.
  * `freight_term`, `notify_party` and `commodity_cn` (issue 19) are optional and go onto the booking note.
  */
-export const bookingInput = z
-  .strictObject({
-    container_mode: z.coerce
-      .number()
-      .int()
-      .refine((v) => v === 1 || v === 2, { error: 'validation.invalidValue' }),
-    forwarder_id: optionalId.default(null),
-    quote_id: optionalId.default(null),
-    shipper_id: idWithMessage('booking.selectShipper'),
-    consignee_id: idWithMessage('booking.selectConsignee'),
-    cust_ref_no: upperRestricted(50).default(''),
-    ready_date: isoDate,
-    incoterm: z
-      .union([z.string().trim(), z.number()])
-      .transform((value) => String(value).toUpperCase())
-      .pipe(z.string().min(1).max(16)),
-    place_of_receipt: upperRestricted(100).default(''),
-    pol_id: requiredId,
-    pod_id: requiredId,
-    to_id: requiredId,
-    carrier_id: optionalId.default(null),
-    remark: z.string().trim().max(BOOKING_LIMITS.remarkMax).default(''),
-    /** 预付/到付; '' (the default) takes it from the Incoterm (freightTermOf) */
-    freight_term: bookingFreightTerm.default(''),
-    /** optional at booking; the B/L's notify party comes with the shipping instructions */
-    notify_party: printableText(300).default(''),
-    /** 中文品名: the goods' Chinese name, for the booking note */
-    commodity_cn: plainText(BOOKING_LIMITS.commodityCnMax).default(''),
-    cargo_items: z.array(cargoItemInput).max(BOOKING_LIMITS.maxLines).default([]),
-    containers: z.array(containerLineInput).max(BOOKING_LIMITS.maxLines).default([]),
-  })
-  .superRefine((booking, ctx) => {
-    // "A forwarder, or a quote" (booking.selectForwarder) is checked by the server with the stored
-    // booking: a draft made from a quote the forwarder has since deleted keeps the quote's forwarder.
-    if (booking.container_mode === CONTAINER_MODES.fcl) {
-      if (booking.containers.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['containers'], message: 'booking.addContainer' });
-      if (booking.cargo_items.length > 0)
-        ctx.addIssue({ code: 'custom', path: ['cargo_items'], message: 'booking.otherModeLines' });
-      booking.containers.forEach((line, index) => {
-        if (line.container_no !== '' && line.quantity !== 1)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['containers', index, 'quantity'],
-            message: 'booking.numberedQuantity',
-          });
-      });
-    } else if (booking.container_mode === CONTAINER_MODES.lcl) {
-      if (booking.cargo_items.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['cargo_items'], message: 'booking.addCargo' });
-      if (booking.containers.length > 0)
-        ctx.addIssue({ code: 'custom', path: ['containers'], message: 'booking.otherModeLines' });
-    }
-  });
+const bookingFields = z.strictObject({
+  container_mode: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2, { error: 'validation.invalidValue' }),
+  forwarder_id: optionalId.default(null),
+  quote_id: optionalId.default(null),
+  shipper_id: idWithMessage('booking.selectShipper'),
+  consignee_id: idWithMessage('booking.selectConsignee'),
+  cust_ref_no: upperRestricted(50).default(''),
+  ready_date: isoDate,
+  incoterm: z
+    .union([z.string().trim(), z.number()])
+    .transform((value) => String(value).toUpperCase())
+    .pipe(z.string().min(1).max(16)),
+  place_of_receipt: upperRestricted(100).default(''),
+  pol_id: requiredId,
+  pod_id: requiredId,
+  to_id: requiredId,
+  carrier_id: optionalId.default(null),
+  remark: z.string().trim().max(BOOKING_LIMITS.remarkMax).default(''),
+  /** 预付/到付; '' (the default) takes it from the Incoterm (freightTermOf) */
+  freight_term: bookingFreightTerm.default(''),
+  /** optional at booking; the B/L's notify party comes with the shipping instructions */
+  notify_party: printableText(300).default(''),
+  /** 中文品名: the goods' Chinese name, for the booking note */
+  commodity_cn: plainText(BOOKING_LIMITS.commodityCnMax).default(''),
+  cargo_items: z.array(cargoItemInput).max(BOOKING_LIMITS.maxLines).default([]),
+  containers: z.array(containerLineInput).max(BOOKING_LIMITS.maxLines).default([]),
+});
+/**
+ * The rules across a booking's lines: only lines of its own mode, a numbered container line is one
+ * container, and (`needsLines`, on submit) at least one line.
+ */
+function lineRules(
+  booking: {
+    container_mode: number;
+    cargo_items: readonly unknown[];
+    containers: readonly { container_no: string; quantity: number | null }[];
+  },
+  ctx: z.RefinementCtx,
+  needsLines: boolean,
+) {
+  if (booking.container_mode === CONTAINER_MODES.fcl) {
+    if (needsLines && booking.containers.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['containers'], message: 'booking.addContainer' });
+    if (booking.cargo_items.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['cargo_items'], message: 'booking.otherModeLines' });
+    booking.containers.forEach((line, index) => {
+      if (line.container_no !== '' && line.quantity !== null && line.quantity !== 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['containers', index, 'quantity'],
+          message: 'booking.numberedQuantity',
+        });
+    });
+  } else if (booking.container_mode === CONTAINER_MODES.lcl) {
+    if (needsLines && booking.cargo_items.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['cargo_items'], message: 'booking.addCargo' });
+    if (booking.containers.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['containers'], message: 'booking.otherModeLines' });
+  }
+}
+
+// "A forwarder, or a quote" (booking.selectForwarder) is checked by the server with the stored
+// booking: a draft made from a quote the forwarder has since deleted keeps the quote's forwarder.
+export const bookingInput = bookingFields.superRefine((booking, ctx) => lineRules(booking, ctx, true));
 export type BookingInput = z.input<typeof bookingInput>;
 export type BookingValues = z.output<typeof bookingInput>;
+
+/**
+ * A saved draft (POST /order/booking and PUT /order/booking/{id} without ?submit): the booking
+ * form with every field it needs only for submitting left optional, each still checked for its
+ * format when given (types, lengths, codes, ids), and no rule across fields. The member may save
+ * whatever is typed so far and finish later; bookingInput is what a submit is held to, on the
+ * stored draft. An empty or missing value reads as null (lines: as null too).
+ */
+export const bookingDraftInput = bookingFields
+  .extend({
+    shipper_id: draftable(bookingFields.shape.shipper_id),
+    consignee_id: draftable(bookingFields.shape.consignee_id),
+    ready_date: draftable(bookingFields.shape.ready_date),
+    incoterm: draftable(bookingFields.shape.incoterm),
+    pol_id: draftable(bookingFields.shape.pol_id),
+    pod_id: draftable(bookingFields.shape.pod_id),
+    to_id: draftable(bookingFields.shape.to_id),
+    cargo_items: z.array(cargoItemDraft).max(BOOKING_LIMITS.maxLines).default([]),
+    containers: z.array(containerLineDraft).max(BOOKING_LIMITS.maxLines).default([]),
+  })
+  .superRefine((booking, ctx) => lineRules(booking, ctx, false));
+export type BookingDraftInput = z.input<typeof bookingDraftInput>;
+export type BookingDraftValues = z.output<typeof bookingDraftInput>;
 
 /* ---------- list ---------- */
 

@@ -141,7 +141,7 @@ function handle(error: FastifyError | Error, request: FastifyRequest, reply: Fas
   if (error instanceof RequestValidationError) {
     const errors = toFieldErrors(error.zodError, locale);
     const first = errors[0];
-    reply.status(400);
+    reply.status(error.statusCode);
     return reply.send({
       code: 1,
       msg: first ? first.message : translate(locale, 'errors.badRequest'),

@@ -23,10 +23,15 @@ export class AppError extends Error {
   }
 }
 
-/** A request whose body, query or params failed its contract schema. */
+/**
+ * A request whose body, query or params failed its contract schema (400), or a stored record
+ * that does not yet pass the schema of the step asked for (422: a draft submitted incomplete).
+ */
 export class RequestValidationError extends Error {
-  readonly statusCode = 400;
-  constructor(readonly zodError: z.ZodError) {
+  constructor(
+    readonly zodError: z.ZodError,
+    readonly statusCode: 400 | 422 = 400,
+  ) {
     super('Request validation failed');
     this.name = 'RequestValidationError';
   }

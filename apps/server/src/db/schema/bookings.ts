@@ -84,9 +84,7 @@ export const bookings = pgTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    forwarderId: integer('forwarder_id')
-      .notNull()
-      .references(() => users.id),
+    forwarderId: integer('forwarder_id').references(() => users.id),
     quoteId: integer('quote_id').references(() => rates.id, { onDelete: 'set null' }),
     /**
      * Booked from a quote. Kept when the quote's rate is deleted (quote_id then goes null): whether
@@ -103,19 +101,11 @@ export const bookings = pgTable(
     consignee: jsonb('consignee').$type<BookingPartySnapshot>().notNull(),
     custRefNo: varchar('cust_ref_no', { length: 50 }).notNull().default(''),
     readyDate: date('ready_date'),
-    incotermId: integer('incoterm_id')
-      .notNull()
-      .references(() => incoterms.id),
+    incotermId: integer('incoterm_id').references(() => incoterms.id),
     placeOfReceipt: varchar('place_of_receipt', { length: 100 }).notNull().default(''),
-    polId: integer('pol_id')
-      .notNull()
-      .references(() => ports.id),
-    podId: integer('pod_id')
-      .notNull()
-      .references(() => ports.id),
-    toId: integer('to_id')
-      .notNull()
-      .references(() => ports.id),
+    polId: integer('pol_id').references(() => ports.id),
+    podId: integer('pod_id').references(() => ports.id),
+    toId: integer('to_id').references(() => ports.id),
     carrierId: integer('carrier_id').references(() => carriers.id),
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     /** 'prepaid' or 'collect'; '' takes the Incoterm's (freightTermOf in the contract) */
@@ -176,12 +166,10 @@ export const bookingLines = pgTable(
     quantity: integer('quantity').notNull().default(1),
     hsCode: varchar('hs_code', { length: 10 }).notNull(),
     description: varchar('description', { length: 500 }).notNull(),
-    packages: integer('packages').notNull(),
-    unitId: integer('unit_id')
-      .notNull()
-      .references(() => units.id),
-    weight: numeric('weight', { precision: 12, scale: 3 }).notNull(),
-    volume: numeric('volume', { precision: 12, scale: 3 }).notNull(),
+    packages: integer('packages'),
+    unitId: integer('unit_id').references(() => units.id),
+    weight: numeric('weight', { precision: 12, scale: 3 }),
+    volume: numeric('volume', { precision: 12, scale: 3 }),
   },
   (t) => [index('booking_lines_booking_idx').on(t.bookingId, t.lineNo)],
 );

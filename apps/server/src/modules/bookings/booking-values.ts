@@ -1,4 +1,5 @@
 import {
+  bookingDraftInput,
   bookingInput,
   CONTAINER_MODES,
   isReadyDateAllowed,
@@ -6,22 +7,45 @@ import {
   PARSE_OPTIONS,
   sum3,
 } from '@freight/contract';
-import type { BookingPartySnapshot } from '../../db/schema.js';
+import { z } from 'zod';
+import type { BookingPartySnapshot, bookingLines } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, type FieldIssue, RequestValidationError } from '../../platform/errors.js';
 import { getContact } from '../contacts/service.js';
 import type { Viewer } from './booking-common.js';
 import { type Existing, resolveForwarder } from './from-quote.js';
-import { type BookingValues, findIncoterm, type LineValues, referenceCheck } from './repo.js';
+import {
+  type BookingRecord,
+  type BookingValues,
+  findIncoterm,
+  type LineValues,
+  referenceCheck,
+} from './repo.js';
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
+
+/** A party not chosen yet in a draft: the snapshot's fields all empty. */
+const NO_PARTY: BookingPartySnapshot = {
+  company1: '',
+  company2: '',
+  linkman: '',
+  address1: '',
+  address2: '',
+  city: '',
+  province: '',
+  countryId: 0,
+  zipCode: '',
+  phone: '',
+  email: '',
+};
 
 async function snapshot(
   db: Db,
   ownerId: number,
-  id: number,
+  id: number | null,
   field: 'shipper_id' | 'consignee_id',
 ): Promise<BookingPartySnapshot | FieldIssue> {
+  if (id === null) return NO_PARTY;
   try {
     const c = await getContact({ db, ownerId, id, locale: 'en-US' });
     return {
@@ -44,9 +68,11 @@ async function snapshot(
 }
 
 /**
- * Checks a booking form against the contract and the data it names (contacts of the member's own
- * book, reference ids, the quote and the forwarder) and turns it into rows. Field errors are
- * collected and answered together (400).
+ * Checks a booking form as a draft (bookingDraftInput: the format of what is given) against the
+ * contract and the data it names (contacts of the member's own book, reference ids, the quote and
+ * the forwarder) and turns it into rows. Field errors are collected and answered together (400).
+ * What a submit needs besides is checked on the stored draft (missingFields); with `submit` the
+ * form itself is held to the full rules first (422).
  */
 export async function toBookingValues(
   db: Db,
@@ -54,11 +80,17 @@ export async function toBookingValues(
   input: unknown,
   locale: Locale,
   existing?: Existing,
+  submit = false,
 ): Promise<{ values: BookingValues; lines: LineValues[] }> {
-  const parsed = bookingInput.safeParse(input, PARSE_OPTIONS);
+  const parsed = bookingDraftInput.safeParse(input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
+  // Saved and submitted in one go: what is well-formed but still missing is named as on submit.
+  if (submit) {
+    const full = bookingInput.safeParse(input, PARSE_OPTIONS);
+    if (!full.success) throw new RequestValidationError(full.error, 422);
+  }
   const v = parsed.data;
-  if (!isReadyDateAllowed(v.ready_date))
+  if (v.ready_date !== null && !isReadyDateAllowed(v.ready_date))
     throw new AppError(400, 'booking.readyDatePast', {}, [{ field: 'ready_date' }]);
   const { forwarderId, quoteId } = await resolveForwarder(db, viewer, v, locale, existing);
 
@@ -76,27 +108,30 @@ export async function toBookingValues(
   const [shipper, consignee, incoterm, known] = await Promise.all([
     snapshot(db, viewer.id, v.shipper_id, 'shipper_id'),
     snapshot(db, viewer.id, v.consignee_id, 'consignee_id'),
-    findIncoterm(db, v.incoterm),
+    v.incoterm === null ? null : findIncoterm(db, v.incoterm),
     referenceCheck(db, {
-      ports: [v.pol_id, v.pod_id, v.to_id],
+      ports: [v.pol_id, v.pod_id, v.to_id].filter((id) => id !== null),
       carriers: v.carrier_id === null ? [] : [v.carrier_id],
       containers: lineInputs.flatMap((l) => (l.container_id === null ? [] : [l.container_id])),
-      units: lineInputs.map((l) => l.unit_id),
+      units: lineInputs.flatMap((l) => (l.unit_id === null ? [] : [l.unit_id])),
     }),
   ]);
   const bad: FieldIssue[] = [];
   if ('field' in shipper) bad.push(shipper);
   if ('field' in consignee) bad.push(consignee);
-  if (!incoterm) bad.push({ field: 'incoterm' });
-  for (const field of ['pol_id', 'pod_id', 'to_id'] as const)
-    if (!known.ports.has(v[field])) bad.push({ field });
+  if (incoterm === undefined) bad.push({ field: 'incoterm' });
+  for (const field of ['pol_id', 'pod_id', 'to_id'] as const) {
+    const id = v[field];
+    if (id !== null && !known.ports.has(id)) bad.push({ field });
+  }
   if (v.carrier_id !== null && !known.carriers.has(v.carrier_id)) bad.push({ field: 'carrier_id' });
   lineInputs.forEach((line, i) => {
     if (line.container_id !== null && !known.containers.has(line.container_id))
       bad.push({ field: `${line.field}.${i}.container_id` });
-    if (!known.packageUnits.has(line.unit_id)) bad.push({ field: `${line.field}.${i}.unit_id` });
+    if (line.unit_id !== null && !known.packageUnits.has(line.unit_id))
+      bad.push({ field: `${line.field}.${i}.unit_id` });
   });
-  if (bad.length > 0 || 'field' in shipper || 'field' in consignee || !incoterm)
+  if (bad.length > 0 || 'field' in shipper || 'field' in consignee || incoterm === undefined)
     throw new AppError(400, 'validation.invalidValue', {}, bad);
 
   const lines: LineValues[] = lineInputs.map((line, i) => ({
@@ -104,7 +139,8 @@ export async function toBookingValues(
     containerId: line.container_id,
     containerNo: line.container_no,
     sealNo: line.seal_no,
-    quantity: line.quantity,
+    // A draft's container line without a quantity yet is one container until it is given.
+    quantity: line.quantity ?? 1,
     hsCode: line.hs_code,
     description: line.description,
     packages: line.packages,
@@ -125,7 +161,7 @@ export async function toBookingValues(
       consignee,
       custRefNo: v.cust_ref_no,
       readyDate: v.ready_date,
-      incotermId: incoterm.id,
+      incotermId: incoterm?.id ?? null,
       placeOfReceipt: v.place_of_receipt,
       polId: v.pol_id,
       podId: v.pod_id,
@@ -137,8 +173,80 @@ export async function toBookingValues(
       commodityCn: v.commodity_cn,
       totalWeight: sum3(lines.map((l) => l.weight)),
       totalVolume: sum3(lines.map((l) => l.volume)),
-      totalPackages: lines.reduce((sum, l) => sum + l.packages, 0),
+      totalPackages: lines.reduce((sum, l) => sum + (l.packages ?? 0), 0),
     },
     lines,
   };
+}
+
+/**
+ * What a submit is held to: the stored draft read back as a booking form must pass the full
+ * bookingInput and name its forwarder. The issues of each field still missing (none: complete).
+ */
+export function missingFields(
+  row: BookingRecord,
+  lines: (typeof bookingLines.$inferSelect)[],
+): z.core.$ZodIssue[] {
+  const fcl = row.containerMode === CONTAINER_MODES.fcl;
+  const line = (l: typeof bookingLines.$inferSelect) => ({
+    hs_code: l.hsCode,
+    description: l.description,
+    packages: l.packages,
+    unit_id: l.unitId,
+    weight: l.weight,
+    volume: l.volume,
+  });
+  const form = {
+    container_mode: row.containerMode,
+    forwarder_id: row.forwarderId,
+    quote_id: row.quoteId,
+    shipper_id: row.shipperId,
+    consignee_id: row.consigneeId,
+    cust_ref_no: row.custRefNo,
+    ready_date: row.readyDate,
+    incoterm: row.incotermId === null ? null : String(row.incotermId),
+    place_of_receipt: row.placeOfReceipt,
+    pol_id: row.polId,
+    pod_id: row.podId,
+    to_id: row.toId,
+    carrier_id: row.carrierId,
+    remark: row.remark,
+    freight_term: row.freightTerm,
+    notify_party: row.notifyParty,
+    commodity_cn: row.commodityCn,
+    cargo_items: fcl ? [] : lines.map(line),
+    containers: fcl
+      ? lines.map((l) => ({
+          ...line(l),
+          container_id: l.containerId,
+          container_no: l.containerNo,
+          seal_no: l.sealNo,
+          quantity: l.quantity,
+        }))
+      : [],
+  };
+  const parsed = bookingInput.safeParse(form, PARSE_OPTIONS);
+  const issues = parsed.success ? [] : [...parsed.error.issues];
+  // The rules across fields wait for the fields to pass; that the booking has no line is said at once.
+  const linesField = fcl ? 'containers' : 'cargo_items';
+  if (lines.length === 0 && !issues.some((issue) => issue.path[0] === linesField))
+    issues.push({
+      code: 'custom',
+      path: [linesField],
+      message: fcl ? 'booking.addContainer' : 'booking.addCargo',
+      input: [],
+    });
+  if (row.forwarderId === null)
+    issues.unshift({
+      code: 'custom',
+      path: ['forwarder_id'],
+      message: 'booking.selectForwarder',
+      input: null,
+    });
+  return issues;
+}
+
+/** Refuses (422) a draft with fields missing, naming each (missingFields). */
+export function assertComplete(issues: z.core.$ZodIssue[]): void {
+  if (issues.length > 0) throw new RequestValidationError(new z.ZodError(issues), 422);
 }

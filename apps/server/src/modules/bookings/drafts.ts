@@ -21,7 +21,7 @@ import {
   wrongStatus,
 } from './booking-common.js';
 import { bookingChanges, recordBooking } from './booking-trail.js';
-import { toBookingValues } from './booking-values.js';
+import { assertComplete, missingFields, toBookingValues } from './booking-values.js';
 import { notifyChange } from './notify.js';
 import { getBookingDetail } from './reading.js';
 import {
@@ -75,8 +75,21 @@ async function insertWithNumber(
   });
 }
 
-/** A draft can be submitted once its ready date is set and not past (a copy's may be cleared). */
-function assertSubmittable(row: { orderNo: string; readyDate: string | null }): void {
+/**
+ * A draft can be submitted once it is complete (assertComplete: 422 naming what is missing) and
+ * its ready date is not past. Read in the submitting transaction, after any change saved with it.
+ */
+async function assertSubmittable(
+  tx: Db,
+  ownerId: number,
+  row: { id: number; orderNo: string; readyDate: string | null },
+): Promise<void> {
+  const stored = await findBookingOfParty(tx, ownerId, row.id);
+  if (!stored) throw notFound();
+  const missing = missingFields(stored, await rawLines(tx, row.id));
+  // A copy whose date had passed lacks only its ready date: said so in its own words below.
+  const onlyDate = missing.length === 1 && missing[0]?.path[0] === 'ready_date';
+  if (!onlyDate) assertComplete(missing);
   if (row.readyDate === null)
     throw new AppError(409, 'booking.readyDateMissing', { order_no: row.orderNo }, [{ field: 'ready_date' }]);
   if (!isReadyDateAllowed(row.readyDate))
@@ -89,9 +102,9 @@ async function submitDraft(
   actor: Actor,
   row: { id: number; orderNo: string; readyDate: string | null },
 ): Promise<void> {
-  assertSubmittable(row);
-  const def = BOOKING_ACTIONS.submit;
   const ownerId = actor.companyId;
+  await assertSubmittable(tx, ownerId, row);
+  const def = BOOKING_ACTIONS.submit;
   const changed = await changeStatus(tx, { ownerId }, [row.id], def.from, def.to);
   if (changed.length === 0) throw notFound();
   await insertHistory(tx, [
@@ -120,7 +133,14 @@ const submittedMail = (options: WithMail, bookingId: number) =>
 export async function createBooking(
   options: WithMail & Acting & { viewer: Viewer; input: unknown; submit?: boolean },
 ): Promise<BookingDetail> {
-  const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale);
+  const { values, lines } = await toBookingValues(
+    options.db,
+    options.viewer,
+    options.input,
+    options.locale,
+    undefined,
+    options.submit,
+  );
   const id = await insertWithNumber(
     options.db,
     options.actor,
@@ -145,7 +165,7 @@ export function submitBooking(options: WithMail & Authorities & Acting & { viewe
     ...options,
     party: 'member',
     action: 'submit',
-    within: async (_tx, row) => assertSubmittable(row),
+    within: (tx, row) => assertSubmittable(tx, options.viewerId, row),
   });
 }
 
@@ -160,11 +180,18 @@ export async function changeBooking(
   const current = await findBooking(options.db, scope, options.id, false);
   if (!current) throw notFound();
   if (!canBooking('edit', current.booking.status)) throw wrongStatus(options.locale, 'edit', current.booking);
-  const { values, lines } = await toBookingValues(options.db, options.viewer, options.input, options.locale, {
-    quoteId: current.booking.quoteId,
-    fromQuote: current.booking.fromQuote,
-    forwarderId: current.booking.forwarderId,
-  });
+  const { values, lines } = await toBookingValues(
+    options.db,
+    options.viewer,
+    options.input,
+    options.locale,
+    {
+      quoteId: current.booking.quoteId,
+      fromQuote: current.booking.fromQuote,
+      forwarderId: current.booking.forwarderId,
+    },
+    options.submit,
+  );
   // FCL and LCL are different bookings: an edit may not turn one into the other (its lines would go).
   if (values.containerMode !== current.booking.containerMode) {
     throw new AppError(409, 'booking.modeChange', {}, [{ field: 'container_mode' }]);

@@ -1,5 +1,5 @@
 import {
-  type BookingValues as InputValues,
+  type BookingDraftValues as InputValues,
   isForwarderHidden,
   type Locale,
   quoteMismatches,
@@ -12,7 +12,7 @@ import { findMember } from './repo.js';
 
 type Viewer = { id: number; authorities: readonly string[] };
 /** The booking being edited: the quote and forwarder it was saved with. */
-export type Existing = { quoteId: number | null; fromQuote: boolean; forwarderId: number };
+export type Existing = { quoteId: number | null; fromQuote: boolean; forwarderId: number | null };
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
@@ -43,7 +43,7 @@ export async function resolveForwarder(
   v: InputValues,
   locale: Locale,
   existing?: Existing,
-): Promise<{ forwarderId: number; quoteId: number | null }> {
+): Promise<{ forwarderId: number | null; quoteId: number | null }> {
   let forwarderId = v.forwarder_id;
   if (v.quote_id !== null) {
     const kept = existing !== undefined && existing.quoteId === v.quote_id;
@@ -82,8 +82,8 @@ export async function resolveForwarder(
       throw new AppError(400, 'booking.forwarderMismatch', {}, [{ field: 'forwarder_id' }]);
     forwarderId = existing.forwarderId;
   }
-  if (forwarderId === null)
-    throw new AppError(400, 'booking.selectForwarder', {}, [{ field: 'forwarder_id' }]);
+  // A draft may be saved before its forwarder is chosen; a submit needs one (assertComplete).
+  if (forwarderId === null) return { forwarderId, quoteId: v.quote_id };
   const forwarder = await findMember(db, forwarderId);
   if (!forwarder || !forwarder.authorities.includes('rate') || forwarder.id === viewer.id)
     throw new AppError(400, 'booking.notForwarder', {}, [{ field: 'forwarder_id' }]);

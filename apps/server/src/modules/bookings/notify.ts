@@ -58,10 +58,13 @@ export async function notifyChange(options: {
   const by = BOOKING_ACTIONS[event.action].by;
   const base = await findBooking(db, null, options.bookingId, false);
   if (!base) return;
-  const recipientId = by === 'forwarder' ? base.booking.ownerId : base.booking.forwarderId;
+  const forwarderId = base.booking.forwarderId;
+  // Only a submitted booking is mailed about, and a submit needs a forwarder: none, nobody to tell.
+  if (forwarderId === null) return;
+  const recipientId = by === 'forwarder' ? base.booking.ownerId : forwarderId;
   const [recipient, actor, told] = await Promise.all([
     findMember(db, recipientId),
-    findMember(db, by === 'forwarder' ? base.booking.forwarderId : base.booking.ownerId),
+    findMember(db, by === 'forwarder' ? forwarderId : base.booking.ownerId),
     recipientsOf({ db, companyId: recipientId, event: mailEvent }),
   ]);
   if (!recipient) return;

@@ -125,7 +125,7 @@ function withShipmentNumbers(
   const pool = new Map<number, { container_no: string; seal_no: string }[]>();
   for (const c of shipment.containers) pool.set(c.container_id, [...(pool.get(c.container_id) ?? []), c]);
   return lines.map((line) => {
-    if (line.container_no) return line;
+    if (line.container_no || line.container_id === null) return line;
     const taken = (pool.get(line.container_id) ?? []).splice(0, line.quantity);
     if (taken.length === 0) return line;
     return {
@@ -166,10 +166,10 @@ export function presentDetail(options: {
     ),
     customer_name: row.customerName,
     carrier_name: row.carrierName ?? '',
-    pol_name: row.polName,
-    pod_name: row.podName,
-    to_name: row.toName,
-    incoterm_name: row.incotermName,
+    pol_name: row.polName ?? '',
+    pod_name: row.podName ?? '',
+    to_name: row.toName ?? '',
+    incoterm_name: row.incotermName ?? '',
     schedule: presentSchedule(row),
     cancelled_by: cancelledBy,
     cancel_reason: b.cancelReason,

@@ -1,4 +1,5 @@
 import {
+  CONTAINER_MODES,
   fixed3,
   lineTotals,
   type BookingForm,
@@ -30,9 +31,9 @@ export function totalsOf(
     containerId: number | null;
     containerName: string | null;
     quantity: number;
-    packages: number;
-    weight: string;
-    volume: string;
+    packages: number | null;
+    weight: string | null;
+    volume: string | null;
   }[],
 ): BookingTotals {
   const byType = new Map<number, { container_id: number; container_name: string; quantity: number }>();
@@ -95,16 +96,16 @@ export function presentRow(row: BookingListed, locale: Locale, reader: Reader): 
     state: bookingState(b.status, b.cancelledBy as BookingParty | null, b.acceptedAt !== null),
     container_mode: b.containerMode,
     carrier_name: row.carrierName ?? '',
-    pol_name: row.polName,
-    pod_name: row.podName,
-    to_name: row.toName,
+    pol_name: row.polName ?? '',
+    pod_name: row.podName ?? '',
+    to_name: row.toName ?? '',
     vessel: b.vessel,
     voyage: b.voyage,
     etd: b.etd,
     eta: b.eta,
     bl_no: b.blNo,
     so_no: b.soNo,
-    forwarder_name: hidden ? '' : row.forwarderName,
+    forwarder_name: hidden ? '' : (row.forwarderName ?? ''),
     forwarder_hidden: hidden,
     customer_name: row.customerName,
     create_time: date(b.createdAt),
@@ -142,9 +143,10 @@ export function presentForm(
     description: line.description,
     packages: line.packages,
     unit_id: line.unitId,
-    unit_name: unitName,
-    weight: fixed3(line.weight),
-    volume: fixed3(line.volume),
+    unit_name: unitName ?? '',
+    // A draft's line may not have them yet: shown empty, not as 0.000.
+    weight: line.weight === null ? '' : fixed3(line.weight),
+    volume: line.volume === null ? '' : fixed3(line.volume),
     container: { id: line.containerId, name: containerName ?? '', no: line.containerNo, seal: line.sealNo },
     quantity: line.quantity,
   }));
@@ -154,7 +156,7 @@ export function presentForm(
     status: b.status,
     container_mode: b.containerMode,
     forwarder_id: options.hidden ? null : b.forwarderId,
-    forwarder_name: options.hidden ? '' : row.forwarderName,
+    forwarder_name: options.hidden ? '' : (row.forwarderName ?? ''),
     forwarder_hidden: options.hidden,
     quote_id: b.quoteId,
     quote_spaces: options.quoteSpaces,
@@ -164,7 +166,7 @@ export function presentForm(
     consignee: presentParty(b.consignee, countries),
     cust_ref_no: b.custRefNo,
     ready_date: b.readyDate,
-    incoterm: row.incotermCode,
+    incoterm: row.incotermCode ?? '',
     place_of_receipt: b.placeOfReceipt,
     pol_id: b.polId,
     pod_id: b.podId,
@@ -174,14 +176,15 @@ export function presentForm(
     freight_term: b.freightTerm === 'prepaid' || b.freightTerm === 'collect' ? b.freightTerm : '',
     notify_party: b.notifyParty,
     commodity_cn: b.commodityCn,
+    // By the booking's mode: a draft's container line may not have its type yet.
     cargo_items: items
-      .filter((item) => item.container.id === null)
+      .filter(() => b.containerMode !== CONTAINER_MODES.fcl)
       .map(({ container: _c, quantity: _q, ...item }) => item),
     containers: items
-      .filter((item) => item.container.id !== null)
+      .filter(() => b.containerMode === CONTAINER_MODES.fcl)
       .map(({ container, ...item }) => ({
         ...item,
-        container_id: container.id ?? 0,
+        container_id: container.id,
         container_name: container.name,
         container_no: container.no,
         seal_no: container.seal,

@@ -115,8 +115,10 @@ export async function getDocking(
   const schedule = presentSchedule(row);
   if (hidesForwarder({ party: 'member', authorities: options.authorities }, row.booking))
     return { forwarder: null, forwarder_hidden: true, schedule };
-  const forwarder = await findMember(options.db, row.booking.forwarderId);
-  if (!forwarder) throw notFound();
+  // A draft not yet addressed to a forwarder has no one to liaise with.
+  const forwarderId = row.booking.forwarderId;
+  const forwarder = forwarderId === null ? undefined : await findMember(options.db, forwarderId);
+  if (!forwarder) return { forwarder: null, forwarder_hidden: false, schedule };
   return {
     forwarder: {
       id: forwarder.id,

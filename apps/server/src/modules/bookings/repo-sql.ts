@@ -35,17 +35,18 @@ const lookup = <T>(table: AnyPgTable, tableId: AnyPgColumn, column: SQL, id: Any
  * ~0.2 ms; every id they follow is a foreign key, so each finds its row.
  */
 export function rowColumns(zh: boolean) {
-  const port = (id: AnyPgColumn) => lookup<string>(ports, ports.id, name(ports, zh), id);
+  const port = (id: AnyPgColumn) => lookup<string | null>(ports, ports.id, name(ports, zh), id);
   const member = (id: AnyPgColumn) => lookup<string>(users, users.id, company(users, zh), id);
   return {
     booking: bookings,
     carrierName: lookup<string | null>(carriers, carriers.id, name(carriers, zh), bookings.carrierId),
+    // Null (a draft's port or Incoterm not chosen yet) reads as no name.
     polName: port(bookings.polId),
     podName: port(bookings.podId),
     toName: port(bookings.toId),
-    incotermCode: lookup<string>(incoterms, incoterms.id, sql`${incoterms.code}`, bookings.incotermId),
-    incotermName: lookup<string>(incoterms, incoterms.id, name(incoterms, zh), bookings.incotermId),
-    forwarderName: member(bookings.forwarderId),
+    incotermCode: lookup<string | null>(incoterms, incoterms.id, sql`${incoterms.code}`, bookings.incotermId),
+    incotermName: lookup<string | null>(incoterms, incoterms.id, name(incoterms, zh), bookings.incotermId),
+    forwarderName: lookup<string | null>(users, users.id, company(users, zh), bookings.forwarderId),
     customerName: member(bookings.ownerId),
   };
 }

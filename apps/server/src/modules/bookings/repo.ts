@@ -61,17 +61,20 @@ export async function findBookingOfParty(db: Db, userId: number, id: number) {
 }
 
 export async function linesOf(db: Db, bookingId: number, zh: boolean) {
-  return db
-    .select({
-      line: bookingLines,
-      unitName: name(units, zh),
-      containerName: containerTypes.code,
-    })
-    .from(bookingLines)
-    .innerJoin(units, eq(units.id, bookingLines.unitId))
-    .leftJoin(containerTypes, eq(containerTypes.id, bookingLines.containerId))
-    .where(eq(bookingLines.bookingId, bookingId))
-    .orderBy(asc(bookingLines.lineNo), asc(bookingLines.id));
+  return (
+    db
+      .select({
+        line: bookingLines,
+        unitName: name(units, zh),
+        containerName: containerTypes.code,
+      })
+      .from(bookingLines)
+      // A draft's line may have no unit yet.
+      .leftJoin(units, eq(units.id, bookingLines.unitId))
+      .leftJoin(containerTypes, eq(containerTypes.id, bookingLines.containerId))
+      .where(eq(bookingLines.bookingId, bookingId))
+      .orderBy(asc(bookingLines.lineNo), asc(bookingLines.id))
+  );
 }
 
 export async function historyOf(db: Db, bookingId: number, zh: boolean) {

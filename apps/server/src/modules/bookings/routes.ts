@@ -1,6 +1,6 @@
 import { mailLinks } from '../mail-preferences/service.js';
 import {
-  bookingInput,
+  bookingDraftInput,
   cancelManyInput,
   idParams,
   okEnvelope,
@@ -53,7 +53,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Save a new FCL or LCL booking as a draft (status 0, mails nobody); ?submit=true also submits it to the forwarder (status 1)',
         querystring: submitQuery,
-        body: bookingInput,
+        body: bookingDraftInput,
         response: detail,
       },
     },
@@ -81,7 +81,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a draft (status 0; 409 otherwise); ?submit=true also submits it to the forwarder',
         params: idParams,
         querystring: submitQuery,
-        body: bookingInput,
+        body: bookingDraftInput,
         response: detail,
       },
     },

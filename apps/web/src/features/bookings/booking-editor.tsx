@@ -2,11 +2,14 @@ import './strings';
 import '../../i18n/dayjs-locale';
 import {
   BOOKING_LIMITS,
+  bookingDraftInput,
   bookingInput,
   DATE_FORMAT,
   formatPrice,
   isForwarderHidden,
   isReadyDateAllowed,
+  localizeIssue,
+  PARSE_OPTIONS,
   WIRE_DATE,
   rfqRateText,
   type BookingDetail,
@@ -17,6 +20,7 @@ import {
 } from '@freight/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
+import type { FormInstance } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +29,7 @@ import { api } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
-import { currentLocale } from '../../i18n';
+import { currentLocale, sharedCatalog } from '../../i18n';
 import { ReferenceSelect } from '../rates/reference-select';
 import { BookingNoteFields } from './booking-note-fields';
 import { BookingTotalsLine } from './booking-totals';
@@ -125,17 +129,45 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     }
   };
 
+  /**
+   * A draft keeps what was typed: nothing is required yet, only what is given is checked for its
+   * format, by the contract's draft schema (the server's own check); the full rules come on submit.
+   */
+  const saveDraft = async () => {
+    const values = form.getFieldsValue(true) as BookingFormValues;
+    // Field paths come from the schema (rows and all): set on the form by path, as applyFieldErrors does.
+    const fields = form as FormInstance;
+    // Clears what a submit attempt marked as missing: a draft may leave it empty.
+    fields.setFields(
+      form
+        .getFieldsError()
+        .filter((field) => field.errors.length > 0)
+        .map((field) => ({ name: field.name, errors: [] })),
+    );
+    const checked = bookingDraftInput.safeParse(toBookingInput(values, mode), PARSE_OPTIONS);
+    if (!checked.success) {
+      fields.setFields(
+        checked.error.issues.map((issue) => ({
+          name: issue.path.filter((part) => typeof part !== 'symbol'),
+          errors: [localizeIssue(issue, sharedCatalog()).message],
+        })),
+      );
+      message.error(t('bookings.form.checkFields'));
+      return;
+    }
+    await persist(values, 'save');
+  };
+
   const confirm = async (intent: 'save' | 'submit') => {
+    if (intent === 'save') {
+      await saveDraft();
+      return;
+    }
     if (!(await validateAndShow(form))) {
       message.error(t('bookings.form.checkFields'));
       return;
     }
     const values = form.getFieldsValue(true) as BookingFormValues;
-    // Saving a draft sends nothing and can be undone by editing: it needs no second question.
-    if (intent === 'save') {
-      await persist(values, intent);
-      return;
-    }
     modal.confirm({
       title: t('bookings.form.submitConfirm'),
       okText: t('bookings.form.submitBooking'),

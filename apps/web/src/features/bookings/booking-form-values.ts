@@ -122,9 +122,9 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     ready_date: isCopy && ready && !isReadyDateAllowed(ready.format(WIRE_DATE)) ? null : ready,
     incoterm: booking.incoterm || undefined,
     place_of_receipt: booking.place_of_receipt,
-    pol_id: booking.pol_id,
-    pod_id: booking.pod_id,
-    to_id: booking.to_id,
+    pol_id: booking.pol_id ?? undefined,
+    pod_id: booking.pod_id ?? undefined,
+    to_id: booking.to_id ?? undefined,
     carrier_id: booking.carrier_id,
     remark: booking.remark,
     freight_term: booking.freight_term,
@@ -134,19 +134,19 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
       hs_code: line.hs_code,
       description: line.description,
       packages: line.packages,
-      unit_id: line.unit_id,
+      unit_id: line.unit_id ?? undefined,
       weight: num(line.weight),
       volume: num(line.volume),
     })),
     containers: booking.containers.map((line) => ({
-      container_id: line.container_id,
+      container_id: line.container_id ?? undefined,
       // A copy is a new shipment: it keeps the container types, not the numbers of the boxes.
       container_no: isCopy ? '' : line.container_no,
       seal_no: isCopy ? '' : line.seal_no,
       hs_code: line.hs_code,
       description: line.description,
       packages: line.packages,
-      unit_id: line.unit_id,
+      unit_id: line.unit_id ?? undefined,
       weight: num(line.weight),
       volume: num(line.volume),
       quantity: line.quantity,
@@ -160,8 +160,9 @@ const decimal = (value: number | null | undefined) =>
 const cargoLine = (line: CargoFormLine) => ({
   hs_code: line.hs_code ?? '',
   description: line.description ?? '',
-  packages: line.packages ?? 0,
-  unit_id: line.unit_id ?? 0,
+  // Empty stays empty (null): a draft keeps it so, and a submit names it as missing.
+  packages: line.packages ?? null,
+  unit_id: line.unit_id ?? null,
   weight: decimal(line.weight),
   volume: decimal(line.volume),
 });
@@ -193,10 +194,10 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
     containers: isFcl
       ? (values.containers ?? []).map((line) => ({
           ...cargoLine(line),
-          container_id: line.container_id ?? 0,
+          container_id: line.container_id ?? null,
           container_no: line.container_no?.trim() ?? '',
           seal_no: line.seal_no?.trim() ?? '',
-          quantity: line.quantity ?? 0,
+          quantity: line.quantity ?? null,
         }))
       : [],
   };
