@@ -64,7 +64,7 @@ describe('printing a booking PDF', () => {
       // The frame printed holds the PDF itself, from the page's own blob, and is in the page.
       expect(printed?.src.startsWith(`blob:${portal.url}/`)).toBe(true);
       expect(printed?.type).toBe('application/pdf');
-      const frames = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.src));
+      const frames = await page.evaluate(() => Array.from(document.querySelectorAll('iframe'), (f) => f.src));
       expect(frames).toContain(printed?.src);
       expect(tabs).toBe(0);
       await context.close();
