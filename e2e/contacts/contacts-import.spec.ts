@@ -80,6 +80,9 @@ describe('contact import', () => {
     await visible(table.getByRole('cell', { name: '4', exact: true }));
     expect(await table.getByRole('cell', { name: '2', exact: true }).count()).toBe(0);
     await visible(table.getByText('ATLANTIS'));
+    // That nothing was imported is said once (the alert), not again as the table's caption.
+    await visible(dialog.getByRole('table', { name: '有错误的行' }));
+    expect(await dialog.getByText(/未导入任何数据/).count()).toBe(1);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await gone(page.getByRole('dialog', { name: '导入联系人' }));
     await gone(row(page, 'E2E FINE'));

@@ -78,4 +78,29 @@ describe('notification bell', () => {
     );
     await context.close();
   });
+
+  it('keeps the open list inside a 375 px screen (zh-CN)', async () => {
+    await forwarderVoids(portal, await apiToken(portal.url, DEMO.forwarder));
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/',
+      locale: 'zh-CN',
+      width: 375,
+      height: 740,
+    });
+    const bell = page.getByRole('button', { name: /^通知，\d+ 条未读$/ });
+    await visible(bell);
+    await bell.click();
+    const list = page.getByRole('list', { name: '通知' });
+    await visible(list);
+    const inside = async (what: Locator) => {
+      const box = await what.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 375;
+    };
+    // Wait for the popover's placement to settle, then every part of it is on screen.
+    await expect.poll(() => inside(list), WAIT).toBe(true);
+    expect(await inside(page.getByRole('dialog', { name: '通知' }))).toBe(true);
+    expect(await inside(page.getByText('通知', { exact: true }))).toBe(true);
+    await context.close();
+  });
 });

@@ -152,7 +152,9 @@ describe('team', () => {
       height: 740,
     });
     await visible(page.getByRole('heading', { name: '团队管理', level: 4 }));
-    await visible(page.getByRole('columnheader', { name: '最近登录' }));
+    // On a phone each person is one stacked cell beside the actions.
+    await visible(page.getByRole('columnheader', { name: '姓名' }));
+    await visible(page.getByRole('columnheader', { name: '操作' }));
     await visible(page.getByRole('heading', { name: '待接受的邀请' }));
     // Nothing wider than the screen but the tables' own scrolling area.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -174,6 +176,38 @@ describe('team', () => {
     await visible(dialog.getByText('请输入有效的邮箱地址'));
     await page.keyboard.press('Escape');
     await gone(page.getByRole('dialog', { name: '邀请成员' }));
+    await context.close();
+  });
+
+  it('shows each person’s role selector in view at 375 px, not under the actions (zh-CN)', async () => {
+    const name = 'NARROW OPERATOR';
+    await joinedByApi('operator', name);
+    const { context, page } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/team',
+      locale: 'zh-CN',
+      width: 375,
+      height: 740,
+    });
+    const select = page.getByRole('combobox', { name: `${name} 的角色` });
+    await visible(select);
+    // Down the page to it, as a reader scrolls; not sideways inside the table.
+    await select.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 200));
+    const box = await select.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) return;
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    // Nothing (such as a pinned actions column) sits on top of it.
+    const onTop = await select.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      // The selector draws its chosen value over the input, so what is hit belongs to its cell.
+      const cell = element.closest('td');
+      return hit !== null && cell !== null && cell.contains(hit);
+    });
+    expect(onTop).toBe(true);
     await context.close();
   });
 

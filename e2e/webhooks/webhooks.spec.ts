@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
@@ -118,6 +118,49 @@ describe('webhooks page', () => {
       .filter({ hasText: /At most 10 test events a minute; please try again in \d+ seconds?/ });
     await visible(refused);
     await refused.getByRole('button', { name: 'OK' }).click();
+    await context.close();
+  });
+
+  it('reads cleanly in English at 1366 px and links to the API reference', async () => {
+    const { context, page, token } = await openSignedIn(browser, portal.url, {
+      username: DEMO.customer,
+      path: '/team/webhooks',
+      locale: 'en-US',
+      width: 1366,
+      height: 800,
+    });
+    const port = (receiver.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}/portal/events/receiver-for-the-freight-booking-integration`;
+    const created = await fetch(`${portal.url}/api/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url, events: ['booking.submit', 'booking.release'] }),
+    });
+    expect(created.status).toBe(200);
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: url });
+    await visible(row);
+    const lines = (text: Locator) => text.evaluate((element) => element.getClientRects().length);
+
+    // The state is one word on one line, not "Enable/d".
+    const enabled = row.getByText('Enabled', { exact: true });
+    await visible(enabled);
+    expect(await lines(enabled)).toBe(1);
+
+    // The address is on one line (so never broken inside its port); cut, it is whole on hover.
+    const address = row.getByText(url, { exact: true });
+    expect(await lines(address)).toBe(1);
+    const isCut = await address.evaluate((element) => element.scrollWidth > element.clientWidth);
+    if (isCut) {
+      await address.hover();
+      await visible(page.getByRole('tooltip').filter({ hasText: url }));
+    }
+
+    // The API reference the integrator needs beside the events is one click away.
+    const docs = page.getByRole('link', { name: 'API documentation' });
+    await visible(docs);
+    const href = (await docs.getAttribute('href')) ?? '';
+    expect((await fetch(new URL(href, portal.url))).status).toBe(200);
     await context.close();
   });
 });

@@ -241,6 +241,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // A booking PDF is printed from a hidden frame holding the page's own blob of it.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

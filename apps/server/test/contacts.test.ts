@@ -369,10 +369,46 @@ describeEachDatabase('contact book', (kind) => {
         message:
           'Company name (English) may only contain English letters (written in capitals), digits, spaces and common punctuation; no Chinese',
       },
-      { row: 4, column: 'type', message: 'Type has an invalid value' },
+      {
+        row: 4,
+        column: 'type',
+        message: 'Unknown type: nobody (allowed: Shipper, Consignee, Shipper and consignee)',
+      },
       { row: 4, column: 'linkman', message: 'Contact person is required' },
     ]);
     expect((await list(alice)).body.data.total).toBe(before);
+  });
+
+  it('names the allowed types of a bad type cell and reads UK as the United Kingdom', async () => {
+    const headers = ['type', 'company1', 'linkman', 'address1', 'city', 'country_id', 'phone'];
+    const before = (await list(alice)).body.data.total;
+    for (const [lang, message] of [
+      ['cn', '类型“通知人”无效，可填：发货人、收货人、发货人和收货人'],
+      ['en', 'Unknown type: 通知人 (allowed: Shipper, Consignee, Shipper and consignee)'],
+    ] as const) {
+      const reply = await upload(
+        alice,
+        xlsx([
+          headers,
+          ['通知人', 'NOTIFY PARTY LTD', 'WU', 'NO. 7 ROAD', 'LONDON', 'UK', '1'],
+          ['shipper', 'UK OK LTD', 'WU', 'NO. 7 ROAD', 'LONDON', 'UK', '1'],
+        ]),
+        'types.xlsx',
+        lang,
+      );
+      expect(reply.status).toBe(422);
+      // Only the type is wrong: UK is a country the sheet may name.
+      expect(reply.body.rows).toEqual([{ row: 2, column: 'type', message }]);
+    }
+    expect((await list(alice)).body.data.total).toBe(before);
+    const good = await upload(
+      alice,
+      xlsx([headers, ['consignee', 'UK IMPORT LTD', 'WU', 'NO. 7 ROAD', 'LONDON', 'uk', '1']]),
+      'uk.xlsx',
+    );
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    const listed = (await list(alice, '?keyword=UK%20IMPORT')).body.data.lists[0];
+    expect(listed).toMatchObject({ type: 'consignee', country_name: '英国' });
   });
 
   it('refuses files by content, size, rows and zip bombs', async () => {

@@ -157,6 +157,8 @@ describeEachDatabase('request handling', (kind) => {
     const reply = await t.app.inject({ method: 'GET', url: '/api/system/config' });
     const csp = String(reply.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Printing frames the page's own PDF blob, and nothing from elsewhere.
+    expect(csp).toContain("frame-src 'self' blob:");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(reply.headers['x-content-type-options']).toBe('nosniff');

@@ -1,4 +1,4 @@
-import type { EstimateResult, ListData, Quote, Rate } from '@freight/contract';
+import { type EstimateResult, type ListData, type Quote, type Rate, shanghaiDay } from '@freight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeAuthorities } from '../src/modules/users/service.js';
@@ -156,7 +156,7 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
       rateBody({ spaces: [{ container_id: ref.gp20, price: '0' }] }),
       'en',
     );
-    expect(zero.body.errors?.[0]).toEqual({ field: 'spaces.0.price', message: 'Please complete space info' });
+    expect(zero.body.errors?.[0]).toEqual({ field: 'spaces.0.price', message: 'The price must be above 0' });
     const missing = await createRate('fwdA', rateBody({ spaces: [{ price: '10' }] }), 'en');
     expect(missing.body.errors?.[0]?.field).toBe('spaces.0.container_id');
     const twice = await createRate(
@@ -514,6 +514,57 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     const rate = listed.body.data.lists.find((r) => r.remark === remark);
     expect(rate).toMatchObject({ sdate: day(1), edate: day(40), etd: day(3), eta: null, transit_days: 12 });
     expect(rate?.spaces.map((s) => s.price)).toEqual(['1234.50', '0.30']);
+  });
+
+  it('refuses already-expired rows and zero prices in an import, naming row and column', async () => {
+    const template = readXlsx(
+      (await t.app.inject({ method: 'GET', url: '/api/rate/template?lang=en' })).rawPayload,
+    );
+    const headers = template.rows('Rates')[0] as string[];
+    const before = (
+      await call<Envelope<ListData<Rate>>>(t.app, { method: 'GET', url: '/api/rate', headers: as('fwdB') })
+    ).body.data.total;
+    const expected = {
+      en: {
+        expired: 'The validity has already ended (before today); an expired rate cannot be imported',
+        zero: 'The price must be above 0',
+      },
+      cn: { expired: '有效期已结束（早于今天），不能导入已过期的运价', zero: '价格须大于 0' },
+    } as const;
+    for (const lang of ['en', 'cn'] as const) {
+      const form = multipart([
+        {
+          name: 'file',
+          filename: 'rates.xlsx',
+          contentType: 'application/octet-stream',
+          data: xlsx([
+            headers,
+            ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', '2025-01-01', '2025-01-31', 30, '', '', '', 1000],
+            ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', day(0), day(20), 30, '', '', '', 0],
+            // Ending today in Shanghai is still bookable today.
+            ['MAEU', 'CNSHA', 'NLRTM', 'NLRTM', day(-3), shanghaiDay(), 30, '', '', '', 900],
+          ]),
+        },
+      ]);
+      const reply = await call<
+        Envelope<null> & { rows?: { row: number; column: string; message: string }[] }
+      >(t.app, {
+        method: 'POST',
+        url: '/api/rate/import',
+        headers: { ...as('fwdB'), ...form.headers },
+        payload: form.payload,
+        lang,
+      });
+      expect(reply.status).toBe(422);
+      expect(reply.body.rows).toEqual([
+        { row: 2, column: 'Valid until', message: expected[lang].expired },
+        { row: 3, column: headers[10], message: expected[lang].zero },
+      ]);
+    }
+    const after = (
+      await call<Envelope<ListData<Rate>>>(t.app, { method: 'GET', url: '/api/rate', headers: as('fwdB') })
+    ).body.data.total;
+    expect(after).toBe(before);
   });
 
   it('deletes rates in batch, all or nothing', async () => {

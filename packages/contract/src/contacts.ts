@@ -5,6 +5,8 @@ import { documentTextField } from './validation.js';
 /** Page sizes of the contact list (spec §9). */
 export const CONTACT_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const CONTACT_TYPES = ['shipper', 'consignee', 'both'] as const;
+/** Country codes people write that are not ISO 3166: the United Kingdom is GB, often written UK. */
+export const COUNTRY_CODE_ALIASES: Readonly<Record<string, string>> = { UK: 'GB' };
 type ContactType = (typeof CONTACT_TYPES)[number];
 
 /** Import limits: the upload, the rows, and what an .xlsx (a zip) may expand to. */

@@ -18,7 +18,7 @@ const price = z
     z
       .string()
       .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'rates.priceFormat', abort: true })
-      .refine((value) => Number(value) > 0, { error: 'rates.completeSpace' }),
+      .refine((value) => Number(value) > 0, { error: 'rates.pricePositive' }),
   );
 
 /** The same price rule for answers to requests for quotation (rfq.ts). */
@@ -191,6 +191,11 @@ export function shanghaiDay(now: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
+}
+
+/** Whether a rate's validity ended before today in Shanghai: such a rate can no longer be booked. */
+export function isRateExpired(edate: string, now: Date = new Date()): boolean {
+  return edate < shanghaiDay(now);
 }
 
 /** How many days ahead a rate's validity end earns an "expires this week" hint. */

@@ -26,7 +26,8 @@ function rowErrors(error: unknown): ImportRowError[] {
 
 /**
  * The spreadsheet import dialog shared by contacts and rates: pick one file, send it, and on
- * failure list every bad row by its spreadsheet row number, column and reason (nothing was imported).
+ * failure list every bad row by its spreadsheet row number, column and reason under the server's
+ * message, which alone says that nothing was imported.
  */
 export function ImportModal({ open, title, path, extensions, onClose, onImported }: Props) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import {
   CONTACT_TYPES,
+  COUNTRY_CODE_ALIASES,
   contactInput,
   fieldLabel,
   IMPORT_LIMITS,
@@ -89,6 +90,10 @@ export async function importContacts(options: {
     const countryIds = new Map<string, number>();
     for (const c of countries)
       for (const name of [c.code, c.code3, c.nameEn, c.nameZh]) countryIds.set(name.toLowerCase(), c.id);
+    for (const [alias, code] of Object.entries(COUNTRY_CODE_ALIASES)) {
+      const id = countryIds.get(code.toLowerCase());
+      if (id !== undefined && !countryIds.has(alias.toLowerCase())) countryIds.set(alias.toLowerCase(), id);
+    }
     const typeOf = new Map<string, string>();
     for (const type of CONTACT_TYPES) {
       typeOf.set(type, type);
@@ -124,8 +129,22 @@ export async function importContacts(options: {
         if (header !== undefined) raw[column] = cells.get(header) ?? '';
       }
       const rowErrors: ImportRowError[] = [];
-      const typeText = String(raw.type ?? '').toLowerCase();
-      raw.type = typeText === '' ? 'both' : (typeOf.get(typeText) ?? typeText);
+      const typeCell = String(raw.type ?? '').trim();
+      const type = typeCell === '' ? 'both' : typeOf.get(typeCell.toLowerCase());
+      if (type === undefined) {
+        // Named with the values the sheet may use, in the member's language.
+        const allowed = CONTACT_TYPES.map((t) => translate(locale, `dictionary.contactType.${t}`));
+        rowErrors.push({
+          row,
+          column: columnName('type'),
+          message: translate(locale, 'import.unknownType', {
+            value: typeCell,
+            allowed: allowed.join(locale === 'zh-CN' ? '、' : ', '),
+          }),
+        });
+      }
+      // An unknown type is reported above; a placeholder lets the other cells be checked too.
+      raw.type = type ?? 'both';
       const countryText = String(raw.country_id ?? '');
       const countryId = countryIds.get(countryText.toLowerCase());
       if (countryText !== '' && countryId === undefined) {

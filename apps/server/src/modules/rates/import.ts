@@ -1,6 +1,7 @@
 import {
   fieldLabel,
   type ImportRowError,
+  isRateExpired,
   type Locale,
   PARSE_OPTIONS,
   RATE_IMPORT_LIMITS,
@@ -151,6 +152,7 @@ export async function importRates(options: {
     const values: RateValues[] = [];
     // The template's example row, left in the file, is not a rate of the forwarder's: skipped, counted.
     let skipped = 0;
+    const now = new Date();
     const priceHeaders = priceColumns.map((p) => p.header);
     for await (const { row, cells } of sheet.rows) {
       if (isExampleRow(cells, fixedColumn, priceHeaders)) {
@@ -198,6 +200,15 @@ export async function importRates(options: {
           const message = issue.field === 'spaces' ? translate(locale, 'rates.noPrices') : issue.message;
           rowErrors.push({ row, column, message });
         }
+      }
+      // A rate whose validity already ended could never be booked: refused, not stored.
+      const edate = parsed.success ? parsed.data.edate : undefined;
+      if (edate !== undefined && isRateExpired(edate, now)) {
+        rowErrors.push({
+          row,
+          column: fixedColumn.get('edate') ?? fieldLabel(locale, 'edate'),
+          message: translate(locale, 'rates.expired'),
+        });
       }
       if (rowErrors.length > 0 || !parsed.success) {
         errors.push(...rowErrors);

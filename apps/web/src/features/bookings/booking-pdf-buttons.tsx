@@ -6,9 +6,48 @@ import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 
 /**
+ * Prints a PDF (a same-origin blob URL) from a hidden frame, so that the browser's print dialog
+ * opens at once instead of a viewer tab the user must print from again. Where the frame cannot
+ * print (no PDF viewer, printing blocked), the PDF opens in a new tab as before.
+ */
+function printPdf(url: string, title: string, fallback: () => void) {
+  // The frame stays while the print dialog may be open; the next print removes it and its blob.
+  document.querySelectorAll<HTMLIFrameElement>('iframe[data-pdf-print]').forEach((old) => {
+    URL.revokeObjectURL(old.src);
+    old.remove();
+  });
+  const frame = document.createElement('iframe');
+  frame.dataset.pdfPrint = '';
+  frame.title = title;
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  // Not display:none: a frame that is not rendered does not load its PDF viewer.
+  Object.assign(frame.style, {
+    position: 'fixed',
+    right: '0',
+    bottom: '0',
+    width: '0',
+    height: '0',
+    border: '0',
+  });
+  frame.onload = () => {
+    try {
+      const view = frame.contentWindow;
+      if (!view) throw new Error('no frame window');
+      view.focus();
+      view.print();
+    } catch {
+      frame.remove();
+      fallback();
+    }
+  };
+  frame.src = url;
+  document.body.appendChild(frame);
+}
+
+/**
  * Download and print buttons for the booking's PDFs (booking note; confirmation once released; SI
- * draft once instructed), in the reader's language. Print opens the PDF in a new tab, whose
- * viewer prints it.
+ * draft once instructed), in the reader's language. Print sends the PDF to the print dialog.
  */
 export function BookingPdfButtons({ detail }: { detail: BookingDetail }) {
   const { t } = useTranslation();
@@ -20,15 +59,13 @@ export function BookingPdfButtons({ detail }: { detail: BookingDetail }) {
   const download = (kind: BookingPdfKind) =>
     saveDownload(path(kind, 'attachment'), `${detail.order_no}-${kind}.pdf`).catch(failed);
   const print = async (kind: BookingPdfKind) => {
-    // Opened before the fetch, so that the browser treats it as the click's own window.
-    const tab = window.open('', '_blank');
     try {
       const blob = await (await api.download(path(kind, 'inline'))).blob();
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      printPdf(url, t(`shared.bookingPdf.${kind}`), () => {
+        if (!window.open(url, '_blank')) window.location.assign(url);
+      });
     } catch (error) {
-      tab?.close();
       failed(error);
     }
   };

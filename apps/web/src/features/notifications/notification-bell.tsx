@@ -70,7 +70,12 @@ export function NotificationBell() {
   };
   const rows = list.data?.lists ?? [];
   const content = (
-    <div style={{ width: 340, maxWidth: '90vw' }}>
+    // A phone is narrower than the list: the popover takes the screen's width less a margin a side.
+    <div
+      role="dialog"
+      aria-label={t('notifications.title')}
+      style={{ width: 'min(340px, calc(100vw - 24px))' }}
+    >
       <div
         style={{
           display: 'flex',
@@ -120,6 +125,9 @@ export function NotificationBell() {
         content={content}
         trigger="click"
         placement="bottomRight"
+        // Aligned to the bell, the list would start left of a phone's screen; it slides back in
+        // rather than flipping to the other side, where it would be cut at the right.
+        align={{ overflow: { shiftX: true, adjustY: true } }}
         open={isOpen}
         onOpenChange={setOpen}
         styles={{ container: { padding: '8px 0 0' } }}

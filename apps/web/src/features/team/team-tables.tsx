@@ -1,8 +1,9 @@
 import './strings';
 import type { InvitationRow, Role, TeamMember } from '@freight/contract';
-import { Button, Select, Space, Table, Tag } from 'antd';
+import { Button, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { currentLocale } from '../../i18n';
 import { formatDateTime } from '../bookings/booking-format';
 
@@ -18,41 +19,93 @@ type MembersProps = {
 };
 
 /**
- * The people of the company. The table scrolls sideways on narrow screens with the actions column
- * pinned, so every action stays in reach at 375 px.
+ * The people of the company. On wide screens the table scrolls sideways with the actions column
+ * pinned; on a phone a pinned column would cover the role, so each person becomes one stacked cell
+ * (name, e-mail, role or its selector, status) with the actions beside it and nothing pinned.
  */
 export function MembersTable(props: MembersProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const isCompact = useMediaQuery(MOBILE_QUERY);
   const roleLabel = (role: Role) => t(`shared.company.role.${role}`);
+  const nameCell = (member: TeamMember) => (
+    <Space size={4} wrap>
+      {member.name}
+      {member.is_me && <Tag color="blue">{t('team.you')}</Tag>}
+    </Space>
+  );
+  const roleCell = (member: TeamMember) =>
+    props.canChange(member) ? (
+      <Select<Role>
+        aria-label={t('team.roleOf', { name: member.name })}
+        value={member.role}
+        style={{ minWidth: 120 }}
+        options={props.assignable.map((role) => ({ value: role, label: roleLabel(role) }))}
+        onChange={(role) => props.onRole(member, role)}
+      />
+    ) : (
+      roleLabel(member.role)
+    );
+  const statusCell = (member: TeamMember) =>
+    member.last_sign_in_at ? (
+      <Tag color="green">{t('team.active')}</Tag>
+    ) : (
+      <Tag>{t('team.neverSignedIn')}</Tag>
+    );
+  const actionsCell = (member: TeamMember, vertical: boolean) => (
+    <Space size="small" wrap orientation={vertical ? 'vertical' : 'horizontal'}>
+      {props.isOwner && !member.is_me && member.role !== 'owner' && (
+        <Button type="link" size="small" onClick={() => props.onTransfer(member)}>
+          {t('team.transfer')}
+        </Button>
+      )}
+      {props.canChange(member) && (
+        <Button
+          type="link"
+          size="small"
+          danger
+          aria-label={`${t('team.remove')} ${member.name}`}
+          onClick={() => props.onRemove(member)}
+        >
+          {t('team.remove')}
+        </Button>
+      )}
+    </Space>
+  );
+  const compactColumns: ColumnsType<TeamMember> = [
+    {
+      title: t('team.name'),
+      key: 'member',
+      render: (_value, member) => (
+        <Space orientation="vertical" size={4}>
+          {nameCell(member)}
+          <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+            {member.email}
+          </Typography.Text>
+          {roleCell(member)}
+          {statusCell(member)}
+        </Space>
+      ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 96,
+      render: (_value, member) => actionsCell(member, true),
+    },
+  ];
   const columns: ColumnsType<TeamMember> = [
     {
       title: t('team.name'),
       dataIndex: 'name',
       key: 'name',
-      render: (name: string, member) => (
-        <Space size={4} wrap>
-          {name}
-          {member.is_me && <Tag color="blue">{t('team.you')}</Tag>}
-        </Space>
-      ),
+      render: (_name: string, member) => nameCell(member),
     },
     { title: t('team.email'), dataIndex: 'email', key: 'email' },
     {
       title: t('team.role'),
       key: 'role',
-      render: (_value, member) =>
-        props.canChange(member) ? (
-          <Select<Role>
-            aria-label={t('team.roleOf', { name: member.name })}
-            value={member.role}
-            style={{ minWidth: 120 }}
-            options={props.assignable.map((role) => ({ value: role, label: roleLabel(role) }))}
-            onChange={(role) => props.onRole(member, role)}
-          />
-        ) : (
-          roleLabel(member.role)
-        ),
+      render: (_value, member) => roleCell(member),
     },
     {
       title: t('team.lastSignIn'),
@@ -63,48 +116,24 @@ export function MembersTable(props: MembersProps) {
     {
       title: t('team.status'),
       key: 'status',
-      render: (_value, member) =>
-        member.last_sign_in_at ? (
-          <Tag color="green">{t('team.active')}</Tag>
-        ) : (
-          <Tag>{t('team.neverSignedIn')}</Tag>
-        ),
+      render: (_value, member) => statusCell(member),
     },
     {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_value, member) => (
-        <Space size="small" wrap>
-          {props.isOwner && !member.is_me && member.role !== 'owner' && (
-            <Button type="link" size="small" onClick={() => props.onTransfer(member)}>
-              {t('team.transfer')}
-            </Button>
-          )}
-          {props.canChange(member) && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              aria-label={`${t('team.remove')} ${member.name}`}
-              onClick={() => props.onRemove(member)}
-            >
-              {t('team.remove')}
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_value, member) => actionsCell(member, false),
     },
   ];
   return (
     <Table<TeamMember>
       aria-labelledby="team-members"
       rowKey="id"
-      size="middle"
-      scroll={{ x: 'max-content' }}
+      size={isCompact ? 'small' : 'middle'}
+      scroll={isCompact ? undefined : { x: 'max-content' }}
       loading={props.loading}
       dataSource={props.members}
-      columns={columns}
+      columns={isCompact ? compactColumns : columns}
       pagination={false}
     />
   );

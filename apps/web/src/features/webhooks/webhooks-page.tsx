@@ -77,7 +77,13 @@ export function WebhooksPage() {
           {t('webhookPage.add')}
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">{t('webhookPage.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('webhookPage.intro')}{' '}
+        {/* The portal's own OpenAPI reference (Swagger UI), for the integrator reading this page. */}
+        <Typography.Link href="/api/docs" target="_blank" rel="noopener">
+          {t('webhookPage.apiDocs')}
+        </Typography.Link>
+      </Typography.Paragraph>
       {list.isError && (
         <Alert
           type="error"
@@ -97,8 +103,12 @@ export function WebhooksPage() {
           {
             title: t('webhookPage.url'),
             dataIndex: 'url',
+            width: 300,
+            // One line, never broken inside the host or port; the whole address on hover.
             render: (url: string) => (
-              <Typography.Text style={{ wordBreak: 'break-all' }}>{url}</Typography.Text>
+              <Typography.Text ellipsis={{ tooltip: url }} style={{ maxWidth: 280 }}>
+                {url}
+              </Typography.Text>
             ),
           },
           {
@@ -115,6 +125,8 @@ export function WebhooksPage() {
           {
             title: t('webhookPage.columns.status'),
             key: 'enabled',
+            // Room for "Enabled"/"Disabled" on one line; longer states wrap between words only.
+            width: 180,
             render: (_, row) => (
               <Space direction="vertical" size={2}>
                 <Switch
@@ -122,7 +134,10 @@ export function WebhooksPage() {
                   aria-label={t('webhookPage.toggle', { url: row.url })}
                   onChange={(checked) => void onToggle(row, checked)}
                 />
-                <Typography.Text type={row.enabled ? 'success' : 'secondary'}>
+                <Typography.Text
+                  type={row.enabled ? 'success' : 'secondary'}
+                  style={{ wordBreak: 'normal', overflowWrap: 'normal' }}
+                >
                   {row.enabled
                     ? t('webhookPage.enabled')
                     : t(
