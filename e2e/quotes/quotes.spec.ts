@@ -331,7 +331,8 @@ describe('shipping quotes', () => {
       page.getByRole('row').filter({ hasText: '演示贸易有限公司' }).filter({ hasText: '已报价' }),
     );
     await show.getByText('新询价', { exact: true }).click();
-    expect(await show.getByRole('radio', { name: '新询价' }).isChecked()).toBe(true);
+    // The choice goes through the address (kept on reload): checked once the page has read it back.
+    await expect.poll(() => show.getByRole('radio', { name: '新询价' }).isChecked()).toBe(true);
     await gone(page.getByRole('row').filter({ hasText: '演示贸易有限公司' }));
     await context.close();
   });
