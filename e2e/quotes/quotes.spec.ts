@@ -242,7 +242,7 @@ describe('shipping quotes', () => {
     const dialog = member.page.getByRole('dialog', { name: 'Request for quotation' });
     await dialog.getByText('20GP US$1,000 | 40HQ US$1,850.50').waitFor();
 
-    // Every required field is marked (issue 14: ready date and containers had no asterisk); the
+    // Every required field is marked (ready date and containers once had no asterisk); the
     // target rate is optional.
     for (const label of [
       'Cargo ready date',

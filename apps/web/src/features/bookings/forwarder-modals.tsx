@@ -41,7 +41,7 @@ type Props = { id: number; orderNo: string; onClose: () => void; onDone: () => v
 
 type FormHandle = Parameters<typeof applyFieldErrors>[0];
 
-/** Makes the change and shows the server's refusal on the fields and in a modal (spec §8). */
+/** Makes the change and shows the server's refusal on the fields and in a modal. */
 function useRun(onDone: () => void) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();

@@ -17,9 +17,9 @@ type BasicValues = ReturnType<typeof basicValues> & { username: string };
 const rules = zodRules(profileUpdate);
 
 /**
- * Profile tab 1 (spec §2, §5 Profile): the company's contact fields and licence. A password is a
+ * The profile's first tab: the company's contact fields and licence. A password is a
  * person's, not the company's: everyone changes their own on the "My account" tab only. Read only
- * for the roles that do not manage the company (issue 18).
+ * for the roles that do not manage the company.
  */
 export function BasicInfoTab({ user, readOnly = false }: { user: UserInfo; readOnly?: boolean }) {
   const { t } = useTranslation();

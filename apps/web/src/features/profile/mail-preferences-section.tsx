@@ -63,7 +63,7 @@ function MailLanguage({ language }: { language: Locale }) {
 }
 
 /**
- * The person's own e-mail notifications (issue 19, part 3): per booking event and for the answers
+ * The person's own e-mail notifications per booking event and for the answers
  * to their RFQs, off, at once or in the daily digest, and the language of their e-mails. Each
  * change is saved as it is made (PUT /api/me/mail-preferences). Every role may: the choices are the
  * person's own.
