@@ -1,7 +1,7 @@
 import './strings';
 import { inviteBody, type InviteBody, type Role } from '@freight/contract';
 import { App, Form, Input, Modal, Select, Typography } from 'antd';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { zodRules } from '../../components/form-rules';
@@ -52,17 +52,10 @@ export function InviteModal({
   const { message, modal } = App.useApp();
   const [form] = useForm<InviteBody>();
   const [busy, setBusy] = useState(false);
-  // Escape closes an open dropdown only: the dialog (and what was typed in it) stays. Whether a list
-  // is open is read from the select itself at the key press (its aria-expanded), and from a ref, not
-  // from state: a quick Escape came before the render that state waits for, and closed the dialog.
-  const isListOpen = useRef(false);
-  const setListOpen = (open: boolean) => {
-    isListOpen.current = open;
-  };
+  // Escape closes an open dropdown only: the dialog (and what was typed in it) stays.
+  const [isListOpen, setListOpen] = useState(false);
   const keepDialogOnEscape = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape') return;
-    const target = event.target as HTMLElement;
-    if (target.getAttribute('aria-expanded') === 'true' || isListOpen.current) event.stopPropagation();
+    if (event.key === 'Escape' && isListOpen) event.stopPropagation();
   };
 
   const onSubmit = async (values: InviteBody) => {
