@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { call, demoContacts, idOf } from '../bookings/booking-api';
 import { launchBrowser } from '../support/browser';
@@ -75,6 +75,16 @@ async function acceptedBooking(tag: string) {
   return booking;
 }
 
+/**
+ * Loads the page again and waits until its notification stream has answered: a change made before
+ * the stream is open reaches the page only on its next load, which is not what these tests are about.
+ */
+async function withLiveStream(page: Page) {
+  const streamed = page.waitForResponse((response) => response.url().includes('/api/notifications/stream'));
+  await page.reload();
+  await streamed;
+}
+
 describe('open booking pages follow the other side', () => {
   it('the customer’s open detail shows the release and the void without a reload (English)', async () => {
     const booking = await acceptedBooking('EN');
@@ -84,6 +94,7 @@ describe('open booking pages follow the other side', () => {
       locale: 'en-US',
     });
     const page = customer.page;
+    await withLiveStream(page);
     await visible(page.getByRole('heading', { name: new RegExp(booking.order_no) }));
     await visible(page.getByText('Awaiting space release'));
     await visible(page.getByRole('button', { name: 'Cancel booking' }));
@@ -127,6 +138,7 @@ describe('open booking pages follow the other side', () => {
       locale: 'zh-CN',
     });
     const page = customer.page;
+    await withLiveStream(page);
     const row = page.getByRole('row', { name: new RegExp(booking.order_no) });
     await visible(row);
     await visible(row.getByText('待放舱'));

@@ -22,11 +22,12 @@ afterAll(async () => {
 async function openProfile(page: Page, username: string, password: string) {
   await loginThroughPage(page, username, password);
   await page.waitForURL('**/quotes');
-  // Once the header greets the member, the user info has loaded and a reload cannot cut it short.
+  // Once the header offers sign-out, the user info has loaded and a reload cannot cut it short (a
+  // tight header leaves out the welcome text, never sign-out).
   await expect
     .poll(() =>
       page
-        .getByText(/^(欢迎|Welcome)/)
+        .getByRole('button', { name: /^(退出登录|Sign out)$/ })
         .first()
         .isVisible(),
     )
