@@ -1,14 +1,13 @@
 import './strings';
 import { formatDate, type RfqRecord, rfqTitle } from '@freight/contract';
-import { Alert, Button, Descriptions, Space, Spin, Typography } from 'antd';
+import { Button, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/http';
+import { useNavigate } from 'react-router';
 import { useAuth, useCanWrite } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
-import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 import { Panel } from '../bookings/panel';
+import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
 import { rfqStatusOf } from './my-rfqs-page';
 import { RfqAnswerView } from './rfq-answer';
 import { formatReceived, RfqStatusTag } from './rfq-format';
@@ -98,32 +97,19 @@ function MyRfqDetail({ rfq }: { rfq: RfqRecord }) {
 /** One RFQ the member sent (/rfqs/{id}, the link of the answer's mail and notification). */
 export function MyRfqDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const param = useParams().id;
-  const id = param && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
+  const id = useRfqId();
   const detail = useMyRfq(id);
   usePageTitle(detail.data ? rfqTitle(detail.data) : t('menu.rfqs'));
-  const back = <Button onClick={() => navigate('/rfqs')}>{t('rfqs.mine.back')}</Button>;
-  const missing =
-    id === undefined ||
-    (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400)) ||
-    (detail.data !== undefined && detail.data.direction !== 'sent');
-  if (missing) return <Alert type="warning" showIcon title={t('rfqs.mine.notFound')} action={back} />;
-  if (detail.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={`${t('rfqs.detail.loadFailed')}: ${errorMessage(detail.error, t('common.failed'))}`}
-        action={
-          <Space>
-            <Button onClick={() => void detail.refetch()}>{t('rfqs.detail.retry')}</Button>
-            {back}
-          </Space>
-        }
-      />
-    );
-  if (!detail.data)
-    return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
-  return <MyRfqDetail rfq={detail.data} />;
+  return (
+    <RfqDetailGate
+      id={id}
+      detail={detail}
+      listPath="/rfqs"
+      backLabel={t('rfqs.mine.back')}
+      notFoundLabel={t('rfqs.mine.notFound')}
+      isForeign={(rfq) => rfq.direction !== 'sent'}
+    >
+      {(rfq) => <MyRfqDetail rfq={rfq} />}
+    </RfqDetailGate>
+  );
 }

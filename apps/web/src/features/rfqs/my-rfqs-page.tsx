@@ -1,19 +1,15 @@
 import './strings';
-import { RFQ_STATUSES, type RfqRecord, rfqTitle } from '@freight/contract';
-import { ReloadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { pageQuery, RFQ_STATUSES, type RfqRecord, rfqTitle } from '@freight/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/page-title';
-import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
-import { errorMessage } from '../../components/api-error';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { currentLocale } from '../../i18n';
 import { formatReceived, RfqStatusTag } from './rfq-format';
+import { RfqListSection } from './rfq-list-section';
 import { MY_RFQS_KEY, useMyRfqs } from './rfqs-api';
 
 const PAGE_SIZE = 10;
+const myRfqsQuery = pageQuery(PAGE_SIZE);
 
 /** The status of a request as stored, read as one of RFQ_STATUSES. */
 export const rfqStatusOf = (rfq: Pick<RfqRecord, 'status'>) =>
@@ -22,18 +18,15 @@ export const rfqStatusOf = (rfq: Pick<RfqRecord, 'status'>) =>
 /**
  * My RFQs: the requests for quotation the member's company sent, newest first, with their status
  * (new, quoted, closed), forwarder (where the member may know it), lane and date; each opens its
- * detail with the forwarder's answer. The list follows answers live (the notification stream).
+ * detail with the forwarder's answer. The list follows answers live (the notification stream); its
+ * page and size live in the address like every list's.
  */
 export function MyRfqsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const [query, setQuery] = useUrlFilters(myRfqsQuery);
+  const { page = 1, size = PAGE_SIZE } = query;
   const list = useMyRfqs(page, size);
-  const isCompact = useMediaQuery(MOBILE_QUERY);
   const locale = currentLocale();
-  const title = t('menu.rfqs');
-  usePageTitle(title);
 
   const columns = [
     {
@@ -74,46 +67,21 @@ export function MyRfqsPage() {
   ];
 
   return (
-    <section aria-labelledby="my-rfqs-title">
-      <Typography.Title level={4} id="my-rfqs-title">
-        {title}
-      </Typography.Title>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: [MY_RFQS_KEY] })}
-        >
-          {t('common.refresh')}
-        </Button>
-      </Space>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`${t('rfqs.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
-        />
-      )}
-      <Table<RfqRecord>
-        rowKey="id"
-        size={isCompact ? 'small' : 'middle'}
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.lists ?? []}
-        columns={columns}
-        locale={{ emptyText: t('rfqs.mineEmpty') }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === size ? nextPage : 1);
-            setSize(nextSize);
-          },
-        }}
-      />
-    </section>
+    <RfqListSection<RfqRecord>
+      headingId="my-rfqs-title"
+      title={t('menu.rfqs')}
+      queryKey={MY_RFQS_KEY}
+      list={list}
+      columns={columns}
+      page={page}
+      size={size}
+      emptyText={t('rfqs.mineEmpty')}
+      onPage={(nextPage, nextSize) =>
+        setQuery({
+          page: nextPage === 1 ? undefined : nextPage,
+          size: nextSize === PAGE_SIZE ? undefined : nextSize,
+        })
+      }
+    />
   );
 }

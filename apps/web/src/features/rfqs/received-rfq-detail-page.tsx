@@ -2,15 +2,15 @@ import './strings';
 import { formatDate, type ReceivedRfq, rfqTitle } from '@freight/contract';
 import { MailOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Space, Spin, Typography } from 'antd';
+import { App, Button, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/http';
+import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 import { Panel } from '../bookings/panel';
+import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
 import { RfqAnswerForm, RfqAnswerView } from './rfq-answer';
 import { formatReceived, replyMailto, RfqStatusTag, routeText } from './rfq-format';
 import { markRfq, RECEIVED_RFQS_KEY, useReceivedRfq } from './rfqs-api';
@@ -119,31 +119,18 @@ function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
 /** One received RFQ (/received-rfqs/{id}, the link of the RFQ mail): the request, the requester, reply and marks. */
 export function ReceivedRfqDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const param = useParams().id;
-  const id = param && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
+  const id = useRfqId();
   const detail = useReceivedRfq(id);
   usePageTitle(detail.data ? rfqTitle(detail.data) : t('menu.receivedRfqs'));
-  const back = <Button onClick={() => navigate('/received-rfqs')}>{t('rfqs.detail.back')}</Button>;
-  const missing =
-    id === undefined ||
-    (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400));
-  if (missing) return <Alert type="warning" showIcon title={t('rfqs.detail.notFound')} action={back} />;
-  if (detail.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={`${t('rfqs.detail.loadFailed')}: ${errorMessage(detail.error, t('common.failed'))}`}
-        action={
-          <Space>
-            <Button onClick={() => void detail.refetch()}>{t('rfqs.detail.retry')}</Button>
-            {back}
-          </Space>
-        }
-      />
-    );
-  if (!detail.data)
-    return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
-  return <RfqDetail rfq={detail.data} />;
+  return (
+    <RfqDetailGate
+      id={id}
+      detail={detail}
+      listPath="/received-rfqs"
+      backLabel={t('rfqs.detail.back')}
+      notFoundLabel={t('rfqs.detail.notFound')}
+    >
+      {(rfq) => <RfqDetail rfq={rfq} />}
+    </RfqDetailGate>
+  );
 }

@@ -7,17 +7,13 @@ import {
   rfqTitle,
   type RfqStatus,
 } from '@freight/contract';
-import { ReloadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Radio, Space, Table, Typography } from 'antd';
+import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/page-title';
 import { useUrlFilters } from '../../app/use-url-filters';
-import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
-import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 import { formatReceived, RfqStatusTag, routeText } from './rfq-format';
+import { RfqListSection } from './rfq-list-section';
 import { RECEIVED_RFQS_KEY, useReceivedRfqs } from './rfqs-api';
 
 const PAGE_SIZE = 10;
@@ -28,15 +24,11 @@ const PAGE_SIZE = 10;
  */
 export function ReceivedRfqsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   // The status filter, page and size live in the address (shareable, kept on reload).
   const [query, setQuery] = useUrlFilters(receivedRfqQuery);
   const { status, page = 1, size = PAGE_SIZE } = query;
   const list = useReceivedRfqs(status, page, size);
-  const isCompact = useMediaQuery(MOBILE_QUERY);
   const locale = currentLocale();
-  const title = t('menu.receivedRfqs');
-  usePageTitle(title);
 
   const columns = [
     {
@@ -80,11 +72,18 @@ export function ReceivedRfqsPage() {
   ];
 
   return (
-    <section aria-labelledby="received-rfqs-title">
-      <Typography.Title level={4} id="received-rfqs-title">
-        {title}
-      </Typography.Title>
-      <Space wrap style={{ marginBottom: 16 }}>
+    <RfqListSection<ReceivedRfq>
+      headingId="received-rfqs-title"
+      title={t('menu.receivedRfqs')}
+      queryKey={RECEIVED_RFQS_KEY}
+      list={list}
+      columns={columns}
+      page={page}
+      size={size}
+      onPage={(nextPage, nextSize) =>
+        setQuery({ status, page: nextPage === 1 ? undefined : nextPage, size: nextSize })
+      }
+      toolbar={
         <Radio.Group
           aria-label={t('rfqs.filterLabel')}
           optionType="button"
@@ -101,38 +100,7 @@ export function ReceivedRfqsPage() {
             });
           }}
         />
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] })}
-        >
-          {t('common.refresh')}
-        </Button>
-      </Space>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`${t('rfqs.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
-        />
-      )}
-      <Table<ReceivedRfq>
-        rowKey="id"
-        size={isCompact ? 'small' : 'middle'}
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.lists ?? []}
-        columns={columns}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (nextPage, nextSize) =>
-            setQuery({ status, page: nextSize === size ? nextPage : undefined, size: nextSize }),
-        }}
-      />
-    </section>
+      }
+    />
   );
 }
