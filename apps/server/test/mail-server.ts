@@ -11,14 +11,23 @@ type ReceivedMail = {
   headers: Record<string, string>;
 };
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startMailServer(options: { hold?: Promise<void> } = {}) {
+/**
+ * A real SMTP server on loopback that keeps what it receives. `refuse`: recipients it answers with
+ * a temporary failure (451) while the function says so.
+ */
+export async function startMailServer(
+  options: { hold?: Promise<void>; refuse?: (to: string) => boolean } = {},
+) {
   const inbox: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      callback(Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, _session, callback) {
       // `hold`: the message is read, but not accepted (nor kept) until the promise settles.
       Promise.all([simpleParser(stream), options.hold])
