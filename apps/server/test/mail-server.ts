@@ -9,6 +9,8 @@ type ReceivedMail = {
   attachments: { filename: string; contentType: string; content: Buffer }[];
   /** the raw header lines by lower-case name (the last of each) */
   headers: Record<string, string>;
+  /** when it was accepted (Date.now()) */
+  receivedAt: number;
 };
 
 /**
@@ -47,6 +49,7 @@ export async function startMailServer(
               contentType: a.contentType,
               content: a.content,
             })),
+            receivedAt: Date.now(),
           });
           waiters.splice(0).forEach((wake) => wake());
           callback();
