@@ -57,6 +57,10 @@ export async function startMailServer(
         .catch(callback);
     },
   });
+  // A sender killed mid-conversation resets its connection: that is the sender's crash, not ours.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {

@@ -1,6 +1,5 @@
 import {
   type BookingAction,
-  type BookingDetail,
   type BookingParty,
   type Locale,
   translate,
