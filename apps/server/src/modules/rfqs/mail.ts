@@ -149,7 +149,7 @@ export async function mailRfqAnswer(options: {
     const footer = translate(person.locale, 'mailPrefs.footer', { app: message.app, link: unsubscribe.link });
     return [
       {
-        companyId: mail.forwarderId,
+        companyId: mail.requesterId,
         kind: 'rfq-answer',
         to: person.email,
         locale: person.locale,

@@ -305,12 +305,7 @@ export async function getReceivedRfq(options: {
 }
 
 /** What the requester's side is told of a change by the forwarder, and mailed in its transaction. */
-export type RfqAnswerMail = {
-  rfqId: number;
-  requesterId: number;
-  forwarderId: number;
-  action: RfqAnswerAction;
-};
+export type RfqAnswerMail = { rfqId: number; requesterId: number; action: RfqAnswerAction };
 type QueueAnswerMail = (tx: Db, mail: RfqAnswerMail) => Promise<void>;
 
 /**
@@ -319,10 +314,9 @@ type QueueAnswerMail = (tx: Db, mail: RfqAnswerMail) => Promise<void>;
  */
 async function tellRequester(
   tx: Db,
-  viewer: Viewer,
+  { viewer, queueMail }: { viewer: Viewer; queueMail: QueueAnswerMail },
   rfq: { id: number; requesterId: number },
   action: RfqAnswerAction,
-  queueMail: QueueAnswerMail,
 ): Promise<void> {
   const { rows } = await findRfqPage(tx, rfq.requesterId, { page: 1, size: 1 }, rfq.id);
   const request = rows[0] ? (JSON.parse(rows[0].payload) as Stored) : {};
@@ -332,7 +326,7 @@ async function tellRequester(
     { personId: viewer.personId ?? null },
     { kind: 'rfq-answer', rfq: { id: rfq.id, requesterId: rfq.requesterId, label, action } },
   );
-  await queueMail(tx, { rfqId: rfq.id, requesterId: rfq.requesterId, forwarderId: viewer.id, action });
+  await queueMail(tx, { rfqId: rfq.id, requesterId: rfq.requesterId, action });
 }
 
 /**
@@ -355,8 +349,7 @@ export async function markReceivedRfq(options: {
     if (!current) throw new AppError(404, 'errors.notFound');
     if (current.status === status) return;
     await updateRfqStatus(tx, options.viewer.id, options.id, status);
-    const action = status === 'quoted' ? 'quote' : 'close';
-    await tellRequester(tx, options.viewer, current, action, options.queueMail);
+    await tellRequester(tx, options, current, status === 'quoted' ? 'quote' : 'close');
   });
   return getReceivedRfq(options);
 }
@@ -400,7 +393,7 @@ export async function answerReceivedRfq(options: {
       answered_at: new Date().toISOString(),
     };
     await updateRfqStatus(tx, options.viewer.id, options.id, 'quoted', JSON.stringify(answer));
-    await tellRequester(tx, options.viewer, current, 'quote', options.queueMail);
+    await tellRequester(tx, options, current, 'quote');
   });
   return getReceivedRfq(options);
 }

@@ -141,11 +141,7 @@ export async function invite(
       label: email,
       roleTo: role,
     });
-    await mailInvitation({
-      db: tx,
-      publicUrl: options.config.publicUrl,
-      mail: mailOf(created, token, actor, options.locale),
-    });
+    await mailInvitation(tx, options.config.publicUrl, mailOf(created, token, actor, options.locale));
     return created;
   });
   return { row: presentInvitation(row) };
@@ -177,11 +173,7 @@ export async function resend(
       label: renewed.email,
       roleTo: parseRole(renewed.role),
     });
-    await mailInvitation({
-      db: tx,
-      publicUrl: options.config.publicUrl,
-      mail: mailOf(renewed, token, actor, options.locale),
-    });
+    await mailInvitation(tx, options.config.publicUrl, mailOf(renewed, token, actor, options.locale));
     return renewed;
   });
   return { row: presentInvitation(row) };
@@ -206,8 +198,7 @@ export async function revoke(options: { db: Db; actor: Inviter; id: number }): P
  * plainly (name, e-mail, company), and the names people typed are made inert (inertMailText): no
  * link in it but the portal's own.
  */
-async function mailInvitation(options: { db: Db; publicUrl: string; mail: InvitationMail }): Promise<void> {
-  const { db, mail } = options;
+async function mailInvitation(db: Db, publicUrl: string, mail: InvitationMail): Promise<void> {
   const locale = mail.locale;
   // One after another: inside a transaction the embedded database answers one query at a time.
   const site = await getSiteConfig({ db });
@@ -219,7 +210,7 @@ async function mailInvitation(options: { db: Db; publicUrl: string; mail: Invita
     company: inertMailText((locale === 'zh-CN' && names?.company2) || names?.company1 || ''),
     role: translate(locale, `company.role.${mail.role}`),
     days: INVITATION.ttlMs / 86_400_000,
-    link: `${options.publicUrl}/join?${new URLSearchParams({ token: mail.token }).toString()}`,
+    link: `${publicUrl}/join?${new URLSearchParams({ token: mail.token }).toString()}`,
   };
   await queueMails(db, [
     {
