@@ -1,9 +1,4 @@
-import {
-  type BookingAction,
-  type BookingParty,
-  type Locale,
-  translate,
-} from '@freight/contract';
+import { type BookingAction, type BookingParty, type Locale, translate } from '@freight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
