@@ -13,6 +13,7 @@ import { benchBookingPdf } from './cases/booking-pdf.js';
 import { benchCaptcha } from './cases/captcha.js';
 import { benchPdfConcurrency } from './cases/pdf-concurrency.js';
 import { benchEmbeddedImports } from './cases/imports.js';
+import { benchMailOutbox } from './cases/mail-outbox.js';
 import { benchNotificationStreams } from './cases/notification-streams.js';
 import { benchWebhookFairness } from './cases/webhook-fairness.js';
 import { benchWebhooks } from './cases/webhooks.js';
@@ -317,6 +318,12 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'webhooks') {
     await benchWebhooks(rows);
+    await benchMailOutbox(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'mail-outbox') {
+    await benchMailOutbox(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }

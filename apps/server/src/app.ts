@@ -22,6 +22,8 @@ import { activityRoutes } from './modules/activity/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { startWebhookWorker, type WebhookWorker } from './modules/webhooks/worker.js';
+import { runMailWorker } from './modules/mail-outbox/worker.js';
+import { bookingMailAttachment } from './modules/bookings/notify.js';
 import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { mailLinks, startDigestTimer } from './modules/mail-preferences/service.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -113,6 +115,7 @@ async function createDeps(config: Config, database: Database, log: FastifyBaseLo
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log,
+      pool: { maxConnections: config.mail.concurrency, timeoutMs: config.mail.timeoutMs },
     }),
     documents: pdfDocuments({
       workers: config.pdf.workers,
@@ -185,7 +188,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Each instance looks for due mail digests; rows are claimed, so instances never send one twice.
   const stopDigests = startDigestTimer({
     db: deps.db,
-    mailer: deps.mailer,
     links: mailLinks(config),
     log: app.log,
   });
@@ -200,11 +202,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     webhookWorker = startWebhookWorker({
       db: database.db,
       config: config.webhooks,
-      mailer: deps.mailer,
       publicUrl: config.publicUrl,
       log: app.log,
     });
   });
+  // Each instance sends the mail outbox while it is up (before the mailer closes).
+  const { webDist, pdf } = config;
+  const { documents } = deps;
+  runMailWorker(app, bookingMailAttachment({ db: deps.db, webDist, documents, maxPages: pdf.maxPages }));
   app.addHook('onClose', async () => {
     await webhookWorker?.stop();
     stopDigests();

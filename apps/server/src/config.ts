@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDF_LIMITS } from '@freight/contract';
 import { z } from 'zod';
+import { mailConfigOf, mailEnv, type MailConfig } from './config-mail.js';
 import { deploymentKey } from './platform/deployment-key.js';
 
 /** The repository root (apps/server/src|dist → ../../..), used for default paths. */
@@ -130,6 +131,7 @@ const envSchema = z.object({
   WEBHOOK_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   WEBHOOK_CIRCUIT_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  ...mailEnv,
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PDF_PER_COMPANY: z.coerce.number().int().min(1).max(64).default(PDF_LIMITS.perCompany),
   PDF_QUEUE_PER_COMPANY: z.coerce.number().int().min(0).max(1000).default(PDF_LIMITS.waitingPerCompany),
@@ -187,6 +189,7 @@ export type Config = {
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Config | undefined;
   webhooks: WebhookConfig;
+  mail: MailConfig;
   pdf: PdfConfig;
 };
 
@@ -234,6 +237,8 @@ export type S3Config = {
   /** Unset: the SDK's default credential chain (environment, instance role …). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
+
+export type { MailConfig };
 
 export class ConfigError extends Error {}
 
@@ -373,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.WEBHOOK_POLL_MS,
       circuitOpenMs: e.WEBHOOK_CIRCUIT_MS,
     },
+    mail: mailConfigOf(e),
     pdf: {
       workers: e.PDF_WORKERS,
       perCompany: e.PDF_PER_COMPANY,

@@ -9,16 +9,27 @@ type ReceivedMail = {
   attachments: { filename: string; contentType: string; content: Buffer }[];
   /** the raw header lines by lower-case name (the last of each) */
   headers: Record<string, string>;
+  /** when it was accepted (Date.now()) */
+  receivedAt: number;
 };
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startMailServer(options: { hold?: Promise<void> } = {}) {
+/**
+ * A real SMTP server on loopback that keeps what it receives. `refuse`: recipients it answers with
+ * a temporary failure (451) while the function says so.
+ */
+export async function startMailServer(
+  options: { hold?: Promise<void>; refuse?: (to: string) => boolean } = {},
+) {
   const inbox: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      callback(Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, _session, callback) {
       // `hold`: the message is read, but not accepted (nor kept) until the promise settles.
       Promise.all([simpleParser(stream), options.hold])
@@ -38,12 +49,17 @@ export async function startMailServer(options: { hold?: Promise<void> } = {}) {
               contentType: a.contentType,
               content: a.content,
             })),
+            receivedAt: Date.now(),
           });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })
         .catch(callback);
     },
+  });
+  // A sender killed mid-conversation resets its connection: that is the sender's crash, not ours.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;

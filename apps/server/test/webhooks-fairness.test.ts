@@ -178,7 +178,6 @@ describeEachDatabase('webhook fairness', (kind) => {
     worker = startWebhookWorker({
       db: t.database.db,
       config: { ...t.config.webhooks, worker: true, ...settings },
-      mailer: t.app.deps.mailer,
       publicUrl: t.config.publicUrl,
       log: t.app.log,
     });

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { countries } from '../db/schema.js';
 import { openPortalDatabase } from '../demo/template.js';
+import { deadMails, outboxCounts, retryDead } from '../modules/mail-outbox/repo.js';
 import { ConfigValueError, getSiteConfig, setSiteConfigValue } from '../modules/system/service.js';
 import {
   changePersonRole,
@@ -58,6 +59,11 @@ Companies and their people (roles: ${ROLES.join(', ')}):
                                       ends their sessions; the last owner of a company cannot leave it
   person role <email> <role>          give a person a role; ends their sessions; the last owner of a
                                       company cannot be demoted
+
+Outgoing mail (the mail outbox):
+  mail status                         how many mails wait, were sent (kept 7 days) and are dead
+  mail dead                           the dead letters: id, kind, recipient, attempts, last error, subject
+  mail retry <id…> | mail retry --all send dead letters again (a fresh count of attempts)
 
 The CLI uses the server's environment (DATABASE_URL, or DATA_DIR for the embedded database).
 The embedded database allows one process at a time: stop the server first.`;
@@ -186,6 +192,26 @@ async function run(db: Db, positionals: string[], options: Record<string, string
     const found = await person(db, email);
     const { changed } = await changePersonRole({ db, personId: found.id, role });
     console.log(changed ? `${found.email}: ${role}; sessions ended` : `${found.email} is ${role} already`);
+  } else if (area === 'mail' && command === 'status' && rest.length === 0) {
+    const counts = await outboxCounts(db);
+    console.log(`pending ${counts.pending}\tsent ${counts.sent}\tdead ${counts.dead}`);
+  } else if (area === 'mail' && command === 'dead' && rest.length === 0) {
+    for (const row of await deadMails(db, 1000))
+      console.log(
+        [
+          row.id,
+          row.kind,
+          row.recipient,
+          row.attempts,
+          row.lastError ?? '',
+          JSON.stringify(row.subject),
+        ].join('\t'),
+      );
+  } else if (area === 'mail' && command === 'retry' && (rest.length > 0 || options.all === true)) {
+    const ids = rest.map(Number);
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0))
+      throw new UsageError('mail retry takes mail ids');
+    console.log(`${await retryDead(db, options.all === true ? null : ids)} mails queued again`);
   } else {
     throw new UsageError(USAGE);
   }
@@ -203,6 +229,7 @@ async function main(argv: string[]) {
       phone: { type: 'string' },
       city: { type: 'string' },
       role: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
   if (positionals.length === 0 || positionals[0] === 'help') {

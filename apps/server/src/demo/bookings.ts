@@ -164,7 +164,7 @@ async function book(ctx: BookingContext, plan: PlannedBooking): Promise<number |
   const rates = need(ctx.rates.get(plan.forwarder), `rates of ${plan.forwarder}`);
   const rate = need(plan.rate === null ? random.pick(rates) : rates[plan.rate], `rate ${plan.rate}`);
   const c = bookingContents(random, plan, rate.row);
-  const common = { db: deps.db, mailer: deps.mailer, links: SILENT_LINKS, locale: LOCALE } as const;
+  const common = { db: deps.db, links: SILENT_LINKS, locale: LOCALE } as const;
   const created = await createBooking({
     ...common,
     viewer: customer,
@@ -248,7 +248,6 @@ export async function seedBookings(ctx: BookingContext): Promise<void> {
   if (cancels.length > 0)
     await cancelBookings({
       db: ctx.deps.db,
-      mailer: ctx.deps.mailer,
       links: SILENT_LINKS,
       locale: LOCALE,
       viewerId: ctx.customer.id,

@@ -4,7 +4,7 @@ import { addPerson } from '../modules/users/people.js';
 import { type Database, withAdvisoryLock } from '../platform/db.js';
 import type { FileStorage } from '../platform/storage.js';
 import type { KvStore } from '../platform/kv.js';
-import type { Mailer } from '../platform/mail.js';
+import { mailOutbox } from '../db/schema.js';
 import { type SeededRate, seedBookings } from './bookings.js';
 import { DEMO_CUSTOMER, DEMO_FORWARDER, OTHER_FORWARDERS } from './companies.js';
 import { seedContacts } from './contacts.js';
@@ -54,9 +54,6 @@ const FORWARDER_RATES = 16;
 /** Advisory lock key: instances starting together on one new PostgreSQL database seed it once. */
 const SEED_LOCK = 7_340_113;
 
-/** Demo data sends no mail: the seeded changes are nobody's news. */
-const SILENT_MAILER: Mailer = { send: async () => undefined, close: () => undefined };
-
 /** A forwarder's rate sheet, imported; its rates with the rows they came from. */
 async function seedRates(deps: SeedDeps, forwarder: DemoMember, random: Random): Promise<SeededRate[]> {
   const rows =
@@ -93,7 +90,6 @@ export async function seedDemo(options: {
       db,
       storage: options.storage,
       kv: options.kv,
-      mailer: SILENT_MAILER,
       log: options.log,
     };
     const ref = await loadReference(db);
@@ -151,6 +147,8 @@ export async function seedDemo(options: {
       rates,
       contacts,
     });
+    // Demo data sends no mail: the seeded changes are nobody's news (a new database had none queued).
+    await db.delete(mailOutbox);
     return true;
   });
 }

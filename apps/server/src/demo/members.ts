@@ -6,13 +6,12 @@ import { updateProfile } from '../modules/users/profile.js';
 import { createMember } from '../modules/users/service.js';
 import type { Db } from '../platform/db.js';
 import type { KvStore } from '../platform/kv.js';
-import type { Mailer } from '../platform/mail.js';
 import type { FileStorage } from '../platform/storage.js';
 import type { DemoCompany } from './companies.js';
 import type { Reference } from './lookup.js';
 import { logoPng } from './logos.js';
 
-export type SeedDeps = { db: Db; storage: FileStorage; kv: KvStore; mailer: Mailer; log: FastifyBaseLogger };
+export type SeedDeps = { db: Db; storage: FileStorage; kv: KvStore; log: FastifyBaseLogger };
 export type DemoMember = {
   id: number;
   ownerId: number;

@@ -27,9 +27,23 @@ export function createMailer(options: {
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
+  /** Connections kept open to the mail server (the mail worker's concurrency) and each mail's deadline. */
+  pool?: { maxConnections: number; timeoutMs: number } | undefined;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const { pool } = options;
+    const transport = nodemailer.createTransport(
+      pool
+        ? {
+            url: options.smtpUrl,
+            pool: true,
+            maxConnections: pool.maxConnections,
+            connectionTimeout: pool.timeoutMs,
+            greetingTimeout: pool.timeoutMs,
+            socketTimeout: pool.timeoutMs,
+          }
+        : options.smtpUrl,
+    );
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

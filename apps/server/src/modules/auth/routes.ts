@@ -22,7 +22,7 @@ import { endSession } from './sessions.js';
 const failures = { 400: errorEnvelope, 429: errorEnvelope };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, kv, mailer } = app.deps;
+  const { db, config, kv } = app.deps;
 
   app.get(
     '/system/captcha',
@@ -106,7 +106,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         config,
         kv,
-        mailer,
         username: request.query.username,
         altcha: request.query.altcha,
         locale: request.locale,

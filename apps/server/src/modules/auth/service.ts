@@ -14,8 +14,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
-import type { Mailer } from '../../platform/mail.js';
 import { verifyPassword } from '../../platform/password.js';
+import { queueMails, sentAt } from '../mail-outbox/repo.js';
 import { getSiteConfig } from '../system/service.js';
 import {
   assertPasswordAllowed,
@@ -70,7 +70,15 @@ const linkKey = (username: string) => `reset:link:${username}`;
 const sentKey = (username: string) => `reset:sent:${username}`;
 const wrongTodayKey = (username: string) => `reset:wrong:${username}`;
 const wrongAddressKey = (address: string) => `reset:fail:ip:${address}`;
-type CodeState = { hash: string; tries: number; expiresAt: number };
+/** `mailId`: the outbox mail that carries the code and link; their lifetimes count from its sending. */
+type CodeState = { hash: string; tries: number; expiresAt: number; mailId?: number };
+type LinkState = { hash: string; mailId: number };
+/**
+ * How long a code and a link are kept for the mail that carries them: long enough for the outbox's
+ * retries and an admin's resend of a dead letter. Whether one is still valid is decided by when its
+ * mail went (sentWithin), not by when it was made.
+ */
+const WAIT_FOR_MAIL_MS = 24 * 3_600_000;
 const codeHash = (username: string, code: string) =>
   createHash('sha256').update(`${username}:${code}`).digest('hex');
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
@@ -81,7 +89,7 @@ const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex')
  * same time whether or not the account exists, and never tells which.
  */
 export async function requestResetCode(
-  options: Deps & { mailer: Mailer; username: string; altcha: string | undefined; locale: Locale },
+  options: Deps & { username: string; altcha: string | undefined; locale: Locale },
 ): Promise<() => Promise<void>> {
   const { kv, username } = options;
   await checkProofOfWork({ config: options.config, kv, payload: options.altcha });
@@ -95,40 +103,53 @@ export async function requestResetCode(
   return () => deliverResetCode(options);
 }
 
-/** Makes a code and a link for an existing account and mails both in the account's language. */
-async function deliverResetCode(
-  options: Deps & { mailer: Mailer; username: string; locale: Locale },
-): Promise<void> {
+/**
+ * Makes a code and a link for an existing account and queues the mail with both in the account's
+ * language; the code and the link are stored with the mail's id (a crash in between leaves a mail
+ * whose code is refused, and the person asks again).
+ */
+async function deliverResetCode(options: Deps & { username: string; locale: Locale }): Promise<void> {
   const { db, kv, config, username } = options;
   const account = await findAccountByUsername({ db, username });
   if (!account) return;
   const code = String(randomInt(0, 10 ** RESET_CODE.length)).padStart(RESET_CODE.length, '0');
   const token = randomBytes(32).toString('base64url');
-  const state: CodeState = {
-    hash: codeHash(username, code),
-    tries: 0,
-    expiresAt: Date.now() + RESET_CODE.ttlMs,
-  };
-  await Promise.all([
-    kv.set(codeKey(username), JSON.stringify(state), RESET_CODE.ttlMs),
-    kv.set(linkKey(username), codeHash(username, token), RESET_CODE.linkTtlMs),
-  ]);
   const locale = parseLocale(account.language) ?? options.locale;
   const site = await getSiteConfig({ db });
   const app = site.app_title || translate(locale, 'config.defaultTitle');
   const link = `${config.publicUrl}/forget-password?${new URLSearchParams({ email: username, token }).toString()}`;
-  await options.mailer.send({
-    to: username,
-    subject: translate(locale, 'account.mail.resetSubject', { app }),
-    text: translate(locale, 'account.mail.resetBody', {
-      app,
-      email: username,
-      code,
-      minutes: RESET_CODE.ttlMs / 60_000,
-      link,
-      link_minutes: RESET_CODE.linkTtlMs / 60_000,
-    }),
-  });
+  const [mailId] = await queueMails(db, [
+    {
+      companyId: account.companyId,
+      kind: 'reset',
+      to: username,
+      locale,
+      subject: translate(locale, 'account.mail.resetSubject', { app }),
+      text: translate(locale, 'account.mail.resetBody', {
+        app,
+        email: username,
+        code,
+        minutes: RESET_CODE.ttlMs / 60_000,
+        link,
+        link_minutes: RESET_CODE.linkTtlMs / 60_000,
+      }),
+    },
+  ]);
+  if (mailId === undefined) return;
+  const keep = RESET_CODE.ttlMs + WAIT_FOR_MAIL_MS;
+  const state: CodeState = { hash: codeHash(username, code), tries: 0, expiresAt: Date.now() + keep, mailId };
+  const linkState: LinkState = { hash: codeHash(username, token), mailId };
+  await Promise.all([
+    kv.set(codeKey(username), JSON.stringify(state), keep),
+    kv.set(linkKey(username), JSON.stringify(linkState), RESET_CODE.linkTtlMs + WAIT_FOR_MAIL_MS),
+  ]);
+}
+
+/** Whether the mail went, and at most `ttlMs` ago: a code lives from the moment it was sent. */
+async function sentWithin(db: Db, mailId: number | undefined, ttlMs: number): Promise<boolean> {
+  if (mailId === undefined) return true;
+  const sent = await sentAt(db, mailId);
+  return sent !== null && Date.now() - sent.getTime() <= ttlMs;
 }
 
 /** Refuses a client address that sent too many wrong codes or links within the login window. */
@@ -143,22 +164,28 @@ async function assertResetNotThrottled(kv: KvStore, address: string) {
 }
 
 /** The link's token: single use, and a wrong one does not spend the right one. */
-async function takeLink(kv: KvStore, username: string, token: string): Promise<boolean> {
+async function takeLink(db: Db, kv: KvStore, username: string, token: string): Promise<boolean> {
   const stored = await kv.get(linkKey(username));
-  if (!stored || !sameHash(codeHash(username, token), stored.value)) return false;
+  if (!stored) return false;
+  // A link stored before links named their mail is the bare hash.
+  const state: Partial<LinkState> = stored.value.startsWith('{')
+    ? (JSON.parse(stored.value) as LinkState)
+    : { hash: stored.value };
+  if (!state.hash || !sameHash(codeHash(username, token), state.hash)) return false;
+  if (!(await sentWithin(db, state.mailId, RESET_CODE.linkTtlMs))) return false;
   // Single use under concurrency: of two requests with the right token, one takes it.
   return (await kv.take(linkKey(username))) !== undefined;
 }
 
 /** The 6-digit code: 5 wrong tries per code, a daily budget of wrong tries per account. */
-async function takeCode(kv: KvStore, username: string, code: string): Promise<boolean> {
+async function takeCode(db: Db, kv: KvStore, username: string, code: string): Promise<boolean> {
   const spent = await kv.get(wrongTodayKey(username));
   if (spent && Number(spent.value) >= RESET_CODE.dailyWrongTries)
     throw new AppError(429, 'account.resetBudgetSpent', {}, [{ field: 'vcode' }]);
   const entry = await kv.take(codeKey(username));
   if (!entry) return false;
   const state = JSON.parse(entry) as CodeState;
-  if (sameHash(codeHash(username, code), state.hash)) return true;
+  if (sameHash(codeHash(username, code), state.hash)) return sentWithin(db, state.mailId, RESET_CODE.ttlMs);
   await kv.incr(wrongTodayKey(username), RESET_CODE.dayMs);
   const tries = state.tries + 1;
   if (tries >= RESET_CODE.maxTries)
@@ -181,7 +208,7 @@ export async function resetPassword(
   assertPasswordAllowed(options.body.password, username);
   let valid = false;
   try {
-    valid = isLink ? await takeLink(kv, username, given) : await takeCode(kv, username, given);
+    valid = isLink ? await takeLink(db, kv, username, given) : await takeCode(db, kv, username, given);
   } finally {
     if (!valid) await kv.incr(wrongAddressKey(address), LOGIN_THROTTLE.windowMs);
   }

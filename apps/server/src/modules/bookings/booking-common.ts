@@ -1,17 +1,9 @@
-import {
-  type BookingAction,
-  type BookingDetail,
-  type BookingParty,
-  type Locale,
-  translate,
-} from '@freight/contract';
+import { type BookingAction, type BookingParty, type Locale, translate } from '@freight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailLinks } from '../mail-preferences/service.js';
-import type { Mailer } from '../../platform/mail.js';
 import type { Actor } from '../activity/service.js';
-import type { PdfDocuments } from '../documents-pdf/documents.js';
 import { statusName } from './present.js';
 import type { Scope } from './repo.js';
 
@@ -26,12 +18,9 @@ export type Authorities = {
   readOnly?: boolean | undefined;
 };
 export type WithMail = Common & {
-  mailer: Mailer;
   /** the public address and unsubscribe key for the links in mails */
   links: MailLinks;
   log?: FastifyBaseLogger | undefined;
-  /** Where a mailed PDF reads the site's logo file (config.webDist); without it no mail carries one. */
-  pdf?: { webDist: string; documents: PdfDocuments; maxPages: number } | undefined;
 };
 /** Who makes a change: recorded in the booking's history and the company's activity trail. */
 export type Acting = { actor: Actor };
@@ -52,20 +41,4 @@ export function wrongStatus(
     order_no: booking.orderNo,
     status: statusName(locale, booking.status),
   });
-}
-
-/**
- * The reply's detail and the change's mail read the committed booking side by side: each is a few
- * round trips to the database, and under load every round trip waits its turn. The mail itself is
- * sent in the background by notifyChange. Both are settled before the reply, so a failed detail
- * read does not answer while the mail is still being prepared (nor lose its failure).
- */
-export async function detailAndMail(
-  detail: Promise<BookingDetail>,
-  mail: Promise<void>,
-): Promise<BookingDetail> {
-  const [read, sent] = await Promise.allSettled([detail, mail]);
-  if (read.status === 'rejected') throw read.reason;
-  if (sent.status === 'rejected') throw sent.reason;
-  return read.value;
 }

@@ -10,11 +10,11 @@ import { AppError } from '../../platform/errors.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { removeFiles } from '../files/service.js';
 import type { Actor } from '../activity/service.js';
+import type { MailLinks } from '../mail-preferences/service.js';
 import {
   type Acting,
   type Authorities,
   type Common,
-  detailAndMail,
   notFound,
   type Viewer,
   type WithMail,
@@ -50,7 +50,8 @@ async function insertWithNumber(
   values: BookingValues,
   lines: LineValues[],
   history: { action: 'create' | 'copy'; reason: string },
-  submit = false,
+  /** submitted in the same transaction, its forwarder mailed with these links */
+  submit?: MailLinks,
 ): Promise<number> {
   const ownerId = actor.companyId;
   return db.transaction(async (tx) => {
@@ -69,7 +70,7 @@ async function insertWithNumber(
       },
     ]);
     await recordBooking(tx, actor, history.action, { id, orderNo });
-    if (submit) await submitDraft(tx, actor, { id, orderNo, readyDate: values.readyDate ?? null });
+    if (submit) await submitDraft(tx, actor, { id, orderNo, readyDate: values.readyDate ?? null }, submit);
     await holdPoint('booking-create', `booking ${id}`);
     return id;
   });
@@ -96,11 +97,12 @@ async function assertSubmittable(
     throw new AppError(400, 'booking.readyDatePast', {}, [{ field: 'ready_date' }]);
 }
 
-/** Moves the owner's draft to the forwarder (0 → 1) inside the caller's transaction. */
+/** Moves the owner's draft to the forwarder (0 → 1) inside the caller's transaction, which mails them. */
 async function submitDraft(
   tx: Db,
   actor: Actor,
   row: { id: number; orderNo: string; readyDate: string | null },
+  links: MailLinks,
 ): Promise<void> {
   const ownerId = actor.companyId;
   await assertSubmittable(tx, ownerId, row);
@@ -120,11 +122,13 @@ async function submitDraft(
     },
   ]);
   await recordBooking(tx, actor, 'submit', row);
+  await notifyChange({
+    db: tx,
+    links,
+    bookingId: row.id,
+    event: { action: 'submit', from: BOOKING_STATUS.draft, to: def.to },
+  });
 }
-
-/** The forwarder's mail when a draft was submitted with its save. */
-const submittedMail = (options: WithMail, bookingId: number) =>
-  notifyChange({ ...options, bookingId, event: { action: 'submit', from: BOOKING_STATUS.draft, to: 1 } });
 
 /**
  * POST /order/booking: a new draft, which mails nobody; with `submit` it is also submitted to its
@@ -147,16 +151,15 @@ export async function createBooking(
     values,
     lines,
     { action: 'create', reason: '' },
-    options.submit,
+    options.submit ? options.links : undefined,
   );
-  const detail = getBookingDetail({
+  return getBookingDetail({
     ...options,
     party: 'member',
     viewerId: options.viewer.id,
     authorities: options.viewer.authorities,
     id,
   });
-  return options.submit ? detailAndMail(detail, submittedMail(options, id)) : detail;
 }
 
 /** POST /order/{id}/submit: the owner sends a draft to its forwarder (0 → 1), who is mailed. */
@@ -207,20 +210,20 @@ export async function changeBooking(
     const fields = bookingChanges(before, beforeLines, values, lines);
     if (fields.length > 0) await recordBooking(tx, options.actor, 'edit', now, fields);
     if (options.submit)
-      await submitDraft(tx, options.actor, {
-        id: options.id,
-        orderNo: now.orderNo,
-        readyDate: values.readyDate ?? null,
-      });
+      await submitDraft(
+        tx,
+        options.actor,
+        { id: options.id, orderNo: now.orderNo, readyDate: values.readyDate ?? null },
+        options.links,
+      );
   });
-  const detail = getBookingDetail({
+  return getBookingDetail({
     ...options,
     party: 'member',
     viewerId: options.viewer.id,
     authorities: options.viewer.authorities,
     id: options.id,
   });
-  return options.submit ? detailAndMail(detail, submittedMail(options, options.id)) : detail;
 }
 
 /**

@@ -9,17 +9,15 @@ import { acceptBooking, confirmShipment, markShipped, releaseSpace, voidBooking 
 
 /** The forwarder's actions on bookings addressed to it (authority rate); each answers the detail. */
 export const forwarderBookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, config, documents } = app.deps;
+  const { db, config } = app.deps;
   const links = mailLinks(config);
   const forwarder = authenticated({ all: ['rate'] });
   const tags = ['bookings'];
 
   const common = (request: FastifyRequest, id: number) => ({
     db,
-    mailer,
     links,
     log: request.log,
-    pdf: { webDist: config.webDist, documents, maxPages: config.pdf.maxPages },
     ...askerOf(request),
     id,
   });

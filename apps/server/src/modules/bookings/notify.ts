@@ -2,16 +2,18 @@ import {
   BOOKING_ACTIONS,
   BOOKING_MAIL_PDF,
   BOOKING_NOTIFICATIONS,
+  BOOKING_PDF_KINDS,
   type Locale,
   type BookingAction,
   fieldLabel,
+  parseLocale,
   translate,
 } from '@freight/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
-import type { MailAttachment, Mailer } from '../../platform/mail.js';
 import type { PdfDocuments } from '../documents-pdf/documents.js';
 import { renderBookingPdf } from '../documents-pdf/service.js';
+import { queueMails } from '../mail-outbox/repo.js';
+import type { Attach } from '../mail-outbox/worker.js';
 import {
   type MailLinks,
   queueForDigest,
@@ -32,23 +34,20 @@ export type MailEvent = {
 };
 
 /**
- * Mails the other side of a booking about a change: each person of the company on that side, by
- * their own e-mail preference for the event (contract mail-preferences.ts: at once, in the daily
- * digest, or not at all) and in their own language. The member's people hear of every change the
- * forwarder makes; the forwarder's people of a new booking (or copy), a cancellation and
- * submitted shipping instructions. The forwarder is not named to a member it is hidden from. Each
- * mail carries a signed one-click unsubscribe link and List-Unsubscribe headers. Messages are built
- * before the reply; sending runs in the background so that a slow mail server never holds the
- * request (a failure is logged). A change with a document (BOOKING_MAIL_PDF: the release's
- * confirmation) attaches it as its recipient would download it, made once per language in the
- * background; a mail whose PDF fails goes without it.
+ * Mails the other side of a booking about a change, written to the mail outbox with `db`, the
+ * change's transaction (a rollback takes the mails back; the worker sends what was committed):
+ * each person of the company on that side, by their own e-mail preference for the event (contract
+ * mail-preferences.ts: at once, in the daily digest, or not at all) and in their own language. The
+ * member's people hear of every change the forwarder makes; the forwarder's people of a new booking
+ * (or copy), a cancellation and submitted shipping instructions. The forwarder is not named to a
+ * member it is hidden from. Each mail carries a signed one-click unsubscribe link and
+ * List-Unsubscribe headers. A change with a document (BOOKING_MAIL_PDF: the release's
+ * confirmation) names it, and the worker attaches it as its recipient would download it when the
+ * mail goes (bookingMailAttachment).
  */
 export async function notifyChange(options: {
   db: Db;
-  mailer: Mailer;
   links: MailLinks;
-  log?: FastifyBaseLogger | undefined;
-  pdf?: { webDist: string; documents: PdfDocuments; maxPages: number } | undefined;
   bookingId: number;
   event: MailEvent;
 }): Promise<void> {
@@ -61,12 +60,12 @@ export async function notifyChange(options: {
   const forwarderId = base.booking.forwarderId;
   // Only a submitted booking is mailed about, and a submit needs a forwarder: none, nobody to tell.
   if (forwarderId === null) return;
+  const actorId = by === 'forwarder' ? forwarderId : base.booking.ownerId;
   const recipientId = by === 'forwarder' ? base.booking.ownerId : forwarderId;
-  const [recipient, actor, told] = await Promise.all([
-    findMember(db, recipientId),
-    findMember(db, by === 'forwarder' ? forwarderId : base.booking.ownerId),
-    recipientsOf({ db, companyId: recipientId, event: mailEvent }),
-  ]);
+  // One after another: inside a transaction the embedded database answers one query at a time.
+  const recipient = await findMember(db, recipientId);
+  const actor = await findMember(db, actorId);
+  const told = await recipientsOf({ db, companyId: recipientId, event: mailEvent });
   if (!recipient) return;
   await queueForDigest({
     db,
@@ -77,7 +76,6 @@ export async function notifyChange(options: {
   if (told.immediate.length === 0) return;
   const site = await getSiteConfig({ db });
   const kind = BOOKING_MAIL_PDF[event.action];
-  const pdf = options.pdf;
   const compose = async (locale: Locale) => {
     const zh = locale === 'zh-CN';
     const row = zh ? await findBooking(db, null, options.bookingId, true) : base;
@@ -107,64 +105,89 @@ export async function notifyChange(options: {
     };
     const sentence = translate(locale, `booking.mailSentence.${mailEvent}`, params);
     const headline = translate(locale, `booking.mailHeadline.${mailEvent}`, params);
-    const attach = async (): Promise<MailAttachment[]> => {
-      if (!kind || !pdf) return [];
-      try {
-        const { file, fileName } = await renderBookingPdf({
-          db,
-          documents: pdf.documents,
-          maxPages: pdf.maxPages,
-          // The mail is owed: it waits for its turn rather than go without its document.
-          bounded: false,
-          webDist: pdf.webDist,
-          viewerId: recipient.id,
-          authorities: recipient.authorities,
-          id: options.bookingId,
-          kind,
-          locale,
-          requestLocale: locale,
-        });
-        return [{ filename: fileName, contentType: 'application/pdf', content: file }];
-      } catch (error) {
-        options.log?.warn(
-          { err: error, booking: row.booking.orderNo, kind },
-          'booking mail sent without its PDF',
-        );
-        return [];
-      }
-    };
     return {
       app,
-      orderNo: row.booking.orderNo,
       subject: translate(locale, 'booking.mailSubject', { ...params, headline }),
       text: translate(locale, 'booking.mailBody', { ...params, sentence }),
-      attachments: attach(),
     };
   };
   const byLocale = new Map<Locale, Awaited<ReturnType<typeof compose>>>();
   for (const person of told.immediate)
     if (!byLocale.has(person.locale)) byLocale.set(person.locale, await compose(person.locale));
-  for (const person of told.immediate) {
+  const mails = told.immediate.flatMap((person) => {
     const message = byLocale.get(person.locale);
-    if (!message) continue;
+    if (!message) return [];
     const unsubscribe = unsubscribeParts(options.links, person.id, mailEvent);
-    void message.attachments
-      .then((attachments) =>
-        options.mailer.send({
-          to: person.email,
-          subject: message.subject,
-          text:
-            message.text +
-            translate(person.locale, 'mailPrefs.footer', { app: message.app, link: unsubscribe.link }),
-          headers: unsubscribe.headers,
-          ...(attachments.length > 0 ? { attachments } : {}),
-        }),
-      )
-      .catch((error: unknown) => {
-        options.log?.warn(
-          { err: error, to: person.email, booking: message.orderNo },
-          'booking mail not sent',
-        );
-      });
+    const document: BookingDocument | undefined = kind && {
+      bookingId: options.bookingId,
+      kind,
+      viewerId: recipient.id,
+      authorities: recipient.authorities,
+      locale: person.locale,
+    };
+    return [
+      {
+        companyId: actorId,
+        kind: 'booking',
+        to: person.email,
+        locale: person.locale,
+        subject: message.subject,
+        text:
+          message.text +
+          translate(person.locale, 'mailPrefs.footer', { app: message.app, link: unsubscribe.link }),
+        headers: unsubscribe.headers,
+        attachment: document,
+      },
+    ];
+  });
+  await queueMails(db, mails);
+}
+
+/** The document a booking mail names: made when the mail goes, as its recipient would download it. */
+type BookingDocument = {
+  bookingId: number;
+  kind: (typeof BOOKING_PDF_KINDS)[number];
+  viewerId: number;
+  authorities: string[];
+  locale: Locale;
+};
+
+/**
+ * The mail worker's attachments: a booking's PDF, which waits for its turn rather than go without.
+ * The people of one company get the same document in the same language: made once for a minute.
+ */
+export function bookingMailAttachment(deps: {
+  db: Db;
+  webDist: string;
+  documents: PdfDocuments;
+  maxPages: number;
+}): Attach {
+  const recent = new Map<string, ReturnType<Attach>>();
+  return (stored) => {
+    const key = JSON.stringify(stored);
+    const made = recent.get(key) ?? render(stored);
+    if (!recent.has(key)) {
+      recent.set(key, made);
+      setTimeout(() => recent.delete(key), 60_000).unref();
+    }
+    return made;
+  };
+  async function render(stored: Record<string, unknown>) {
+    const named = stored as Partial<BookingDocument>;
+    const locale = parseLocale(named.locale);
+    const kind = BOOKING_PDF_KINDS.find((k) => k === named.kind);
+    if (typeof named.bookingId !== 'number' || typeof named.viewerId !== 'number' || !locale || !kind)
+      throw new Error('not a booking document');
+    const { file, fileName } = await renderBookingPdf({
+      ...deps,
+      bounded: false,
+      viewerId: named.viewerId,
+      authorities: Array.isArray(named.authorities) ? named.authorities : [],
+      id: named.bookingId,
+      kind,
+      locale,
+      requestLocale: locale,
+    });
+    return [{ filename: fileName, contentType: 'application/pdf', content: file }];
   }
 }

@@ -35,7 +35,7 @@ import {
  * either side, forwarder-routes.ts the forwarder's actions, document-routes.ts the files.
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, storage, config } = app.deps;
+  const { db, storage, config } = app.deps;
   const links = mailLinks(config);
   const member = authenticated({ all: ['order'] });
   const tags = ['bookings'];
@@ -61,7 +61,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await createBooking({
           db,
-          mailer,
           links,
           log: request.log,
           viewer: currentUser(request),
@@ -89,7 +88,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await changeBooking({
           db,
-          mailer,
           links,
           log: request.log,
           viewer: currentUser(request),
@@ -116,7 +114,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await submitBooking({
           db,
-          mailer,
           links,
           log: request.log,
           ...askerOf(request),
@@ -139,7 +136,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await copyBooking({
           db,
-          mailer,
           links,
           log: request.log,
           viewer: currentUser(request),
@@ -164,7 +160,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await cancelBookings({
           db,
-          mailer,
           links,
           log: request.log,
           viewerId: currentUser(request).id,
@@ -191,7 +186,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await submitShipment({
           db,
-          mailer,
           links,
           log: request.log,
           ...askerOf(request),
@@ -216,7 +210,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await cancelBooking({
           db,
-          mailer,
           links,
           log: request.log,
           ...askerOf(request),

@@ -11,7 +11,6 @@ import { AppError } from '../../platform/errors.js';
 import {
   type Acting,
   type Authorities,
-  detailAndMail,
   notFound,
   scopeOf,
   type WithMail,
@@ -45,7 +44,7 @@ export async function transition(
 ): Promise<BookingDetail> {
   const def = BOOKING_ACTIONS[options.action];
   const scope = scopeOf(options.party, options.viewerId);
-  const from = await options.db.transaction(async (tx) => {
+  await options.db.transaction(async (tx) => {
     const [row] = await lockBookings(tx, scope, [options.id]);
     if (!row) throw notFound();
     if (!(def.from as readonly number[]).includes(row.status))
@@ -65,22 +64,20 @@ export async function transition(
       },
     ]);
     await recordBooking(tx, options.actor, options.action, row);
-    return row.status;
-  });
-  return detailAndMail(
-    getBookingDetail({ ...options, party: options.party, viewerId: options.viewerId, id: options.id }),
-    notifyChange({
-      ...options,
-      bookingId: options.id,
+    await notifyChange({
+      db: tx,
+      links: options.links,
+      bookingId: row.id,
       event: {
         action: options.action,
-        from,
+        from: row.status,
         to: def.to,
         reason: options.reason ?? '',
         ...(options.details ? { details: options.details } : {}),
       },
-    }),
-  );
+    });
+  });
+  return getBookingDetail({ ...options, party: options.party, viewerId: options.viewerId, id: options.id });
 }
 
 /** POST /order/{id}/cancel: the member cancels with a reason, while not yet shipped. */
@@ -132,14 +129,15 @@ export async function cancelBookings(
       })),
     );
     await recordBookings(tx, options.actor, 'cancel', found);
+    for (const row of found)
+      await notifyChange({
+        db: tx,
+        links: options.links,
+        bookingId: row.id,
+        event: { action: 'cancel', from: row.status, to: def.to, reason: options.reason },
+      });
     return found;
   });
-  for (const row of rows)
-    await notifyChange({
-      ...options,
-      bookingId: row.id,
-      event: { action: 'cancel', from: row.status, to: def.to, reason: options.reason },
-    });
   return { cancelled: rows.length };
 }
 

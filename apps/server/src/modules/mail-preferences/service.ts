@@ -22,7 +22,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
+import { queueMails } from '../mail-outbox/repo.js';
 import { getSiteConfig } from '../system/service.js';
 import {
   companyPeopleFor,
@@ -201,13 +201,12 @@ export function digestCutoff(now: Date): Date {
  * The daily digest: one mail per person with every event queued before the cutoff, in their
  * language. Safe on many instances at once: a person's rows are taken out of the queue in one
  * statement that skips rows another instance is taking (FOR UPDATE SKIP LOCKED), so each event
- * goes out once. No transaction stays open while the mail server answers (the embedded database
- * has one connection). A failed send puts the rows back for the next run. Returns how many
- * digests went out.
+ * goes out once; the digest is written to the mail outbox in the transaction that takes them, and
+ * the mail worker sends it (and tries again if the mail server fails). Returns how many digests
+ * were queued.
  */
 export async function sendDigests(options: {
   db: Db;
-  mailer: Mailer;
   links: MailLinks;
   now?: Date;
   log?: FastifyBaseLogger | undefined;
@@ -217,42 +216,44 @@ export async function sendDigests(options: {
   const site = await getSiteConfig({ db });
   let sent = 0;
   for (const personId of await peopleWithQueued(db, cutoff)) {
-    const person = await findPersonById(db, personId);
-    const rows = await takeQueued(db, personId, cutoff);
-    if (rows.length === 0 || !person) continue;
-    const locale = parseLocale(person.language) ?? 'zh-CN';
-    const app = site.app_title || translate(locale, 'config.defaultTitle');
-    const status = (value: number | null) =>
-      value === null ? translate(locale, 'booking.mailNoStatus') : translate(locale, bookingStatusKey(value));
-    const lines = rows.map((row) =>
-      translate(locale, isRfqMailEvent(row.event) ? 'mailPrefs.digestRfqLine' : 'mailPrefs.digestLine', {
-        time: `${formatInstant(row.createdAt, locale, site.time_zone)} (${zoneLabel(site.time_zone)})`,
-        order_no: row.orderNo,
-        event: isMailEvent(row.event) ? translate(locale, `mailPrefs.event.${row.event}`) : row.event,
-        from: status(row.fromStatus),
-        to: status(row.toStatus),
-      }),
-    );
-    const unsubscribe = unsubscribeParts(options.links, personId, 'all');
-    try {
-      await options.mailer.send({
-        to: person.email,
-        subject: translate(locale, 'mailPrefs.digestSubject', { app, count: rows.length }),
-        text:
-          translate(locale, 'mailPrefs.digestBody', {
-            lines: lines.join('\n'),
-            link: options.links.publicUrl,
-          }) + translate(locale, 'mailPrefs.digestFooter', { app, link: unsubscribe.link }),
-        headers: unsubscribe.headers,
-      });
-      sent += 1;
-    } catch (error) {
-      options.log?.warn({ err: error, person: personId }, 'mail digest not sent; tried again later');
-      await queueEvents(
-        db,
-        rows.map(({ id: _id, ...row }) => row),
+    const queued = await db.transaction(async (tx) => {
+      const person = await findPersonById(tx, personId);
+      const rows = await takeQueued(tx, personId, cutoff);
+      if (rows.length === 0 || !person) return false;
+      const locale = parseLocale(person.language) ?? 'zh-CN';
+      const app = site.app_title || translate(locale, 'config.defaultTitle');
+      const status = (value: number | null) =>
+        value === null
+          ? translate(locale, 'booking.mailNoStatus')
+          : translate(locale, bookingStatusKey(value));
+      const lines = rows.map((row) =>
+        translate(locale, isRfqMailEvent(row.event) ? 'mailPrefs.digestRfqLine' : 'mailPrefs.digestLine', {
+          time: `${formatInstant(row.createdAt, locale, site.time_zone)} (${zoneLabel(site.time_zone)})`,
+          order_no: row.orderNo,
+          event: isMailEvent(row.event) ? translate(locale, `mailPrefs.event.${row.event}`) : row.event,
+          from: status(row.fromStatus),
+          to: status(row.toStatus),
+        }),
       );
-    }
+      const unsubscribe = unsubscribeParts(options.links, personId, 'all');
+      await queueMails(tx, [
+        {
+          companyId: person.companyId,
+          kind: 'digest',
+          to: person.email,
+          locale,
+          subject: translate(locale, 'mailPrefs.digestSubject', { app, count: rows.length }),
+          text:
+            translate(locale, 'mailPrefs.digestBody', {
+              lines: lines.join('\n'),
+              link: options.links.publicUrl,
+            }) + translate(locale, 'mailPrefs.digestFooter', { app, link: unsubscribe.link }),
+          headers: unsubscribe.headers,
+        },
+      ]);
+      return true;
+    });
+    if (queued) sent += 1;
   }
   return sent;
 }

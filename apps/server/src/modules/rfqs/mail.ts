@@ -8,7 +8,7 @@ import {
   translate,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
-import type { Mailer } from '../../platform/mail.js';
+import { queueMails } from '../mail-outbox/repo.js';
 import {
   type MailLinks,
   queueRfqForDigest,
@@ -32,22 +32,20 @@ export type RfqMail = {
  * whatever language the requester used), route and carrier named in that language, with the
  * requester's contact, Reply-To set to the requester (so that answering the mail answers them) and
  * the link to the request on the forwarder's "Received RFQs" page. Without a forwarder it goes to
- * the site's contact address, if any.
+ * the site's contact address, if any. Queued with `db`, the RFQ's transaction.
  */
 export async function mailRfq(options: {
   db: Db;
-  mailer: Mailer;
   publicUrl: string;
   rfq: RfqMail;
   /** The requester's language: the mail's when it goes to the site's address. */
   senderLocale: Locale;
 }): Promise<void> {
   const { db, rfq } = options;
-  const [forwarder, requester, site] = await Promise.all([
-    rfq.forwarderId === null ? undefined : memberContact(db, rfq.forwarderId),
-    memberContact(db, rfq.requesterId),
-    getSiteConfig({ db }),
-  ]);
+  // One after another: inside a transaction the embedded database answers one query at a time.
+  const forwarder = rfq.forwarderId === null ? undefined : await memberContact(db, rfq.forwarderId);
+  const requester = await memberContact(db, rfq.requesterId);
+  const site = await getSiteConfig({ db });
   const to = forwarder?.username ?? site.web_contact_email;
   if (!to || !requester) return;
   const locale = forwarder ? (parseLocale(forwarder.language) ?? DEFAULT_LOCALE) : options.senderLocale;
@@ -76,23 +74,27 @@ export async function mailRfq(options: {
     email: requester.username,
     link: `${options.publicUrl}/received-rfqs/${rfq.rfqId}`,
   };
-  await options.mailer.send({
-    to,
-    replyTo: requester.username,
-    subject: translate(locale, 'rfq.mailSubject', params),
-    text: translate(locale, 'rfq.mailBody', params),
-  });
+  await queueMails(db, [
+    {
+      companyId: rfq.requesterId,
+      kind: 'rfq',
+      to,
+      replyTo: requester.username,
+      locale,
+      subject: translate(locale, 'rfq.mailSubject', params),
+      text: translate(locale, 'rfq.mailBody', params),
+    },
+  ]);
 }
 
 /**
  * Mails the requester's people that the forwarder answered or closed their RFQ: each by their own
  * preference for the event (at once, in the daily digest, or not at all) and in their own language,
- * with the answer's prices, validity and remarks, and the link to the request on "My RFQs". Runs
- * after the reply; the notification rows were written with the change.
+ * with the answer's prices, validity and remarks, and the link to the request on "My RFQs". Queued
+ * with `db`, the change's transaction, as are the notification rows.
  */
 export async function mailRfqAnswer(options: {
   db: Db;
-  mailer: Mailer;
   links: MailLinks;
   mail: RfqAnswerMail;
 }): Promise<void> {
@@ -140,17 +142,22 @@ export async function mailRfqAnswer(options: {
     event,
     rfq: { id: mail.rfqId, label: byLocale.get(told.digest[0]?.locale ?? 'zh-CN')?.label ?? '' },
   });
-  for (const person of told.immediate) {
+  const mails = told.immediate.flatMap((person) => {
     const message = byLocale.get(person.locale);
-    if (!message) continue;
+    if (!message) return [];
     const unsubscribe = unsubscribeParts(options.links, person.id, event);
-    await options.mailer.send({
-      to: person.email,
-      subject: message.subject,
-      text:
-        message.text +
-        translate(person.locale, 'mailPrefs.footer', { app: message.app, link: unsubscribe.link }),
-      headers: unsubscribe.headers,
-    });
-  }
+    const footer = translate(person.locale, 'mailPrefs.footer', { app: message.app, link: unsubscribe.link });
+    return [
+      {
+        companyId: mail.requesterId,
+        kind: 'rfq-answer',
+        to: person.email,
+        locale: person.locale,
+        subject: message.subject,
+        text: message.text + footer,
+        headers: unsubscribe.headers,
+      },
+    ];
+  });
+  await queueMails(db, mails);
 }

@@ -27,6 +27,7 @@ import {
   type RfqAnswerMail,
   sendRfq,
 } from './service.js';
+import type { Db } from '../../platform/db.js';
 
 const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
@@ -36,19 +37,12 @@ const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 4
  * forwarder's RFQ answers 404.
  */
 export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, config } = app.deps;
+  const { db, config } = app.deps;
   const tags = ['quotes'];
   const forwarder = authenticated({ all: ['rate'] });
   const links = mailLinks(config);
-  /** After the reply: the requester's people are mailed (by preference) of an answer or a close. */
-  const sendAnswerMail = (mail: RfqAnswerMail | null, log: { warn: (o: object, m: string) => void }) => {
-    if (!mail) return;
-    setImmediate(() => {
-      mailRfqAnswer({ db, mailer, links, mail }).catch((error: unknown) =>
-        log.warn({ err: error, rfq: mail.rfqId }, 'RFQ answer mail not sent'),
-      );
-    });
-  };
+  // The mails are queued in the change's transaction; the mail worker sends them.
+  const queueAnswerMail = (tx: Db, mail: RfqAnswerMail) => mailRfqAnswer({ db: tx, links, mail });
 
   app.post(
     '/system/send_rfq',
@@ -62,17 +56,13 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, mail } = await sendRfq({
+      const { id } = await sendRfq({
         db,
         viewer: currentUser(request),
         input: request.body,
         locale: request.locale,
-      });
-      // After the reply: a slow or failing mail server neither holds nor fails the request.
-      setImmediate(() => {
-        mailRfq({ db, mailer, publicUrl: config.publicUrl, rfq: mail, senderLocale: request.locale }).catch(
-          (error: unknown) => request.log.warn({ err: error, rfq: id }, 'RFQ mail not sent'),
-        );
+        queueMail: (tx, rfq) =>
+          mailRfq({ db: tx, publicUrl: config.publicUrl, rfq, senderLocale: request.locale }),
       });
       return ok({ id });
     },
@@ -163,14 +153,14 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { rfq, mail } = await markReceivedRfq({
+      const rfq = await markReceivedRfq({
         db,
         viewer: currentUser(request),
         id: request.params.id,
         input: request.body,
         locale: request.locale,
+        queueMail: queueAnswerMail,
       });
-      sendAnswerMail(mail, request.log);
       return ok(rfq);
     },
   );
@@ -188,14 +178,14 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { rfq, mail } = await answerReceivedRfq({
+      const rfq = await answerReceivedRfq({
         db,
         viewer: currentUser(request),
         id: request.params.id,
         input: request.body,
         locale: request.locale,
+        queueMail: queueAnswerMail,
       });
-      sendAnswerMail(mail, request.log);
       return ok(rfq);
     },
   );

@@ -48,15 +48,16 @@ type Stored = Record<string, string | number>;
 /**
  * Stores a request for quotation about a quote. Route, carrier and rate are the quote's (in the
  * sender's language, as the sender saw them), whatever the client sent; the forwarder's name is
- * kept only for a sender allowed to see it. Answers the id and the mail to send once the reply
- * has gone (to the quote's forwarder, in the forwarder's language).
+ * kept only for a sender allowed to see it. Its mail (to the quote's forwarder) is queued by
+ * `queueMail` in the same transaction.
  */
 export async function sendRfq(options: {
   db: Db;
   viewer: Viewer;
   input: unknown;
   locale: Locale;
-}): Promise<{ id: number; mail: RfqMail }> {
+  queueMail: (tx: Db, mail: RfqMail) => Promise<void>;
+}): Promise<{ id: number }> {
   const parsed = rfqInput.safeParse(options.input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const rfq = parsed.data;
@@ -110,9 +111,10 @@ export async function sendRfq(options: {
         rfq: { id: inserted, forwarderId, label: `${quote.pol_name} → ${quote.to_name}` },
       },
     );
+    await options.queueMail(tx, { rfqId: inserted, requesterId: options.viewer.id, forwarderId, request });
     return inserted;
   });
-  return { id, mail: { rfqId: id, requesterId: options.viewer.id, forwarderId, request } };
+  return { id };
 }
 
 type SentRow = Awaited<ReturnType<typeof findRfqPage>>['rows'][number];
@@ -302,19 +304,20 @@ export async function getReceivedRfq(options: {
   return rfq;
 }
 
-/** What the requester's side is told of a change by the forwarder, and mailed once it is committed. */
+/** What the requester's side is told of a change by the forwarder, and mailed in its transaction. */
 export type RfqAnswerMail = { rfqId: number; requesterId: number; action: RfqAnswerAction };
+type QueueAnswerMail = (tx: Db, mail: RfqAnswerMail) => Promise<void>;
 
 /**
  * Within the change's transaction: tells the requester's people (notification rows) that their RFQ
- * was answered or closed. The label is the route as the requester sent it.
+ * was answered or closed, and queues their mails. The label is the route as the requester sent it.
  */
 async function tellRequester(
   tx: Db,
-  viewer: Viewer,
+  { viewer, queueMail }: { viewer: Viewer; queueMail: QueueAnswerMail },
   rfq: { id: number; requesterId: number },
   action: RfqAnswerAction,
-): Promise<RfqAnswerMail> {
+): Promise<void> {
   const { rows } = await findRfqPage(tx, rfq.requesterId, { page: 1, size: 1 }, rfq.id);
   const request = rows[0] ? (JSON.parse(rows[0].payload) as Stored) : {};
   const label = `${String(request.pol ?? '')} → ${String(request.to ?? '')}`;
@@ -323,7 +326,7 @@ async function tellRequester(
     { personId: viewer.personId ?? null },
     { kind: 'rfq-answer', rfq: { id: rfq.id, requesterId: rfq.requesterId, label, action } },
   );
-  return { rfqId: rfq.id, requesterId: rfq.requesterId, action };
+  await queueMail(tx, { rfqId: rfq.id, requesterId: rfq.requesterId, action });
 }
 
 /**
@@ -336,25 +339,26 @@ export async function markReceivedRfq(options: {
   id: number;
   input: unknown;
   locale: Locale;
-}): Promise<{ rfq: ReceivedRfq; mail: RfqAnswerMail | null }> {
+  queueMail: QueueAnswerMail;
+}): Promise<ReceivedRfq> {
   const parsed = rfqStatusInput.safeParse(options.input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const status: RfqStatus = parsed.data.status;
-  const mail = await options.db.transaction(async (tx) => {
+  await options.db.transaction(async (tx) => {
     const current = await lockReceivedRfq(tx, options.viewer.id, options.id);
     if (!current) throw new AppError(404, 'errors.notFound');
-    if (current.status === status) return null;
+    if (current.status === status) return;
     await updateRfqStatus(tx, options.viewer.id, options.id, status);
-    return tellRequester(tx, options.viewer, current, status === 'quoted' ? 'quote' : 'close');
+    await tellRequester(tx, options, current, status === 'quoted' ? 'quote' : 'close');
   });
-  return { rfq: await getReceivedRfq(options), mail };
+  return getReceivedRfq(options);
 }
 
 /**
  * The forwarder answers in the portal: a price per container type of the request's quote, how
  * long they hold, remarks. Stored with the RFQ (it becomes "quoted"; a later answer replaces the
- * earlier one), told to the requester's people, and mailed to them by their preference once
- * committed. A closed request is not answered (409); any other forwarder's answers 404.
+ * earlier one), told to the requester's people, and mailed to them by their preference in the
+ * same transaction. A closed request is not answered (409); any other forwarder's answers 404.
  */
 export async function answerReceivedRfq(options: {
   db: Db;
@@ -363,11 +367,12 @@ export async function answerReceivedRfq(options: {
   input: unknown;
   locale: Locale;
   now?: Date;
-}): Promise<{ rfq: ReceivedRfq; mail: RfqAnswerMail }> {
+  queueMail: QueueAnswerMail;
+}): Promise<ReceivedRfq> {
   const parsed = rfqAnswerInput.safeParse(options.input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const input = parsed.data;
-  const mail = await options.db.transaction(async (tx) => {
+  await options.db.transaction(async (tx) => {
     const current = await lockReceivedRfq(tx, options.viewer.id, options.id);
     if (!current) throw new AppError(404, 'errors.notFound');
     if (current.status === 'closed') throw new AppError(409, 'rfq.closedCannotAnswer');
@@ -388,7 +393,7 @@ export async function answerReceivedRfq(options: {
       answered_at: new Date().toISOString(),
     };
     await updateRfqStatus(tx, options.viewer.id, options.id, 'quoted', JSON.stringify(answer));
-    return tellRequester(tx, options.viewer, current, 'quote');
+    await tellRequester(tx, options, current, 'quote');
   });
-  return { rfq: await getReceivedRfq(options), mail };
+  return getReceivedRfq(options);
 }

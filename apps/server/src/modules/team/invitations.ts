@@ -18,12 +18,12 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
-import type { Mailer } from '../../platform/mail.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { endAllSessions, hashToken, type SessionUser, startSession } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { actorOf, recordActivity } from '../activity/service.js';
 import { raiseEvent } from '../events/service.js';
+import { queueMails } from '../mail-outbox/repo.js';
 import { getSiteConfig } from '../system/service.js';
 import {
   findPersonByEmail,
@@ -60,8 +60,8 @@ import { presentInvitation } from './service.js';
 
 type Deps = { db: Db; config: Config; kv: KvStore };
 type Inviter = Pick<SessionUser, 'id' | 'personId' | 'name' | 'role' | 'username'>;
-/** What the mail of an invitation is made from; sent after the reply (mailInvitation). */
-export type InvitationMail = {
+/** What the mail of an invitation is made from (mailInvitation). */
+type InvitationMail = {
   to: string;
   token: string;
   role: Role;
@@ -106,7 +106,7 @@ const mailOf = (row: InvitationRecord, token: string, actor: Inviter, locale: Lo
  */
 export async function invite(
   options: Deps & { actor: Inviter; email: string; role: Role; locale: Locale },
-): Promise<{ row: InvitationRow; mail: InvitationMail }> {
+): Promise<{ row: InvitationRow }> {
   const { db, kv, actor, email, role } = options;
   assertCanGive(actor, role);
   const assertNew = async (tx: Db) => {
@@ -141,15 +141,16 @@ export async function invite(
       label: email,
       roleTo: role,
     });
+    await mailInvitation(tx, options.config.publicUrl, mailOf(created, token, actor, options.locale));
     return created;
   });
-  return { row: presentInvitation(row), mail: mailOf(row, token, actor, options.locale) };
+  return { row: presentInvitation(row) };
 }
 
 /** A new token and a new week for a pending invitation; the old link stops working. */
 export async function resend(
   options: Deps & { actor: Inviter; id: number; locale: Locale },
-): Promise<{ row: InvitationRow; mail: InvitationMail }> {
+): Promise<{ row: InvitationRow }> {
   const { db, kv, actor, id } = options;
   const current = await findPendingInvitation(db, actor.id, id);
   if (!current) throw new AppError(404, 'errors.notFound');
@@ -172,9 +173,10 @@ export async function resend(
       label: renewed.email,
       roleTo: parseRole(renewed.role),
     });
+    await mailInvitation(tx, options.config.publicUrl, mailOf(renewed, token, actor, options.locale));
     return renewed;
   });
-  return { row: presentInvitation(row), mail: mailOf(row, token, actor, options.locale) };
+  return { row: presentInvitation(row) };
 }
 
 export async function revoke(options: { db: Db; actor: Inviter; id: number }): Promise<void> {
@@ -191,20 +193,16 @@ export async function revoke(options: { db: Db; actor: Inviter; id: number }): P
 }
 
 /**
- * Mails the invitation in the language the inviter chose, with the link to the join page, as plain
- * text. It goes from the portal's address to an address the inviter typed, so it names the sender
+ * Queues the invitation's mail with `db`, the invitation's transaction, in the language the inviter
+ * chose, with the link to the join page, as plain text. It goes from the portal's address to an address the inviter typed, so it names the sender
  * plainly (name, e-mail, company), and the names people typed are made inert (inertMailText): no
  * link in it but the portal's own.
  */
-export async function mailInvitation(options: {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  mail: InvitationMail;
-}): Promise<void> {
-  const { db, mail } = options;
+async function mailInvitation(db: Db, publicUrl: string, mail: InvitationMail): Promise<void> {
   const locale = mail.locale;
-  const [site, names] = await Promise.all([getSiteConfig({ db }), companyNames(db, mail.companyId)]);
+  // One after another: inside a transaction the embedded database answers one query at a time.
+  const site = await getSiteConfig({ db });
+  const names = await companyNames(db, mail.companyId);
   const params = {
     app: site.app_title || translate(locale, 'config.defaultTitle'),
     inviter: inertMailText(mail.inviter),
@@ -212,13 +210,18 @@ export async function mailInvitation(options: {
     company: inertMailText((locale === 'zh-CN' && names?.company2) || names?.company1 || ''),
     role: translate(locale, `company.role.${mail.role}`),
     days: INVITATION.ttlMs / 86_400_000,
-    link: `${options.publicUrl}/join?${new URLSearchParams({ token: mail.token }).toString()}`,
+    link: `${publicUrl}/join?${new URLSearchParams({ token: mail.token }).toString()}`,
   };
-  await options.mailer.send({
-    to: mail.to,
-    subject: translate(locale, 'company.inviteSubject', params),
-    text: translate(locale, 'company.inviteBody', params),
-  });
+  await queueMails(db, [
+    {
+      companyId: mail.companyId,
+      kind: 'invitation',
+      to: mail.to,
+      locale,
+      subject: translate(locale, 'company.inviteSubject', params),
+      text: translate(locale, 'company.inviteBody', params),
+    },
+  ]);
 }
 
 /* ---------- the public side: the person holding the token ---------- */

@@ -4,7 +4,6 @@ import type { myAccountBody, MyPasswordBody } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
-import type { Mailer } from '../../platform/mail.js';
 import { endAllSessions } from '../auth/sessions.js';
 import { findPerson, updatePerson } from '../users/people-repo.js';
 import { checkCurrentPassword, mailPasswordChanged } from '../users/profile.js';
@@ -34,7 +33,6 @@ export async function updateMe(options: {
 export async function changeMyPassword(options: {
   db: Db;
   kv: KvStore;
-  mailer: Mailer;
   log: FastifyBaseLogger;
   personId: number;
   sessionId: number | undefined;
@@ -49,8 +47,6 @@ export async function changeMyPassword(options: {
   await db.transaction(async (tx) => {
     await changePassword({ db: tx, personId: person.id, password: body.password });
     await endAllSessions({ db: tx, personId: person.id, exceptSessionId: options.sessionId });
+    await mailPasswordChanged({ db: tx, person });
   });
-  await mailPasswordChanged({ db, mailer: options.mailer, person }).catch((error: unknown) =>
-    options.log.warn({ err: error }, 'password change mail not sent'),
-  );
 }

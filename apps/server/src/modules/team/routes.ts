@@ -16,20 +16,11 @@ import {
   teamReply,
   transferBody,
 } from '@freight/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
-import {
-  acceptInvitation,
-  type InvitationMail,
-  invitationInfo as readInvitation,
-  invite,
-  mailInvitation,
-  resend,
-  revoke,
-} from './invitations.js';
+import { acceptInvitation, invitationInfo as readInvitation, invite, resend, revoke } from './invitations.js';
 import { changeMyPassword, updateMe } from './me.js';
 import { changeRole, getTeam, removeMember, transferOwnership } from './service.js';
 
@@ -49,17 +40,9 @@ const tokenParams = z.object({ token: z.string().max(100) });
  * name, language and password.
  */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, kv, mailer } = app.deps;
+  const { db, config, kv } = app.deps;
   const tags = ['team'];
   const manager = authenticated({ all: [TEAM_AUTHORITY], manage: true });
-  // After the reply: a slow or failing mail server neither holds nor fails the request.
-  const sendLater = (mail: InvitationMail, log: FastifyBaseLogger) =>
-    setImmediate(() => {
-      mailInvitation({ db, mailer, publicUrl: config.publicUrl, mail }).catch((error: unknown) =>
-        log.warn({ err: error }, 'invitation mail not sent'),
-      );
-    });
-
   app.get(
     '/team',
     {
@@ -87,8 +70,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { language, ...body } = request.body;
       const locale = language ?? request.locale;
-      const { row, mail } = await invite({ db, config, kv, actor: currentUser(request), ...body, locale });
-      sendLater(mail, request.log);
+      const { row } = await invite({ db, config, kv, actor: currentUser(request), ...body, locale });
       return ok(row);
     },
   );
@@ -105,7 +87,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { row, mail } = await resend({
+      const { row } = await resend({
         db,
         config,
         kv,
@@ -113,7 +95,6 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
         locale: request.locale,
       });
-      sendLater(mail, request.log);
       return ok(row);
     },
   );
@@ -280,7 +261,6 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       await changeMyPassword({
         db,
         kv,
-        mailer,
         log: request.log,
         personId: currentUser(request).personId,
         sessionId: request.sessionId ?? undefined,

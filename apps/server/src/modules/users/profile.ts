@@ -11,13 +11,13 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
-import type { Mailer } from '../../platform/mail.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { changedFields, recordActivity } from '../activity/service.js';
 import { endAllSessions } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { removeFiles } from '../files/service.js';
+import { queueMails } from '../mail-outbox/repo.js';
 import { getSiteConfig } from '../system/service.js';
 import { findPerson, updatePerson } from './people-repo.js';
 import { companyColumns, findUserWithCountry, type UserPatch, updateUser } from './repo.js';
@@ -79,7 +79,6 @@ export async function updateProfile(options: {
   db: Db;
   storage: FileStorage;
   kv: KvStore;
-  mailer: Mailer;
   /** the company */
   userId: number;
   /** the person making the change, whose password a new password is */
@@ -113,7 +112,10 @@ export async function updateProfile(options: {
     await db.transaction(async (tx) => {
       Object.assign(patch, await storeImages(tx, storage, userId, files, written));
       await updateUser(tx, userId, patch);
-      if (passwordHash) await updatePerson(tx, person.id, { passwordHash });
+      if (passwordHash) {
+        await updatePerson(tx, person.id, { passwordHash });
+        await mailPasswordChanged({ db: tx, person });
+      }
       // The company's trail names the profile fields that changed; a password is the person's own.
       const fields = changedFields(current.user, patch, PROFILE_FIELDS);
       if (fields.length > 0)
@@ -142,7 +144,6 @@ export async function updateProfile(options: {
   await removeFiles({ db, storage, ids: replaced });
   if (input.password) {
     await endAllSessions({ db, personId: person.id, exceptSessionId: options.sessionId });
-    await mailPasswordChanged({ db, mailer: options.mailer, person });
   }
 }
 
@@ -163,23 +164,30 @@ export async function checkCurrentPassword(options: {
   }
 }
 
-/** Tells the person that their password changed, in their language (also used by PUT /api/me/password). */
+/**
+ * Tells the person that their password changed, in their language, queued with `db`, the change's
+ * transaction (also used by PUT /api/me/password).
+ */
 export async function mailPasswordChanged(options: {
   db: Db;
-  mailer: Mailer;
-  person: { email: string; language: string | null };
+  person: { email: string; language: string | null; companyId: number };
 }): Promise<void> {
   const locale = parseLocale(options.person.language) ?? DEFAULT_LOCALE;
   const site = await getSiteConfig({ db: options.db });
   const app = site.app_title || translate(locale, 'config.defaultTitle');
-  await options.mailer.send({
-    to: options.person.email,
-    subject: translate(locale, 'account.mail.passwordChangedSubject', { app }),
-    text: translate(locale, 'account.mail.passwordChangedBody', {
-      app,
-      email: options.person.email,
-      time: formatInstant(new Date(), locale, site.time_zone),
-      zone: zoneLabel(site.time_zone),
-    }),
-  });
+  await queueMails(options.db, [
+    {
+      companyId: options.person.companyId,
+      kind: 'password',
+      to: options.person.email,
+      locale,
+      subject: translate(locale, 'account.mail.passwordChangedSubject', { app }),
+      text: translate(locale, 'account.mail.passwordChangedBody', {
+        app,
+        email: options.person.email,
+        time: formatInstant(new Date(), locale, site.time_zone),
+        zone: zoneLabel(site.time_zone),
+      }),
+    },
+  ]);
 }

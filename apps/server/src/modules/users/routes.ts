@@ -94,7 +94,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         storage,
         kv,
-        mailer: app.deps.mailer,
         userId: user.id,
         personId: user.personId,
         sessionId: request.sessionId ?? undefined,

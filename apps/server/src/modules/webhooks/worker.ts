@@ -10,9 +10,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookConfig } from '../../config.js';
 import type { Db } from '../../platform/db.js';
-import type { Mailer } from '../../platform/mail.js';
 import { secretBox } from '../../platform/secret-box.js';
 import { createWebhookSender, signWebhook } from '../../platform/webhook-sender.js';
+import { queueMails } from '../mail-outbox/repo.js';
 import { getSiteConfig } from '../system/service.js';
 import {
   type Claimed,
@@ -44,7 +44,6 @@ export type WebhookWorker = { stop(): Promise<void> };
 export function startWebhookWorker(options: {
   db: Db;
   config: WebhookConfig;
-  mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
 }): WebhookWorker {
@@ -101,27 +100,28 @@ export function startWebhookWorker(options: {
     const delay = webhookBackoffMs(row.attempts, config.retryFirstMs);
     const retryAt = age + delay <= WEBHOOK.retryForMs ? new Date(Date.now() + delay) : null;
     const error = outcome.error ?? 'failed';
-    const disabled = await recordFailed(db, row, {
-      status: outcome.status,
-      error,
-      retryAt,
-      disableAfter: WEBHOOK.disableAfterFailures,
-      circuit: {
-        failures: WEBHOOK.circuitFailures,
-        firstMs: config.circuitOpenMs,
-        maxMs: WEBHOOK.retryMaxDelayMs,
-      },
+    // The managers' mail about an endpoint turned off is written with the change that turns it off.
+    await db.transaction(async (tx) => {
+      const disabled = await recordFailed(tx, row, {
+        status: outcome.status,
+        error,
+        retryAt,
+        disableAfter: WEBHOOK.disableAfterFailures,
+        circuit: {
+          failures: WEBHOOK.circuitFailures,
+          firstMs: config.circuitOpenMs,
+          maxMs: WEBHOOK.retryMaxDelayMs,
+        },
+      });
+      if (disabled) await mailDisabled(tx, row, error);
     });
-    if (disabled) await mailDisabled(row, error);
   }
 
-  async function mailDisabled(row: Claimed, error: string): Promise<void> {
+  async function mailDisabled(tx: Db, row: Claimed, error: string): Promise<void> {
     const companyId = row.company_id;
-    const [site, { names, people }] = await Promise.all([
-      getSiteConfig({ db }),
-      companyManagers(db, companyId, MANAGERS),
-    ]);
-    for (const person of people) {
+    const site = await getSiteConfig({ db: tx });
+    const { names, people } = await companyManagers(tx, companyId, MANAGERS);
+    const mails = people.map((person) => {
       const locale = parseLocale(person.language) ?? DEFAULT_LOCALE;
       const params = {
         app: site.app_title || translate(locale, 'config.defaultTitle'),
@@ -131,12 +131,16 @@ export function startWebhookWorker(options: {
         error,
         link: `${options.publicUrl}/webhooks`,
       };
-      await options.mailer.send({
+      return {
+        companyId,
+        kind: 'webhook-off',
         to: person.email,
+        locale,
         subject: translate(locale, 'webhooks.disabledSubject', params),
         text: translate(locale, 'webhooks.disabledBody', params),
-      });
-    }
+      };
+    });
+    await queueMails(tx, mails);
   }
 
   const count = (counts: Map<number, number>, id: number, by: number) => {
