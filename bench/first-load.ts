@@ -149,14 +149,14 @@ const RUNS = 3;
 /**
  * One page in one language at one width, as a member in Asia/Shanghai (the zone the portal's people
  * are in; a first view that differs between the server's zone and the browser's fails to hydrate):
- * cold, then warm in the same browser context. Throws on a hydration error.
+ * cold, then warm in the same browser context. Answers the hydration errors of both loads too.
  */
 async function measurePage(
   browser: Browser,
   baseUrl: string,
   path: string,
   options: { locale: 'zh-CN' | 'en-US'; width: number; token: string | undefined },
-): Promise<{ cold: Measure; warm: Measure }> {
+): Promise<{ cold: Measure; warm: Measure; errors: string[] }> {
   const { locale, width, token } = options;
   const context = await browser.newContext({
     locale,
@@ -192,11 +192,7 @@ async function measurePage(
     }
     const cold = await measure(await context.newPage(), `${baseUrl}${path}`, { cache: false });
     const warm = await measure(await context.newPage(), `${baseUrl}${path}`, { cache: true });
-    if (errors.length > 0)
-      throw new Error(
-        `${path} ${locale} at ${width} px failed to hydrate: ${errors.slice(0, 3).join(' | ')}`,
-      );
-    return { cold, warm };
+    return { cold, warm, errors };
   } finally {
     await context.close();
   }
@@ -220,27 +216,29 @@ export async function benchFirstLoad(rows: Row[]): Promise<void> {
   try {
     const token = await login(server.url);
     const only = process.env.BENCH_PAGES?.split(',');
+    const failures: string[] = [];
     for (const path of Object.keys(TARGETS).filter((p) => !only || only.includes(p))) {
       const target = TARGETS[path];
       if (!target) continue;
       for (const locale of ['zh-CN', 'en-US'] as const) {
         for (const width of WIDTHS) {
           const runs: { cold: Measure; warm: Measure }[] = [];
+          const label = `${path} ${locale} ${width} px`;
           for (let run = 0; run < RUNS; run += 1) {
-            runs.push(
-              await measurePage(browser, server.url, path, {
-                locale,
-                width,
-                token: path === '/login' ? undefined : token,
-              }),
-            );
+            const measured = await measurePage(browser, server.url, path, {
+              locale,
+              width,
+              token: path === '/login' ? undefined : token,
+            });
+            runs.push(measured);
+            if (measured.errors.length > 0) failures.push(`${label}: ${measured.errors[0]}`);
           }
           const cold = runs.map((r) => r.cold);
           const warm = runs.map((r) => r.warm);
           const coldBytes = median(cold.map((m) => m.bytes));
           const coldLcp = median(cold.map((m) => m.lcpMs));
           const warmLcp = median(warm.map((m) => m.lcpMs));
-          const label = `${path} ${locale} ${width} px`;
+          console.log(`measured ${label}: cold LCP ${spread(cold.map((m) => m.lcpMs))}`);
           rows.push({
             name: `First load ${label}, cold: bytes at the wire (${cold[0]?.requests ?? 0} requests)`,
             figure: `${(coldBytes / KB).toFixed(1)} KB`,
@@ -263,6 +261,11 @@ export async function benchFirstLoad(rows: Row[]): Promise<void> {
       }
     }
     if (!only || only.includes('login-to-rows')) await benchLoginToRows(rows, browser, server.url, CAPTCHA);
+    // Every page measured first (the figures are shown), then the failure.
+    if (failures.length > 0) {
+      for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+      throw new Error(`first loads failed to hydrate (${failures.length}):\n${failures.join('\n')}`);
+    }
   } finally {
     await browser.close();
     await server.stop();
