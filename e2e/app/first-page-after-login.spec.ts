@@ -52,6 +52,8 @@ describe('the first page after the login', () => {
     await page.getByLabel('验证码').press('Enter');
     await page.waitForURL('**/quotes');
     await visible(page.getByRole('row').filter({ hasText: '上海' }));
+    // The layout asks for the stream's ticket once it has rendered: wait for it to compare with.
+    await expect.poll(() => events.includes('request /api/notifications/ticket')).toBe(true);
     const after = events.slice(typed);
     // No script of the layout or of the page is asked for after the Enter (they are there)…
     expect(after.filter((e) => isScript(e, 'main-layout') || isScript(e, 'quotes-page'))).toEqual([]);
