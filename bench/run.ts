@@ -372,7 +372,7 @@ async function main() {
     'Load is closed-loop (each client sends its next request when the previous one answered) from the',
     'same machine as the server and the database; p50/p95 are per request, measured by the client.',
     'The data set and what the figures led to are described in bench/data.ts and bench/generate.ts.',
-    `First loads: Debian's Chromium through the DevTools protocol at ${profileText()}, bytes as received (bench/first-load.ts).`,
+    `First loads: Debian's Chromium through the DevTools protocol at ${profileText()}, bytes as received, as a member in Asia/Shanghai at 1366 and 375 px, median (range) of 3 runs (bench/first-load.ts).`,
     '',
     '| measurement | figure | target | met |',
     '| --- | --- | --- | --- |',

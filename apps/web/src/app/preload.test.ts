@@ -13,7 +13,8 @@ describe('first load: the page’s requests go out before the app runs (issue 15
       import('../features/quotes/quotes-page'),
       import('../features/bookings/bookings-page'),
     ]);
-  });
+    // Ant Design's modules take long to load on a busy machine.
+  }, 60_000);
   afterEach(() => {
     vi.unstubAllGlobals();
     session.clear();

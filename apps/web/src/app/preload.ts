@@ -5,29 +5,50 @@ import { userInfoQuery } from './auth';
 import { savedSiteConfig, siteConfigQuery } from './site-config';
 
 /**
- * What a member's page needs as it opens, by path: the data it asks for first, then its script. Started
- * at once (main.tsx) instead of after the layout and the page have rendered one after the other,
- * each waiting for the one before (a round trip each on a slow link, issue 15). The scripts are the
- * same modules the router loads (app/router.tsx): imported here, they are ready when it asks.
+ * What a member's page needs as it opens, by path: its script and the module asking for its first
+ * data. Started at once (main.tsx) instead of after the layout and the page have rendered one after
+ * the other, each waiting for the one before (a round trip each on a slow link, issue 15). The
+ * scripts are the same modules the router loads (app/router.tsx): imported here, they are ready
+ * when it asks.
  */
-const PAGES: Record<string, (queryClient: QueryClient, language: string) => Promise<void>> = {
-  '/quotes': async (queryClient, language) => {
-    void import('../features/quotes/quotes-page');
-    (await import('../features/quotes/quotes-api')).prefetchQuoteBoard(queryClient, language);
-  },
-  '/bookings': async (queryClient, language) => {
-    void import('../features/bookings/bookings-page');
-    (await import('../features/bookings/bookings-api')).prefetchBookingList(queryClient, 'member', language);
-  },
-  '/received-bookings': async (queryClient, language) => {
-    void import('../features/bookings/bookings-page');
-    (await import('../features/bookings/bookings-api')).prefetchBookingList(
-      queryClient,
-      'forwarder',
-      language,
-    );
-  },
+type FirstPage = {
+  script: () => Promise<unknown>;
+  data: (queryClient: QueryClient, language: string) => Promise<void>;
 };
+function bookingList(party: 'member' | 'forwarder'): FirstPage {
+  return {
+    script: () => import('../features/bookings/bookings-page'),
+    data: async (queryClient, language) =>
+      (await import('../features/bookings/bookings-api')).prefetchBookingList(queryClient, party, language),
+  };
+}
+const PAGES: Record<string, FirstPage> = {
+  '/quotes': {
+    script: () => import('../features/quotes/quotes-page'),
+    data: async (queryClient, language) =>
+      (await import('../features/quotes/quotes-api')).prefetchQuoteBoard(queryClient, language),
+  },
+  '/bookings': bookingList('member'),
+  '/received-bookings': bookingList('forwarder'),
+};
+
+/** The member page a path opens: `/` is the quote board; a query or fragment does not count. */
+function pageOf(path: string): string {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return pathname === '/' || pathname === '' ? '/quotes' : pathname;
+}
+
+/**
+ * Loads the scripts of the member page `path` opens and of the layout around it, all at once, and
+ * runs them: what the login page does as a person starts to type (features/auth/login-page.tsx),
+ * so that the page after the login waits for its data only. Settles when all have loaded; a
+ * failure is no failure (the router asks again).
+ */
+export async function loadFirstPageScripts(path: string): Promise<void> {
+  const page = PAGES[pageOf(path)];
+  // The page's script imports the module of its data: both are ready after.
+  await Promise.all([import('./main-layout'), page?.script()]).catch(() => undefined);
+}
 
 /**
  * With a session: the configuration and the user info, shown at once from the last page's copies
@@ -48,13 +69,16 @@ export async function preloadFirstPage(
   const user = session.userInfo as UserInfo | undefined;
   if (user) queryClient.setQueryData(userInfoQuery(token).queryKey, user, { updatedAt: 0 });
   void queryClient.prefetchQuery({ ...userInfoQuery(token), staleTime: 0 });
-  const path = pathname === '/' ? '/quotes' : pathname;
+  const path = pageOf(pathname);
   // A page the last user info holds no authority for is not asked for: the app sends the person
   // elsewhere, and the request only earned a 403 (a viewer's /received-bookings).
   const needed = authorityForPath(path);
   if (needed && Array.isArray(user?.authorities) && !user.authorities.includes(needed)) return;
-  // The data first: the page's and the layout's scripts (Ant Design) take long to run, and a
-  // request asked for after them waited for them (issue 15).
-  await PAGES[path]?.(queryClient, language);
+  // The scripts and the data at once, the data not behind the layout's script: the page's and the
+  // layout's scripts (Ant Design) take long to run, and a request asked for after them waited for
+  // them (issue 15). Settles once the data is asked for.
+  const page = PAGES[path];
   void import('./main-layout');
+  void page?.script();
+  await page?.data(queryClient, language);
 }

@@ -15,6 +15,8 @@ import { AuthLayout } from './auth-layout';
 import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
+import { loadFirstPageScripts, preloadFirstPage } from '../../app/preload';
+import { useQueryClient } from '@tanstack/react-query';
 
 /** A password field with a show/hide toggle button (labelled, keyboard reachable). */
 function PasswordInput(props: {
@@ -73,9 +75,22 @@ function failureText(error: unknown, fallback: string): string {
   return isPasswordFailure ? fallback : error.message || fallback;
 }
 
+/**
+ * Once the member starts to fill the form in: the scripts of the page after the login (the layout,
+ * the remembered page or the quote board) load and run while they type, so that after Enter that
+ * page waits only for its data. Not before: a visit that never logs in does not download them.
+ */
+let isNextPageLoading = false;
+function loadNextPage() {
+  if (isNextPageLoading) return;
+  isNextPageLoading = true;
+  void loadFirstPageScripts(session.redirectPath ?? '/');
+}
+
 /** Login (spec §2, §5): username (e-mail), password and captcha; back to the remembered page after. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   usePageTitle(t('auth.login.title'));
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
@@ -94,6 +109,12 @@ export function LoginPage() {
   useEffect(() => {
     session.endedByServer = false;
   }, []);
+
+  // A member begins: the proof of work starts, and the next page's scripts load meanwhile.
+  const startTyping = () => {
+    pow.start();
+    loadNextPage();
+  };
 
   const onFinish = async (values: LoginValues) => {
     if (!captcha) {
@@ -121,6 +142,8 @@ export function LoginPage() {
       // The guest guard answers a stored token with a redirect to '/': let it render now, so that
       // the navigation to the remembered page below is the one that wins.
       flushSync(() => signIn(token));
+      // The next page's data and scripts at once, not each after the one before has rendered.
+      void preloadFirstPage(queryClient, target, i18n.language);
       message.success(t('auth.login.success'));
       void navigate(target, { replace: true });
     } catch (error) {
@@ -182,9 +205,9 @@ export function LoginPage() {
           if (changed.captcha) setCaptchaWait((wait) => (wait === 'type' ? null : wait));
         }}
         size="large"
-        onInput={pow.start}
-        onKeyDown={pow.start}
-        onPointerDown={pow.start}
+        onInput={startTyping}
+        onKeyDown={startTyping}
+        onPointerDown={startTyping}
       >
         <Form.Item name="username" label={t('shared.fields.username')} rules={rules.username}>
           <Input inputMode="email" autoComplete="username" autoFocus />
