@@ -12,10 +12,11 @@
  *    requests/s wait 100/N s on average), so its latencies measure the queue, not the portal, and
  *    are reported, not judged. Zero 5xx holds there too.
  *
- * Fails on any 5xx or transport error in either phase, when the server's resident memory grows more
- * than 10% after the warm-up of phase 1 (see below), or when a p95 of phase 1 misses its target
+ * Fails on any 5xx or transport error in either phase, on an action of the mix that never
+ * succeeded, when the server's resident memory grows more than 10% after the warm-up of phase 1
+ * (see below; SOAK_MEMORY=report only reports it), or when a p95 of phase 1 misses its target
  * (SOAK_TARGETS=report only reports them: CI, whose shorter run on a busy machine must not turn a
- * timing into a red build). Writes its figures to bench/SOAK.md.
+ * timing into a red build). Writes its figures to bench/SOAK.md, or to SOAK_REPORT.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +42,11 @@ const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 1000);
 const RAMP_SECONDS = Number(process.env.SOAK_RAMP_SECONDS ?? 10);
 const SATURATION_SECONDS = Number(process.env.SOAK_SATURATION_SECONDS ?? 60);
 const JUDGE_TARGETS = process.env.SOAK_TARGETS !== 'report';
+// A run of a minute or two cannot tell growth from one garbage-collection swing (its thirds after
+// the warm-up last seconds): CI's smoke reports the memory (SOAK_MEMORY=report); the full soak judges it.
+const JUDGE_MEMORY = process.env.SOAK_MEMORY !== 'report';
+// Where the report goes: bench/SOAK.md for the full soak (npm run bench carries it), elsewhere for a smoke.
+const REPORT_PATH = process.env.SOAK_REPORT ?? path.join(root, 'bench/SOAK.md');
 const WORKERS = 2;
 const CUSTOMER = { username: 'demo@example.com', password: 'demo123456' };
 const FORWARDER = { username: 'forwarder@example.com', password: 'demo123456' };
@@ -249,22 +255,28 @@ async function main() {
         : '',
       '',
     );
-  const reportPath = path.join(root, 'bench/SOAK.md');
   const text = await prettier.format(lines.join('\n'), {
-    ...(await prettier.resolveConfig(reportPath)),
+    ...(await prettier.resolveConfig(path.join(root, 'bench/SOAK.md'))),
     parser: 'markdown',
   });
-  fs.writeFileSync(reportPath, text);
+  fs.writeFileSync(REPORT_PATH, text);
   console.log(text);
   const failures = loadTable.failures + (saturationTable?.failures ?? 0);
   const problems = [
     failures > 0 ? `${failures} requests failed with 5xx or a transport error` : '',
-    !(growth <= 0.1)
+    JUDGE_MEMORY && !(growth <= 0.1)
       ? `memory grew ${(growth * 100).toFixed(1)}% after the first ${Math.round(settle)} s`
       : '',
     loadTable.total === 0 ? 'no requests were made' : '',
+    ...[load, saturation].flatMap((result) =>
+      Object.entries(result?.stats ?? {})
+        .filter(([, entry]) => !Object.keys(entry.statuses).some((status) => /^2\d\d$/.test(status)))
+        .map(([action]) => `${action} never succeeded`),
+    ),
     JUDGE_TARGETS && loadTable.missed.length > 0 ? `targets missed: ${loadTable.missed.join('; ')}` : '',
   ].filter(Boolean);
+  if (!JUDGE_MEMORY && !(growth <= 0.1))
+    console.log(`Memory grew ${(growth * 100).toFixed(1)}% (reported only, SOAK_MEMORY=report)`);
   if (!JUDGE_TARGETS && loadTable.missed.length > 0)
     console.log(`Targets missed (reported only, SOAK_TARGETS=report): ${loadTable.missed.join('; ')}`);
   if (problems.length > 0) {

@@ -194,7 +194,7 @@ export type Config = {
 };
 
 /** The PDF documents' worker threads and queue (modules/documents-pdf/documents.ts). */
-export type PdfConfig = {
+type PdfConfig = {
   /** worker threads; unset: one per core, at most two */
   workers: number | undefined;
   /** documents of one company made at once */

@@ -304,7 +304,7 @@ describe.each(makings)('demo data [%s, %s]', (kind, making) => {
   });
 });
 
-describe('demo template [pglite]', () => {
+describe('demo template [pglite only]', () => {
   type Copy = Awaited<ReturnType<typeof fromTemplate>>;
   let template: string;
   // Two new databases from one template: made now, and on a "today" three days and five hours later.

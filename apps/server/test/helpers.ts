@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { seedBase } from '../src/db/seed/index.js';
 import { type Database, openDatabase, runMigrations } from '../src/platform/db.js';
+import { ENGINE_INDEPENDENT } from './databases.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -17,8 +18,16 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** Runs a suite once per database kind, e.g. "reference lists [postgres]". */
+/**
+ * Runs a suite once per database kind, e.g. "reference lists [postgres]", or once on PGlite as
+ * "… [pglite only]" when its file is declared independent of the engine in databases.ts.
+ */
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
+  const file = path.basename(expect.getState().testPath ?? '');
+  if (ENGINE_INDEPENDENT[file]) {
+    describe(`${name} [pglite only]`, () => suite('pglite'));
+    return;
+  }
   for (const kind of testDatabaseKinds()) describe(`${name} [${kind}]`, () => suite(kind));
 }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 /** One Server-Sent Event as a test reads it. */
-export type SseEvent = { event: string; data: unknown };
+type SseEvent = { event: string; data: unknown };
 
 /**
  * A minimal EventSource for tests: opens `url`, parses events as they arrive, and tells when the

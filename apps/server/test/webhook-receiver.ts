@@ -7,7 +7,7 @@ import net, { type AddressInfo } from 'node:net';
  * as each path is told to (a status, failing the first n requests, or never answering).
  */
 
-export type Received = {
+type Received = {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;

@@ -14,7 +14,7 @@ import { call } from './helpers.js';
  */
 
 type Ref = Envelope<ListData<{ id: number; code: string }>>;
-export type Who = { token: string; companyId: number; email: string };
+type Who = { token: string; companyId: number; email: string };
 
 export async function webhookWorld(app: FastifyInstance, db: Db) {
   const ref: Record<string, number> = {};

@@ -81,23 +81,6 @@ export function positiveDecimal(max: string, key: MessageKey) {
   return z.preprocess(emptyAsMissing, positiveDecimalValue(max, key));
 }
 
-/** An optional whole number from 1 to `max`: empty reads as null. */
-export function optionalWholeNumber(max: number) {
-  return z
-    .preprocess((value) => {
-      const present = emptyAsMissing(value);
-      return typeof present === 'string' ? Number(present.trim()) : present;
-    }, z.number().int().min(1).max(max).optional())
-    .transform((value) => value ?? null);
-}
-
-/** An optional positiveDecimal: empty reads as null. */
-export function optionalDecimal(max: string, key: MessageKey) {
-  return z
-    .preprocess(emptyAsMissing, positiveDecimalValue(max, key).optional())
-    .transform((value) => value ?? null);
-}
-
 function positiveDecimalValue(max: string, key: MessageKey) {
   return z
     .union([z.string().trim(), z.number()])
@@ -204,7 +187,6 @@ export const cargoItemDraft = cargoItemInput.extend({
   weight: draftable(weight),
   volume: draftable(volume),
 });
-export type CargoItemDraft = z.output<typeof cargoItemDraft>;
 
 /** A draft's container line (draftable); an empty quantity is stored as one container. */
 export const containerLineDraft = containerLineInput.extend({
@@ -216,7 +198,6 @@ export const containerLineDraft = containerLineInput.extend({
   volume: draftable(volume),
   quantity: draftable(wholeNumber(BOOKING_LIMITS.maxQuantity)),
 });
-export type ContainerLineDraft = z.output<typeof containerLineDraft>;
 
 /**
  * A date that is "today" somewhere on earth (UTC−12 … UTC+14): the earliest ready date accepted now.

@@ -15,8 +15,7 @@ export const STEPS = {
   cancelled: ['submit', 'cancel'],
   voided: ['submit', 'void'],
 } as const;
-export type Outcome = keyof typeof STEPS;
-export type Step = (typeof STEPS)[Outcome][number];
+type Outcome = keyof typeof STEPS;
 
 /**
  * The demo customer's bookings: forwarder, FCL or LCL, where it ends, `quote` when it was booked

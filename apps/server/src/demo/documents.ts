@@ -11,7 +11,7 @@ const pdfText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/[\
  * A one-page PDF (Helvetica, A4) with a title and lines of text: what the demo bookings carry as
  * booking confirmations, packing lists and B/Ls. Small and made by hand, so no PDF library is needed.
  */
-export function simplePdf(title: string, lines: string[]): Buffer {
+function simplePdf(title: string, lines: string[]): Buffer {
   const body = [
     'BT /F1 18 Tf 56 780 Td',
     `(${pdfText(title)}) Tj`,

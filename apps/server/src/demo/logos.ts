@@ -22,7 +22,7 @@ const GLYPHS: Record<string, string> = {
   W: 'M0 0L14 80L30 24L46 80L60 0',
 };
 
-export type LogoShape = 'rounded' | 'circle' | 'hexagon' | 'shield';
+type LogoShape = 'rounded' | 'circle' | 'hexagon' | 'shield';
 export type LogoStyle = { initials: string; color: string; shape: LogoShape };
 
 const SHAPES: Record<LogoShape, string> = {
@@ -33,7 +33,7 @@ const SHAPES: Record<LogoShape, string> = {
 };
 
 /** The logo's SVG: the shape in the company's colour, white initials, a thin band under them. */
-export function logoSvg(style: LogoStyle): string {
+function logoSvg(style: LogoStyle): string {
   const letters = [...style.initials];
   const advance = 76;
   const left = 128 - (letters.length * advance - 16) / 2;

@@ -129,7 +129,7 @@ export function demoForwarderRows(company: DemoCompany, count: number, random: R
 const cell = (value: string | number) => `"${String(value).replace(/"/g, '""')}"`;
 
 /** The rows as the CSV a forwarder would upload (place of delivery = port of discharge). */
-export function rateSheet(rows: RateRow[]): Buffer {
+function rateSheet(rows: RateRow[]): Buffer {
   const lines = [[...HEADER, ...PRICE_COLUMNS].map(cell).join(',')];
   for (const r of rows) {
     const fixed = [r.carrier, r.pol, r.pod, r.pod, r.sdate, r.edate, r.transitDays, r.etd, r.eta, r.remark];

@@ -195,7 +195,7 @@ export async function copyDemoTemplate(template: string, dataDir: string, now: D
  * date and time moves, the mark goes, and each demo account gets a password hash of its own (the
  * hashes are worked out on the thread pool while the database moves the dates).
  */
-export async function moveTemplateCopyToDay(database: Database, now: Date): Promise<boolean> {
+async function moveTemplateCopyToDay(database: Database, now: Date): Promise<boolean> {
   const mark = await templateMark(database.db);
   if (!mark) return false;
   const shift = { days: daysBetween(mark.baseDay, now), ms: now.getTime() - mark.madeAt.getTime() };

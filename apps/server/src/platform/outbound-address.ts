@@ -100,7 +100,7 @@ export async function checkOutboundUrl(
   return addresses.every((entry) => isPublicAddress(entry.address)) ? 'ok' : 'webhooks.privateAddress';
 }
 
-export class RefusedAddressError extends Error {
+class RefusedAddressError extends Error {
   readonly code = 'EADDRREFUSED';
 }
 

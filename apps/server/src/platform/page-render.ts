@@ -49,7 +49,7 @@ export function isPageRenderRequest(request: FastifyRequest): boolean {
 }
 
 /** Where the style sheets of rendered views are served: `${STYLE_SHEET_PATH}<hash>.css`. */
-export const STYLE_SHEET_PATH = '/page-styles/';
+const STYLE_SHEET_PATH = '/page-styles/';
 const STYLE_SHEET_FILE = /^([0-9a-f]{20})\.css$/;
 const STYLE_SHEET_KEY = 'page-styles:';
 /** The style sheet the browser last fetched (and so has in its cache). */

@@ -16,7 +16,7 @@ export function signWebhook(secret: string, body: string, timestamp: number): st
   return `t=${timestamp},v1=${digest}`;
 }
 
-export type SendOutcome = {
+type SendOutcome = {
   ok: boolean;
   /** the receiver's HTTP status; null when there was none */
   status: number | null;

@@ -26,7 +26,7 @@ import type { BookingJoined, BookingListed, linesOf } from './repo.js';
 type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 
 /** Totals of a booking's lines: weight, volume and packages, and for FCL the containers by type. */
-export function totalsOf(
+function totalsOf(
   lines: {
     containerId: number | null;
     containerName: string | null;

@@ -197,15 +197,6 @@ export async function markAccepted(db: Db, id: number): Promise<void> {
     .where(and(eq(bookings.id, id), isNull(bookings.acceptedAt)));
 }
 
-/** Status and order number of the scope's bookings among `ids`. */
-export async function statusesOf(db: Db, scope: Scope, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: bookings.id, status: bookings.status, orderNo: bookings.orderNo })
-    .from(bookings)
-    .where(and(inArray(bookings.id, ids), scopeWhere(scope)));
-}
-
 export async function insertHistory(db: Db, entries: HistoryValues[]) {
   if (entries.length > 0) await db.insert(bookingHistory).values(entries);
 }

@@ -4,13 +4,11 @@
  * transitions.ts (status changes of either side) and instructions.ts (the member's SI). Routes,
  * the demo seed and the bench import them from here.
  */
-export { type Viewer, wrongStatus } from './booking-common.js';
 export { changeBooking, copyBooking, createBooking, deleteBooking, submitBooking } from './drafts.js';
 export { submitShipment } from './instructions.js';
 export {
   exportBookings,
   getBookingDetail,
-  getBookingForParty,
   getBookingForm,
   getDocking,
   getShipment,

@@ -190,7 +190,7 @@ export async function queueRfqForDigest(options: {
 }
 
 /** The latest digest time at or before `now` (today's MAIL_DIGEST_HOUR_UTC, else yesterday's). */
-export function digestCutoff(now: Date): Date {
+function digestCutoff(now: Date): Date {
   const cutoff = new Date(now);
   cutoff.setUTCHours(MAIL_DIGEST_HOUR_UTC, 0, 0, 0);
   if (cutoff > now) cutoff.setUTCDate(cutoff.getUTCDate() - 1);

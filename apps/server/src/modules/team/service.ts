@@ -42,7 +42,7 @@ const who = (person: PersonRow) => `${person.name} <${person.email}>`;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const roleOf = (person: PersonRow): Role => parseRole(person.role) ?? 'viewer';
 
-export function presentMember(person: PersonRow, actor: Actor): TeamMember {
+function presentMember(person: PersonRow, actor: Actor): TeamMember {
   return {
     id: person.id,
     name: person.name,
@@ -84,7 +84,7 @@ export async function getTeam(options: { db: Db; actor: Actor }): Promise<TeamRe
  * as they are under them. Another company's person (or a vanished one) is 404; an actor no longer
  * in the company is refused like any stranger.
  */
-export async function withTeamLock<T>(
+async function withTeamLock<T>(
   options: { db: Db; actor: Actor; targetId: number },
   change: (ctx: { tx: Db; me: PersonRow; target: PersonRow; owners: number[] }) => Promise<T>,
 ): Promise<T> {

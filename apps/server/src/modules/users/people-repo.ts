@@ -30,20 +30,6 @@ export async function findPerson(db: Db, id: number): Promise<PersonRow | undefi
   return row;
 }
 
-/** A person of one company; another company's person is not found. */
-export async function findCompanyPerson(
-  db: Db,
-  companyId: number,
-  id: number,
-): Promise<PersonRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(people)
-    .where(and(eq(people.id, id), eq(people.companyId, companyId)))
-    .limit(1);
-  return row;
-}
-
 export async function updatePerson(db: Db, id: number, patch: PersonPatch): Promise<void> {
   await db.update(people).set(patch).where(eq(people.id, id));
 }
@@ -76,17 +62,6 @@ export async function lockOwners(db: Db, companyId: number): Promise<number[]> {
     .orderBy(asc(people.id))
     .for('update');
   return rows.map((row) => row.id);
-}
-
-/** The company's owner who registered it (the first owner), for mails to the company. */
-export async function firstOwner(db: Db, companyId: number): Promise<PersonRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(people)
-    .where(and(eq(people.companyId, companyId), eq(people.role, 'owner')))
-    .orderBy(asc(people.id))
-    .limit(1);
-  return row;
 }
 
 /** Every company with its number of people, for the admin CLI. */

@@ -58,10 +58,7 @@ export async function addPerson(options: {
  * rather than deadlock) and then reads the person again, so two concurrent demotions of the last
  * two owners cannot both pass. Returns the person as they are now (undefined if gone meanwhile).
  */
-export async function assertOwnerRemains(options: {
-  db: Db;
-  person: PersonRow;
-}): Promise<PersonRow | undefined> {
+async function assertOwnerRemains(options: { db: Db; person: PersonRow }): Promise<PersonRow | undefined> {
   const { db, person } = options;
   if (person.role !== 'owner') return findPerson(db, person.id);
   const owners = await lockOwners(db, person.companyId);

@@ -41,11 +41,6 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return row;
 }
 
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
-  return row;
-}
-
 export async function findUserWithCountry(db: Db, id: number) {
   const [row] = await db
     .select({ user: users, countryEn: countries.nameEn, countryZh: countries.nameZh })

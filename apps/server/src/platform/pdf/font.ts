@@ -15,7 +15,7 @@ const FONT_FILE = '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplifie
  * inflates a table on every read, and subsetting reads `glyf` once per glyph: 4-6 s per document.
  * Inflated once here, a document takes tens of milliseconds.
  */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 font');
   const flavor = woff.readUInt32BE(4);
   const count = woff.readUInt16BE(12);

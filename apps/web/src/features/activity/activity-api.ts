@@ -2,7 +2,7 @@ import type { ActivityKind, ActivityReply } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, saveDownload } from '../../api/client';
 
-export const ACTIVITY_KEY = 'activity';
+const ACTIVITY_KEY = 'activity';
 
 /** The page's filters, as the contract's activityQuery names them (days in UTC, inclusive). */
 export type ActivityFilters = {

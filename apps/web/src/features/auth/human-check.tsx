@@ -87,7 +87,7 @@ export function CaptchaField({ captcha, rules }: { captcha: ReturnType<typeof us
 type Solving = { payload: Promise<string>; expiresAt: number; username: string };
 
 /** Thrown when the browser cannot run the check at all: pages outside HTTPS get no Web Crypto. */
-export class InsecurePageError extends Error {}
+class InsecurePageError extends Error {}
 
 /** What to tell the member when take() failed: the server's message, or why the browser could not. */
 export function proofFailureText(error: unknown, t: TFunction): string {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useReferenceList } from '../../api/reference';
 import { documentText, zodRules } from '../../components/form-rules';
 
-export const cargoRules = zodRules(cargoItemInput);
+const cargoRules = zodRules(cargoItemInput);
 
 type Cell = { index: number; name: number; t: TFunction };
 
@@ -27,7 +27,7 @@ const item = (
   </Form.Item>
 );
 
-export function TextCell({
+function TextCell({
   name,
   index,
   t,
@@ -67,7 +67,7 @@ export function NumberCell({
 }
 
 /** The package unit of a line (GET /unit?type=3, spec §7). */
-export function UnitCell({ name, index, t }: Cell) {
+function UnitCell({ name, index, t }: Cell) {
   const units = useReferenceList('unit', { query: { type: 3 } });
   return item(
     name,
