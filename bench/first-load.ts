@@ -81,8 +81,10 @@ async function measure(page: Page, url: string, options: { cache: boolean }): Pr
   // for early, the network falls quiet while the slowed CPU still renders the page, whose largest
   // paint comes after.
   const deadline = Date.now() + 60_000;
+  // A page that navigates meanwhile (the app sending it elsewhere) is busy: its new document is measured.
   const busy = async () =>
-    Number(await page.evaluate(`performance.now() - (globalThis.__benchBusyUntil ?? 0)`)) < 1_000;
+    Number(await page.evaluate(`performance.now() - (globalThis.__benchBusyUntil ?? 0)`).catch(() => 0)) <
+    1_000;
   while (Date.now() < deadline && (pending.size > 0 || Date.now() - lastActivity < 1_000 || (await busy()))) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
