@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowActions } from './abilities.js';
 import { optionalIdQuery, pageQuery, requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
@@ -91,6 +92,10 @@ export const rate = z.object({
   update_time: z.string(),
 });
 export type Rate = z.infer<typeof rate>;
+
+/** A rate as the forwarder's list shows it, with what the reader may do with it. */
+export const rateRow = rate.extend({ actions: rowActions });
+export type RateRow = z.infer<typeof rateRow>;
 
 /** GET /api/rate: the forwarder's own rates. `sdate`/`edate` keep rates whose validity overlaps that range. */
 export const rateQuery = pageQuery(10).extend({

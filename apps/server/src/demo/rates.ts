@@ -154,6 +154,12 @@ export async function importRateSheet(db: Db, actor: Actor, rows: RateRow[], loc
 
 /** A forwarder's rates as its rate list shows them (newest first), to book from as quotes. */
 export async function ownRates(db: Db, ownerId: number): Promise<Rate[]> {
-  const { lists } = await listRates({ db, ownerId, query: rateQuery.parse({ size: 100 }), locale: 'en-US' });
+  const { lists } = await listRates({
+    db,
+    ownerId,
+    role: 'owner',
+    query: rateQuery.parse({ size: 100 }),
+    locale: 'en-US',
+  });
   return lists;
 }
