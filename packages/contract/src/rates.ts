@@ -5,6 +5,25 @@ import { isEtaInOrder, isoDate } from './validation.js';
 
 export const RATE_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 /** Rate sheets are larger than contact sheets: up to 50,000 routes. */
+/**
+ * The fixed columns of a rate sheet, in order, by their field names (a header is the field's label
+ * in either language, or the name itself); after them, one price column per container type, headed
+ * by its code. The import reads these, the template and every generated sheet write them.
+ */
+export const RATE_SHEET_COLUMNS = [
+  'carrier_id',
+  'pol_id',
+  'pod_id',
+  'to_id',
+  'sdate',
+  'edate',
+  'transit_days',
+  'etd',
+  'eta',
+  'remark',
+] as const;
+export type RateSheetColumn = (typeof RATE_SHEET_COLUMNS)[number];
+
 export const RATE_IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   maxRows: 50_000,
