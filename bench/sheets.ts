@@ -1,5 +1,5 @@
 /** The large sheets the import benchmarks upload, in the templates' shape with English headers. */
-import { fieldLabel } from '@freight/contract';
+import { fieldLabel, RATE_SHEET_COLUMNS } from '@freight/contract';
 import { xlsxOf } from '../e2e/support/sheets.js';
 
 /** A realistic contact sheet of `size` new contacts, with the template's English headers. */
@@ -53,18 +53,6 @@ export function contactSheet(size: number): Buffer {
 
 /** A rate sheet of `size` routes in the template's shape: fixed columns, then six price columns. */
 export function rateSheet(size: number): Buffer {
-  const fixed = [
-    'carrier_id',
-    'pol_id',
-    'pod_id',
-    'to_id',
-    'sdate',
-    'edate',
-    'transit_days',
-    'etd',
-    'eta',
-    'remark',
-  ];
   const containers = ['20GP', '40GP', '40HQ', '45HQ', '20RF', '40RH'];
   const carriers = ['MAEU', 'COSU', 'MSCU', 'CMDU', 'ONEY', 'EGLV', 'HLCU', 'OOLU'];
   const origins = ['CNSHA', 'CNNGB', 'CNSZX', 'CNTAO', 'CNXMN'];
@@ -81,7 +69,9 @@ export function rateSheet(size: number): Buffer {
     'ESVLC',
   ];
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const sheet: unknown[][] = [[...fixed.map((column) => fieldLabel('en-US', column)), ...containers]];
+  const sheet: unknown[][] = [
+    [...RATE_SHEET_COLUMNS.map((column) => fieldLabel('en-US', column)), ...containers],
+  ];
   for (let n = 1; n <= size; n++) {
     const to = destinations[n % destinations.length]!;
     const base = 900 + (n % 1700);

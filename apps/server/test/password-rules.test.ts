@@ -6,7 +6,7 @@ import { startMailServer } from './mail-server.js';
 
 /**
  * Passwords that a guesser tries first are refused wherever a password is set (issue 17, part 5):
- * registration, reset by e-mail and the profile; a password change and joining by invitation are
+ * registration, reset by e-mail and the profile, as are passwords of spaces only; a password change and joining by invitation are
  * in team.test.ts and account-safety.test.ts, the admin CLI in admin-cli.test.ts. At least 8 characters.
  */
 describeEachDatabase('password rules', (kind) => {
@@ -31,6 +31,7 @@ describeEachDatabase('password rules', (kind) => {
   };
   const STRONG = 'harbour-crane-71';
   const SHORT = { en: 'Password must be at least 8 characters', zh: '密码至少 8 个字符' };
+  const BLANK = { en: 'Password cannot be only spaces', zh: '密码不能只由空格组成' };
   /**
    * The refusals each setter must give: common passwords (a word before digits or symbols, pinyin
    * favourites, a city, the published demo password), the address itself, and seven characters.
@@ -45,6 +46,9 @@ describeEachDatabase('password rules', (kind) => {
       ['demo123456', COMMON],
       [email, EMAIL],
       ['Qx7-kp2', SHORT],
+      // Spaces alone, however many (a guesser's list does not hold a hundred of them), or with tabs.
+      [' '.repeat(100), BLANK],
+      [' \t '.repeat(10), BLANK],
     ] as const;
   const expectRefused = (reply: { status: number; body: Envelope }, message: string) => {
     expect(reply.status).toBe(400);

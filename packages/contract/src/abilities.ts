@@ -17,3 +17,16 @@ export const abilities = z.object({
   draft: z.boolean(),
 });
 export type Abilities = z.infer<typeof abilities>;
+
+/**
+ * What the reader may do with one row of a list (a rate, a contact), carried by the row as `actions`
+ * like a booking's: pages show the row's buttons from it. The server refuses the same writes by the
+ * same rule (`rowActionsOf`, the role's `roleCanWrite`) whatever a page sends.
+ */
+export const ROW_ACTIONS = ['edit', 'delete'] as const;
+export type RowAction = (typeof ROW_ACTIONS)[number];
+export const rowActions = z.array(z.enum(ROW_ACTIONS));
+
+/** What the reader may do with a webhook endpoint (`webhookActionsOf`). */
+export const WEBHOOK_ACTIONS = ['edit', 'delete', 'test', 'rotate'] as const;
+export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];

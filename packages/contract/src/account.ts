@@ -50,10 +50,15 @@ export const email = z
   .max(254)
   .pipe(z.email({ error: 'validation.invalidEmail' }));
 
+/**
+ * A new password: one rule for the pages and the API. Spaces may be part of it, but a password of
+ * nothing else (spaces, tabs, line breaks) is as good as none and is refused, naming the field.
+ */
 export const password = z
   .string()
   .min(PASSWORD_MIN, { error: 'account.passwordMin' })
-  .max(PASSWORD_MAX, { error: 'account.passwordMax' });
+  .max(PASSWORD_MAX, { error: 'account.passwordMax' })
+  .refine((value) => value.trim().length > 0, { error: 'account.passwordBlank' });
 
 /** Phone numbers: digits and plus only (spec §5 Profile). */
 const phone = z

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { email, password } from './account.js';
 import { type Authority, ROLES, type Role } from './auth.js';
-import type { Abilities } from './abilities.js';
+import {
+  type Abilities,
+  ROW_ACTIONS,
+  type RowAction,
+  WEBHOOK_ACTIONS,
+  type WebhookAction,
+} from './abilities.js';
 import type { BookingAction } from './booking-state.js';
 import { idNumber, optionalIdQuery } from './common.js';
 import { isoDate } from './validation.js';
@@ -49,6 +55,16 @@ export function abilitiesOf(r: Role, held: readonly string[]): Abilities {
   };
 }
 
+/** What a person with role `r` may do with a row of the company's rates or contacts. */
+export function rowActionsOf(r: Role): RowAction[] {
+  return roleCanWrite(r) ? [...ROW_ACTIONS] : [];
+}
+
+/** What a person with role `r` may do with a webhook endpoint: the managing roles do all of it. */
+export function webhookActionsOf(r: Role): WebhookAction[] {
+  return roleCanManage(r) ? [...WEBHOOK_ACTIONS] : [];
+}
+
 /** The abilities of nobody signed in (or of a session whose user info is not loaded yet). */
 export const NO_ABILITIES: Abilities = { write: false, manage: false, book: false, rfq: false, draft: false };
 
@@ -86,6 +102,38 @@ export function canChangeMember(options: {
   const allowed = assignableRoles(options.actor);
   if (!allowed.includes(options.target)) return false;
   return options.next === undefined || allowed.includes(options.next);
+}
+
+/**
+ * May `actor` hand their ownership to a person of the company (`self`: to themselves)? Any owner may,
+ * to anyone else of any role, a co-owner included: the giver then steps down to admin.
+ */
+export function canTransferOwnership(options: { actor: Role; self: boolean }): boolean {
+  return ROLE_RULES[options.actor].own && !options.self;
+}
+
+/** What the reader may do with a person of the team: give another role, remove, make owner. */
+export const MEMBER_ACTIONS = ['role', 'remove', 'transfer'] as const;
+export type MemberAction = (typeof MEMBER_ACTIONS)[number];
+
+/** The actions a person with role `actor` has on a team member with role `target` (the server's own checks). */
+export function memberActions(options: { actor: Role; target: Role; self: boolean }): MemberAction[] {
+  const change = canChangeMember(options);
+  return MEMBER_ACTIONS.filter((action) => (action === 'transfer' ? canTransferOwnership(options) : change));
+}
+
+/** What the reader may do with a pending invitation. */
+export const INVITATION_ACTIONS = ['resend', 'revoke'] as const;
+export type InvitationAction = (typeof INVITATION_ACTIONS)[number];
+
+/**
+ * A new mail goes out only for a role the actor may give; withdrawing an invitation is open to every
+ * managing role, whatever its role (it gives nobody anything).
+ */
+export function invitationActions(actor: Role, invited: Role): InvitationAction[] {
+  return INVITATION_ACTIONS.filter((action) =>
+    action === 'resend' ? assignableRoles(actor).includes(invited) : roleCanManage(actor),
+  );
 }
 
 /**
@@ -131,6 +179,8 @@ export const teamMember = z.object({
   last_sign_in_at: z.string().nullable(),
   created_at: z.string(),
   is_me: z.boolean(),
+  /** what the reader may do with this person (memberActions) */
+  actions: z.array(z.enum(MEMBER_ACTIONS)),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 
@@ -145,9 +195,13 @@ export const invitationRow = z.object({
 });
 export type InvitationRow = z.infer<typeof invitationRow>;
 
+/** An invitation as the team page lists it, with what the reader may do with it (invitationActions). */
+export const invitationListRow = invitationRow.extend({ actions: z.array(z.enum(INVITATION_ACTIONS)) });
+export type InvitationListRow = z.infer<typeof invitationListRow>;
+
 export const teamReply = z.object({
   members: z.array(teamMember),
-  invitations: z.array(invitationRow),
+  invitations: z.array(invitationListRow),
   /** the roles the signed-in person may give */
   assignable: z.array(role),
 });

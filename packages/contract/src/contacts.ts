@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowActions } from './abilities.js';
 import { idNumber, pageQuery, requiredId } from './common.js';
 import { documentTextField } from './validation.js';
 
@@ -66,6 +67,10 @@ export const contact = z.object({
   email: z.string(),
 });
 export type Contact = z.infer<typeof contact>;
+
+/** A contact as the contact book lists it, with what the reader may do with it. */
+export const contactRow = contact.extend({ actions: rowActions });
+export type ContactRow = z.infer<typeof contactRow>;
 
 /** GET /api/customer/contact: keyword over both company names, contact person, phone, e-mail and city. */
 /** The contact types that can act as a booking's shipper or consignee: their own, or both. */

@@ -1,9 +1,29 @@
 import { z } from 'zod';
+import { rowActions } from './abilities.js';
 import { optionalIdQuery, pageQuery, requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
 export const RATE_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 /** Rate sheets are larger than contact sheets: up to 50,000 routes. */
+/**
+ * The fixed columns of a rate sheet, in order, by their field names (a header is the field's label
+ * in either language, or the name itself); after them, one price column per container type, headed
+ * by its code. The import reads these, the template and every generated sheet write them.
+ */
+export const RATE_SHEET_COLUMNS = [
+  'carrier_id',
+  'pol_id',
+  'pod_id',
+  'to_id',
+  'sdate',
+  'edate',
+  'transit_days',
+  'etd',
+  'eta',
+  'remark',
+] as const;
+export type RateSheetColumn = (typeof RATE_SHEET_COLUMNS)[number];
+
 export const RATE_IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   maxRows: 50_000,
@@ -91,6 +111,10 @@ export const rate = z.object({
   update_time: z.string(),
 });
 export type Rate = z.infer<typeof rate>;
+
+/** A rate as the forwarder's list shows it, with what the reader may do with it. */
+export const rateRow = rate.extend({ actions: rowActions });
+export type RateRow = z.infer<typeof rateRow>;
 
 /** GET /api/rate: the forwarder's own rates. `sdate`/`edate` keep rates whose validity overlaps that range. */
 export const rateQuery = pageQuery(10).extend({

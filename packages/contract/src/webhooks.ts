@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_ACTIONS } from './abilities.js';
 import { BOOKING_NOTIFICATIONS, type NotificationAction, type NotificationKind } from './notifications.js';
 import { pageQuery } from './common.js';
 
@@ -110,6 +111,8 @@ export const webhookEndpointRow = z.object({
   /** while open: when a delivery probes the receiver again; null otherwise */
   circuit_retry_at: z.string().nullable(),
   created_at: z.string(),
+  /** what the reader may do with this endpoint (webhookActionsOf) */
+  actions: z.array(z.enum(WEBHOOK_ACTIONS)),
 });
 export type WebhookEndpointRow = z.infer<typeof webhookEndpointRow>;
 

@@ -107,6 +107,7 @@ export async function seedContacts(db: Db, actor: Actor): Promise<Map<string, nu
   const { lists } = await listContacts({
     db,
     ownerId,
+    role: 'owner',
     query: contactQuery.parse({ size: 100 }),
     locale: 'en-US',
   });

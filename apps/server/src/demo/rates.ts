@@ -1,5 +1,5 @@
 import type { Actor } from '../modules/activity/service.js';
-import { type Locale, rateQuery, type Rate } from '@freight/contract';
+import { type Locale, RATE_SHEET_COLUMNS, rateQuery, type Rate } from '@freight/contract';
 import { importRates } from '../modules/rates/import.js';
 import { listRates } from '../modules/rates/service.js';
 import type { Db } from '../platform/db.js';
@@ -24,18 +24,6 @@ export type RateRow = {
 };
 
 const PRICE_COLUMNS = ['20GP', '40GP', '40HQ', '45HQ', '20RF', '40RH'] as const;
-const HEADER = [
-  'carrier_id',
-  'pol_id',
-  'pod_id',
-  'to_id',
-  'sdate',
-  'edate',
-  'transit_days',
-  'etd',
-  'eta',
-  'remark',
-];
 
 /**
  * The demo forwarder's first rates, as earlier demo data had them: the first (Maersk, Shanghai →
@@ -130,7 +118,7 @@ const cell = (value: string | number) => `"${String(value).replace(/"/g, '""')}"
 
 /** The rows as the CSV a forwarder would upload (place of delivery = port of discharge). */
 function rateSheet(rows: RateRow[]): Buffer {
-  const lines = [[...HEADER, ...PRICE_COLUMNS].map(cell).join(',')];
+  const lines = [[...RATE_SHEET_COLUMNS, ...PRICE_COLUMNS].map(cell).join(',')];
   for (const r of rows) {
     const fixed = [r.carrier, r.pol, r.pod, r.pod, r.sdate, r.edate, r.transitDays, r.etd, r.eta, r.remark];
     lines.push([...fixed, ...PRICE_COLUMNS.map((c) => r.prices[c] ?? '')].map(cell).join(','));
@@ -154,6 +142,12 @@ export async function importRateSheet(db: Db, actor: Actor, rows: RateRow[], loc
 
 /** A forwarder's rates as its rate list shows them (newest first), to book from as quotes. */
 export async function ownRates(db: Db, ownerId: number): Promise<Rate[]> {
-  const { lists } = await listRates({ db, ownerId, query: rateQuery.parse({ size: 100 }), locale: 'en-US' });
+  const { lists } = await listRates({
+    db,
+    ownerId,
+    role: 'owner',
+    query: rateQuery.parse({ size: 100 }),
+    locale: 'en-US',
+  });
   return lists;
 }

@@ -304,6 +304,7 @@ export const enUS: Messages = {
     emailRequired: 'Please enter email',
     passwordMin: 'Password must be at least 8 characters',
     passwordMax: 'Password cannot be longer than 128 characters',
+    passwordBlank: 'Password cannot be only spaces',
     passwordMismatch: 'The two passwords do not match',
     phoneDigits: 'Phone may only contain digits and a plus sign',
     creditNo: 'The social credit code has 18 digits or uppercase letters',

@@ -304,6 +304,7 @@ export const zhCN = {
     emailRequired: '请输入邮箱',
     passwordMin: '密码至少 8 个字符',
     passwordMax: '密码不能超过 128 个字符',
+    passwordBlank: '密码不能只由空格组成',
     passwordMismatch: '两次输入的密码不一致',
     phoneDigits: '电话只能包含数字和加号',
     creditNo: '统一社会信用代码应为 18 位数字或大写字母',

@@ -3,6 +3,7 @@ import {
   type BookingAction,
   type BookingDetail,
   type BookingParty,
+  canBooking,
   CUTOFF_FIELDS,
   type CutoffField,
 } from '@freight/contract';
@@ -47,8 +48,7 @@ export async function transition(
   await options.db.transaction(async (tx) => {
     const [row] = await lockBookings(tx, scope, [options.id]);
     if (!row) throw notFound();
-    if (!(def.from as readonly number[]).includes(row.status))
-      throw wrongStatus(options.locale, options.action, row);
+    if (!canBooking(options.action, row.status)) throw wrongStatus(options.locale, options.action, row);
     await options.within?.(tx, row);
     await changeStatus(tx, scope, [row.id], [row.status], def.to, options.patch ?? {});
     await insertHistory(tx, [
@@ -108,7 +108,7 @@ export async function cancelBookings(
   const rows = await options.db.transaction(async (tx) => {
     const found = await lockBookings(tx, scope, ids);
     if (found.length !== ids.length) throw new AppError(404, 'booking.notAllYours');
-    const refused = found.filter((row) => !(def.from as readonly number[]).includes(row.status));
+    const refused = found.filter((row) => !canBooking('cancel', row.status));
     if (refused.length > 0)
       throw new AppError(409, 'booking.cancelRefused', { orders: refused.map((r) => r.orderNo).join(', ') });
     await changeStatus(tx, scope, ids, def.from, def.to, {

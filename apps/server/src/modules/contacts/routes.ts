@@ -2,6 +2,7 @@ import {
   contact,
   contactInput,
   contactQuery,
+  contactRow,
   errorEnvelope,
   idParams,
   IMPORT_LIMITS,
@@ -38,7 +39,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The member’s contacts, newest first',
         querystring: contactQuery,
-        response: { 200: okEnvelope(listOf(contact)), ...failures },
+        response: { 200: okEnvelope(listOf(contactRow)), ...failures },
       },
     },
     async (request) =>
@@ -46,6 +47,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         await listContacts({
           db,
           ownerId: currentUser(request).id,
+          role: currentUser(request).role,
           query: request.query,
           locale: request.locale,
         }),

@@ -2,9 +2,12 @@ import {
   type Contact,
   contactInput,
   type ContactQuery,
+  type ContactRow as ContactListRow,
   type ListData,
   type Locale,
   PARSE_OPTIONS,
+  type Role,
+  rowActionsOf,
 } from '@freight/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
@@ -104,11 +107,14 @@ const contactLabel = (c: { company1: string; linkman: string }) => `${c.company1
 export async function listContacts(options: {
   db: Db;
   ownerId: number;
+  /** the reader's role: what each row offers them */
+  role: Role;
   query: ContactQuery;
   locale: Locale;
-}): Promise<ListData<Contact>> {
+}): Promise<ListData<ContactListRow>> {
   const { rows, total } = await findContactPage(options.db, options.ownerId, options.query);
-  return { lists: rows.map((row) => present(row, options.locale)), total };
+  const actions = rowActionsOf(options.role);
+  return { lists: rows.map((row) => ({ ...present(row, options.locale), actions })), total };
 }
 
 /** Another member's contact answers 404, exactly like a missing one. */

@@ -5,6 +5,8 @@ import {
   type Locale,
   PARSE_OPTIONS,
   RATE_IMPORT_LIMITS,
+  RATE_SHEET_COLUMNS,
+  type RateSheetColumn,
   rateInput,
   toFieldErrors,
   translate,
@@ -18,19 +20,8 @@ import { importDictionaries, insertRates, rateValues, type RateValues } from './
 import type { BoardChanges } from './service.js';
 
 /** Fixed columns of the rate sheet; after them, one price column per container type (headed by its code). */
-const FIXED = [
-  'carrier_id',
-  'pol_id',
-  'pod_id',
-  'to_id',
-  'sdate',
-  'edate',
-  'transit_days',
-  'etd',
-  'eta',
-  'remark',
-] as const;
-type Fixed = (typeof FIXED)[number];
+const FIXED = RATE_SHEET_COLUMNS;
+type Fixed = RateSheetColumn;
 const NAMED: Partial<Record<Fixed, 'carriers' | 'ports'>> = {
   carrier_id: 'carriers',
   pol_id: 'ports',

@@ -11,6 +11,7 @@ import {
   rateInput,
   RATE_IMPORT_LIMITS,
   rateQuery,
+  rateRow,
 } from '@freight/contract';
 import type { ListData, Quote } from '@freight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,7 +65,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The forwarder’s own rates',
         querystring: rateQuery,
-        response: { 200: okEnvelope(listOf(rate)), ...failures },
+        response: { 200: okEnvelope(listOf(rateRow)), ...failures },
       },
     },
     async (request) =>
@@ -72,6 +73,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         await listRates({
           db,
           ownerId: currentUser(request).id,
+          role: currentUser(request).role,
           query: request.query,
           locale: request.locale,
         }),

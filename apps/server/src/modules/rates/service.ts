@@ -5,6 +5,9 @@ import {
   type Rate,
   rateInput,
   type RateQuery,
+  type RateRow,
+  type Role,
+  rowActionsOf,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
@@ -81,9 +84,11 @@ async function toRateValues(db: Db, input: unknown): Promise<RateValues> {
 export async function listRates(options: {
   db: Db;
   ownerId: number;
+  /** the reader's role: what each row offers them */
+  role: Role;
   query: RateQuery;
   locale: Locale;
-}): Promise<ListData<Rate>> {
+}): Promise<ListData<RateRow>> {
   const { rows, total } = await findRatePage(
     options.db,
     options.ownerId,
@@ -94,7 +99,8 @@ export async function listRates(options: {
     options.db,
     rows.map((r) => r.id),
   );
-  return { lists: rows.map((row) => presentRate(row, spaces)), total };
+  const actions = rowActionsOf(options.role);
+  return { lists: rows.map((row) => ({ ...presentRate(row, spaces), actions })), total };
 }
 
 /** A forwarder's own rate; anyone else's answers 404. */

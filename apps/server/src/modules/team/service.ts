@@ -1,7 +1,10 @@
 import {
   assignableRoles,
   canChangeMember,
+  canTransferOwnership,
+  invitationActions,
   type InvitationRow,
+  memberActions,
   parseRole,
   type Role,
   type TeamMember,
@@ -51,6 +54,7 @@ function presentMember(person: PersonRow, actor: Actor): TeamMember {
     last_sign_in_at: iso(person.lastSignInAt),
     created_at: person.createdAt.toISOString(),
     is_me: person.id === actor.personId,
+    actions: memberActions({ actor: actor.role, target: roleOf(person), self: person.id === actor.personId }),
   };
 }
 
@@ -74,7 +78,10 @@ export async function getTeam(options: { db: Db; actor: Actor }): Promise<TeamRe
   ]);
   return {
     members: members.map((person) => presentMember(person, actor)),
-    invitations: invitations.map(presentInvitation),
+    invitations: invitations.map((row) => {
+      const invitation = presentInvitation(row);
+      return { ...invitation, actions: invitationActions(actor.role, invitation.role) };
+    }),
     assignable: [...assignableRoles(actor.role)],
   };
 }
@@ -176,7 +183,8 @@ export async function transferOwnership(options: {
 }): Promise<void> {
   const { actor } = options;
   await withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target }) => {
-    if (me.role !== 'owner' || me.id === target.id) throw new AppError(403, 'company.cannotTransfer');
+    if (!canTransferOwnership({ actor: roleOf(me), self: me.id === target.id }))
+      throw new AppError(403, 'company.cannotTransfer');
     await updatePerson(tx, target.id, { role: 'owner' });
     await updatePerson(tx, me.id, { role: 'admin' });
     await revokeInvitationsBeyond(tx, actor.id, me.id, assignableRoles('admin'));

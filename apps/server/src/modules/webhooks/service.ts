@@ -4,6 +4,7 @@ import {
   BOOKING_NOTIFICATIONS,
   isToldToForwarder,
   type NotificationParty,
+  type Role,
   WEBHOOK,
   WEBHOOK_TEST_EVENT,
   type WebhookCreated,
@@ -14,6 +15,7 @@ import {
   type webhookEndpointBody,
   type WebhookEvent,
   type WebhookPayload,
+  webhookActionsOf,
   webhookCircuitState,
   webhookEventOf,
 } from '@freight/contract';
@@ -46,10 +48,10 @@ import {
  * The worker (worker.ts) sends them.
  */
 
-type Manager = { id: number };
+type Manager = { id: number; role: Role };
 type EndpointBody = z.output<typeof webhookEndpointBody>;
 
-function present(row: EndpointRecord): WebhookEndpointRow {
+function present(row: EndpointRecord, actor: Manager): WebhookEndpointRow {
   return {
     id: row.id,
     url: row.url,
@@ -61,6 +63,7 @@ function present(row: EndpointRecord): WebhookEndpointRow {
     circuit: webhookCircuitState(row.circuitOpenUntil),
     circuit_retry_at: row.circuitOpenUntil?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    actions: webhookActionsOf(actor.role),
   };
 }
 
@@ -94,7 +97,7 @@ async function ownEndpoint(db: Db, actor: Manager, id: number): Promise<Endpoint
 }
 
 export async function listWebhooks(options: { db: Db; actor: Manager }): Promise<WebhookEndpointRow[]> {
-  return (await listEndpoints(options.db, options.actor.id)).map(present);
+  return (await listEndpoints(options.db, options.actor.id)).map((row) => present(row, options.actor));
 }
 
 /** Registers an endpoint; its secret is in the reply, this once. */
@@ -118,7 +121,7 @@ export async function createWebhook(options: {
     enabled: body.enabled,
     disabledReason: body.enabled ? null : 'manual',
   });
-  return { ...present(row), secret };
+  return { ...present(row, actor), secret };
 }
 
 /** Changes the address, the events or the switch; enabling ends a failure streak, and a new address or enabling closes the circuit. */
@@ -144,7 +147,7 @@ export async function updateWebhook(options: {
       : {}),
   });
   if (!row) throw new AppError(404, 'errors.notFound');
-  return present(row);
+  return present(row, actor);
 }
 
 export async function rotateWebhookSecret(options: {

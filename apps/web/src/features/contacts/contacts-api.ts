@@ -1,4 +1,4 @@
-import type { Contact, ContactInput, ListData } from '@freight/contract';
+import type { Contact, ContactInput, ContactRow, ListData } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -12,7 +12,7 @@ export function useContactList(keyword: string, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: [CONTACTS_KEY, keyword, page, size, i18n.language],
-    queryFn: () => api.get<ListData<Contact>>('/customer/contact', { keyword, page, size }),
+    queryFn: () => api.get<ListData<ContactRow>>('/customer/contact', { keyword, page, size }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,14 @@
 import './strings';
-import type { Contact } from '@freight/contract';
+import type { ContactRow } from '@freight/contract';
 import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useCanWrite } from '../../app/auth';
+import { someRowOffers } from '../../components/row-actions';
 import { tableLoading } from '../../components/table-loading';
 
 type Props = {
-  contacts: Contact[];
+  contacts: ContactRow[];
   total: number;
   query: { isFetching: boolean; isPending: boolean };
   page: number;
@@ -17,18 +17,22 @@ type Props = {
   selected: number[];
   onSelect: (ids: number[]) => void;
   onPage: (page: number, size: number) => void;
-  onEdit: (contact: Contact) => void;
-  onDelete: (contact: Contact) => void;
+  onEdit: (contact: ContactRow) => void;
+  onDelete: (contact: ContactRow) => void;
 };
 
-function columns(t: TFunction, onEdit: Props['onEdit'], onDelete: Props['onDelete']): ColumnsType<Contact> {
+function columns(
+  t: TFunction,
+  onEdit: Props['onEdit'],
+  onDelete: Props['onDelete'],
+): ColumnsType<ContactRow> {
   const field = (name: string) => t(`shared.fields.${name}`);
   return [
     {
       title: field('contact_type'),
       dataIndex: 'type',
       key: 'type',
-      render: (type: Contact['type']) => t(`shared.dictionary.contactType.${type}`),
+      render: (type: ContactRow['type']) => t(`shared.dictionary.contactType.${type}`),
     },
     { title: field('company1'), dataIndex: 'company1', key: 'company1' },
     { title: field('company2'), dataIndex: 'company2', key: 'company2' },
@@ -43,12 +47,16 @@ function columns(t: TFunction, onEdit: Props['onEdit'], onDelete: Props['onDelet
       fixed: 'right',
       render: (_value, contact) => (
         <Space size="small">
-          <Button type="link" size="small" onClick={() => onEdit(contact)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => onDelete(contact)}>
-            {t('common.delete')}
-          </Button>
+          {contact.actions.includes('edit') && (
+            <Button type="link" size="small" onClick={() => onEdit(contact)}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {contact.actions.includes('delete') && (
+            <Button type="link" size="small" danger onClick={() => onDelete(contact)}>
+              {t('common.delete')}
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -58,24 +66,26 @@ function columns(t: TFunction, onEdit: Props['onEdit'], onDelete: Props['onDelet
 /** The contact table (spec §2 Contacts): type label, names, contact details, row actions, selection, paging. */
 export function ContactsTable(props: Props) {
   const { t } = useTranslation();
-  // A viewer reads (issue 18): no row actions or selection; the server refuses their writes anyway.
-  const canWrite = useCanWrite();
+  // Each row says what the reader may do with it: a viewer's rows offer nothing, so no buttons.
+  const offersAny = someRowOffers(props.contacts, 'edit') || someRowOffers(props.contacts, 'delete');
+  const offersDelete = someRowOffers(props.contacts, 'delete');
   const all = columns(t, props.onEdit, props.onDelete);
   return (
-    <Table<Contact>
+    <Table<ContactRow>
       rowKey="id"
       size="middle"
       scroll={{ x: 'max-content' }}
-      {...tableLoading<Contact>(props.query)}
+      {...tableLoading<ContactRow>(props.query)}
       dataSource={props.contacts}
-      columns={canWrite ? all : all.filter((column) => column.key !== 'actions')}
+      columns={offersAny ? all : all.filter((column) => column.key !== 'actions')}
       rowSelection={
-        canWrite
+        offersDelete
           ? {
               selectedRowKeys: props.selected,
               onChange: (keys) => props.onSelect(keys.map(Number)),
               getCheckboxProps: (contact) => ({
                 'aria-label': t('contacts.selectRow', { name: contact.company1 }),
+                disabled: !contact.actions.includes('delete'),
               }),
             }
           : undefined

@@ -1,18 +1,18 @@
 import './strings';
-import { formatDate, formatPrice, type Locale, type Rate } from '@freight/contract';
+import { formatDate, formatPrice, type Locale, type RateRow } from '@freight/contract';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 
-type Handlers = { onEdit: (rate: Rate) => void; onDelete: (rate: Rate) => void };
+type Handlers = { onEdit: (rate: RateRow) => void; onDelete: (rate: RateRow) => void };
 
 /**
  * The rate table's columns: route, validity, schedule, prices per container type, and the row
  * actions, which a viewer (no `handlers`) does not get.
  */
-export function rateColumns(t: TFunction, locale: Locale, handlers?: Handlers): ColumnsType<Rate> {
+export function rateColumns(t: TFunction, locale: Locale, handlers?: Handlers): ColumnsType<RateRow> {
   const date = (value: string | null) => formatDate(value, locale) || '-';
-  const columns: ColumnsType<Rate> = [
+  const columns: ColumnsType<RateRow> = [
     { title: t('rates.columns.carrier'), dataIndex: 'carrier_name', key: 'carrier' },
     { title: t('rates.columns.pol'), dataIndex: 'pol_name', key: 'pol' },
     { title: t('rates.columns.pod'), dataIndex: 'pod_name', key: 'pod' },
@@ -64,12 +64,16 @@ export function rateColumns(t: TFunction, locale: Locale, handlers?: Handlers): 
       fixed: 'right',
       render: (_v, rate) => (
         <Space size={0}>
-          <Button type="link" onClick={() => handlers.onEdit(rate)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" danger onClick={() => handlers.onDelete(rate)}>
-            {t('common.delete')}
-          </Button>
+          {rate.actions.includes('edit') && (
+            <Button type="link" onClick={() => handlers.onEdit(rate)}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {rate.actions.includes('delete') && (
+            <Button type="link" danger onClick={() => handlers.onDelete(rate)}>
+              {t('common.delete')}
+            </Button>
+          )}
         </Space>
       ),
     },

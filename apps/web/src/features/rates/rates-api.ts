@@ -1,4 +1,4 @@
-import type { ListData, Rate, RateInput } from '@freight/contract';
+import type { ListData, Rate, RateInput, RateRow } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -19,7 +19,7 @@ export function useRateList(filters: RateFilters, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: [RATES_KEY, filters, page, size, i18n.language],
-    queryFn: () => api.get<ListData<Rate>>('/rate', { ...filters, page, size }),
+    queryFn: () => api.get<ListData<RateRow>>('/rate', { ...filters, page, size }),
     placeholderData: keepPreviousData,
   });
 }

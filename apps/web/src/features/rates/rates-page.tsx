@@ -1,5 +1,5 @@
 import './strings';
-import { RATE_IMPORT_EXTENSIONS, type Rate, rateQuery } from '@freight/contract';
+import { RATE_IMPORT_EXTENSIONS, type Rate, rateQuery, type RateRow } from '@freight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { saveDownload } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
-import { useCanWrite } from '../../app/auth';
+import { someRowOffers } from '../../components/row-actions';
 import { SheetToolbar } from '../../components/sheet-toolbar';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
@@ -25,8 +25,6 @@ const DEFAULT_SIZE = 10;
 /** Rate Management (spec §2): filters, table, create/edit modal, import, template, single and batch delete. */
 export function RatesPage() {
   const { t } = useTranslation();
-  // A viewer reads (issue 18): no row actions or selection; the server refuses their writes anyway.
-  const canWrite = useCanWrite();
   usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -37,6 +35,10 @@ export function RatesPage() {
   const [editor, setEditor] = useState<{ rate?: Rate } | undefined>();
   const [importing, setImporting] = useState(false);
   const list = useRateList(filters, page, size);
+  // Each row says what the reader may do with it: a viewer's rows offer nothing, so no buttons.
+  const rows = list.data?.lists ?? [];
+  const offersEdit = someRowOffers(rows, 'edit') || someRowOffers(rows, 'delete');
+  const offersDelete = someRowOffers(rows, 'delete');
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [RATES_KEY] });
 
@@ -104,20 +106,24 @@ export function RatesPage() {
           title={`${t('rates.listFailed')}: ${errorMessage(list.error, t('common.failed'))}`}
         />
       )}
-      <Table<Rate>
+      <Table<RateRow>
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}
-        {...tableLoading<Rate>(list)}
-        dataSource={list.data?.lists ?? []}
+        {...tableLoading<RateRow>(list)}
+        dataSource={rows}
         columns={rateColumns(
           t,
           currentLocale(),
-          canWrite ? { onEdit: edit, onDelete: (rate) => remove([rate.id], false) } : undefined,
+          offersEdit ? { onEdit: edit, onDelete: (rate) => remove([rate.id], false) } : undefined,
         )}
         rowSelection={
-          canWrite
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+          offersDelete
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (rate) => ({ disabled: !rate.actions.includes('delete') }),
+              }
             : undefined
         }
         pagination={{

@@ -1,13 +1,12 @@
 import './strings';
 import '../webhooks/strings';
-import { type InvitationRow, type Role, type TeamMember, canChangeMember } from '@freight/contract';
+import type { InvitationListRow, Role, TeamMember } from '@freight/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -27,17 +26,15 @@ const InviteModal = lazyDialog(async () => (await import('./invite-modal')).Invi
 /**
  * The team page (issue 18, part 4): the company's people with role, last sign-in and status, and its
  * pending invitations; owners and admins invite, resend, revoke, change roles and remove people, and
- * an owner hands over ownership. The server decides; the page offers only what the contract allows.
+ * an owner hands over ownership. The server decides; each row's buttons are the `actions` it carries.
  */
 export function TeamPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.team'));
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { user } = useAuth();
   const team = useTeam();
   const [inviting, setInviting] = useState(false);
-  const actor: Role = user?.person.role ?? 'viewer';
   const roleLabel = (role: Role) => t(`shared.company.role.${role}`);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [TEAM_KEY] });
@@ -103,17 +100,15 @@ export function TeamPage() {
         ),
       false,
     );
-  const onResend = (row: InvitationRow) =>
+  const onResend = (row: InvitationListRow) =>
     run(() => resendInvitation(row.id), t('team.resent', { email: row.email }));
-  const onRevoke = (row: InvitationRow) =>
+  const onRevoke = (row: InvitationListRow) =>
     confirm(t('team.revokeConfirm', { email: row.email }), t('team.revoke'), () =>
       run(() => revokeInvitation(row.id), t('team.revoked')),
     );
 
   const data = team.data;
   const assignable = data?.assignable ?? [];
-  const canChange = (member: TeamMember) =>
-    canChangeMember({ actor, target: member.role, self: member.is_me });
 
   return (
     <section aria-labelledby="team-title">
@@ -143,8 +138,6 @@ export function TeamPage() {
         members={data?.members ?? []}
         loading={team.isPending}
         assignable={assignable}
-        isOwner={actor === 'owner'}
-        canChange={canChange}
         onRole={onRole}
         onRemove={onRemove}
         onTransfer={onTransfer}
@@ -155,7 +148,6 @@ export function TeamPage() {
       <InvitationsTable
         invitations={data?.invitations ?? []}
         loading={team.isPending}
-        canManage={(row) => assignable.includes(row.role)}
         onResend={onResend}
         onRevoke={onRevoke}
       />

@@ -1,5 +1,5 @@
 import './strings';
-import type { InvitationRow, Role, TeamMember } from '@freight/contract';
+import type { InvitationListRow, Role, TeamMember } from '@freight/contract';
 import { Button, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +11,13 @@ type MembersProps = {
   members: TeamMember[];
   loading: boolean;
   assignable: readonly Role[];
-  isOwner: boolean;
-  canChange: (member: TeamMember) => boolean;
   onRole: (member: TeamMember, role: Role) => void;
   onRemove: (member: TeamMember) => void;
   onTransfer: (member: TeamMember) => void;
 };
 
 /**
- * The people of the company. On wide screens the table scrolls sideways with the actions column
+ * The people of the company, each with the buttons its `actions` (the server's rules) offer. On wide screens the table scrolls sideways with the actions column
  * pinned; on a phone a pinned column would cover the role, so each person becomes one stacked cell
  * (name, e-mail, role or its selector, status) with the actions beside it and nothing pinned.
  */
@@ -35,7 +33,7 @@ export function MembersTable(props: MembersProps) {
     </Space>
   );
   const roleCell = (member: TeamMember) =>
-    props.canChange(member) ? (
+    member.actions.includes('role') ? (
       <Select<Role>
         aria-label={t('team.roleOf', { name: member.name })}
         value={member.role}
@@ -54,12 +52,17 @@ export function MembersTable(props: MembersProps) {
     );
   const actionsCell = (member: TeamMember, vertical: boolean) => (
     <Space size="small" wrap orientation={vertical ? 'vertical' : 'horizontal'}>
-      {props.isOwner && !member.is_me && member.role !== 'owner' && (
-        <Button type="link" size="small" onClick={() => props.onTransfer(member)}>
+      {member.actions.includes('transfer') && (
+        <Button
+          type="link"
+          size="small"
+          aria-label={`${t('team.transfer')} ${member.name}`}
+          onClick={() => props.onTransfer(member)}
+        >
           {t('team.transfer')}
         </Button>
       )}
-      {props.canChange(member) && (
+      {member.actions.includes('remove') && (
         <Button
           type="link"
           size="small"
@@ -140,18 +143,17 @@ export function MembersTable(props: MembersProps) {
 }
 
 type InvitationsProps = {
-  invitations: InvitationRow[];
+  invitations: InvitationListRow[];
   loading: boolean;
-  canManage: (row: InvitationRow) => boolean;
-  onResend: (row: InvitationRow) => void;
-  onRevoke: (row: InvitationRow) => void;
+  onResend: (row: InvitationListRow) => void;
+  onRevoke: (row: InvitationListRow) => void;
 };
 
 /** The invitations not yet accepted nor revoked; expired ones are flagged and can be sent again. */
 export function InvitationsTable(props: InvitationsProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const columns: ColumnsType<InvitationRow> = [
+  const columns: ColumnsType<InvitationListRow> = [
     { title: t('team.email'), dataIndex: 'email', key: 'email' },
     {
       title: t('team.role'),
@@ -180,9 +182,9 @@ export function InvitationsTable(props: InvitationsProps) {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_value, row) =>
-        props.canManage(row) && (
-          <Space size="small" wrap>
+      render: (_value, row) => (
+        <Space size="small" wrap>
+          {row.actions.includes('resend') && (
             <Button
               type="link"
               size="small"
@@ -191,6 +193,8 @@ export function InvitationsTable(props: InvitationsProps) {
             >
               {t('team.resend')}
             </Button>
+          )}
+          {row.actions.includes('revoke') && (
             <Button
               type="link"
               size="small"
@@ -200,12 +204,13 @@ export function InvitationsTable(props: InvitationsProps) {
             >
               {t('team.revoke')}
             </Button>
-          </Space>
-        ),
+          )}
+        </Space>
+      ),
     },
   ];
   return (
-    <Table<InvitationRow>
+    <Table<InvitationListRow>
       aria-labelledby="team-invitations"
       rowKey="id"
       size="middle"

@@ -16,6 +16,7 @@ const endpoint: WebhookEndpointRow = {
   circuit: 'closed',
   circuit_retry_at: null,
   created_at: '2026-11-27T08:00:00.000Z',
+  actions: ['edit', 'delete', 'test', 'rotate'],
 };
 
 describe('the webhooks page', () => {

@@ -131,6 +131,7 @@ export function WebhooksPage() {
               <Space direction="vertical" size={2}>
                 <Switch
                   checked={row.enabled}
+                  disabled={!row.actions.includes('edit')}
                   aria-label={t('webhookPage.toggle', { url: row.url })}
                   onChange={(checked) => void onToggle(row, checked)}
                 />
@@ -172,21 +173,30 @@ export function WebhooksPage() {
                 <Button size="small" onClick={() => setLogOf(row)}>
                   {t('webhookPage.log')}
                 </Button>
-                <Button
-                  size="small"
-                  onClick={() => void run(() => sendTest(row.id), t('webhookPage.testQueued'))}
-                >
-                  {t('webhookPage.test')}
-                </Button>
-                <Button size="small" onClick={() => setEditing(row)}>
-                  {t('webhookPage.edit')}
-                </Button>
-                <Button size="small" onClick={() => onRotate(row)}>
-                  {t('webhookPage.rotate')}
-                </Button>
-                <Button size="small" danger onClick={() => onDelete(row)}>
-                  {t('webhookPage.delete')}
-                </Button>
+                {/* The row's own `actions` (the server's rules) say which of these it offers. */}
+                {row.actions.includes('test') && (
+                  <Button
+                    size="small"
+                    onClick={() => void run(() => sendTest(row.id), t('webhookPage.testQueued'))}
+                  >
+                    {t('webhookPage.test')}
+                  </Button>
+                )}
+                {row.actions.includes('edit') && (
+                  <Button size="small" onClick={() => setEditing(row)}>
+                    {t('webhookPage.edit')}
+                  </Button>
+                )}
+                {row.actions.includes('rotate') && (
+                  <Button size="small" onClick={() => onRotate(row)}>
+                    {t('webhookPage.rotate')}
+                  </Button>
+                )}
+                {row.actions.includes('delete') && (
+                  <Button size="small" danger onClick={() => onDelete(row)}>
+                    {t('webhookPage.delete')}
+                  </Button>
+                )}
               </Space>
             ),
           },
