@@ -1,29 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { mailLeaseMs } from '../src/modules/mail-outbox/worker.js';
 import { queueMails } from '../src/modules/mail-outbox/repo.js';
-import { seedBase } from '../src/db/seed/index.js';
-import { openDatabase, runMigrations } from '../src/platform/db.js';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers.js';
+import { describeEachDatabase } from './helpers.js';
+import { databaseForProcess, startServerProcess } from './server-process.js';
 import { startMailServer } from './mail-server.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const MAILS = 1000;
 const COMPANIES = 10;
 const TIMEOUT_MS = 1000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * Mails survive a crash: 1,000 mails are queued, the real server process sends them to a real SMTP
@@ -43,50 +31,11 @@ describeEachDatabase('mail outbox across kill -9', (kind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-    const port = await freePort();
-    const started = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', path.join(serverDir, 'src/main.ts')],
-      {
-        cwd: serverDir,
-        env: {
-          ...process.env,
-          ...env,
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-          SEED_DEMO: 'false',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      expect(started.exitCode, 'the server exited').toBeNull();
-      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return started;
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('sends every mail after the sender is killed at half, none twice within its claim', async () => {
     sink = await startMailServer();
     const inbox = sink.inbox;
-    let database: TestDatabase;
-    if (kind === 'pglite') {
-      const opened = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      await runMigrations(opened);
-      await seedBase(opened.db);
-      database = { ...opened, drop: () => opened.close() };
-    } else {
-      database = await createTestDatabase(kind);
-      drop = () => database.drop();
-    }
+    const database = await databaseForProcess(kind, dataDir);
+    if (kind !== 'pglite') drop = () => database.drop();
     const mails = Array.from({ length: MAILS }, (_, i) => ({
       companyId: 1 + (i % COMPANIES),
       kind: 'test',
@@ -109,7 +58,7 @@ describeEachDatabase('mail outbox across kill -9', (kind) => {
       MAIL_POLL_MS: '50',
       WEBHOOK_WORKER: 'false',
     };
-    child = await startServer(env);
+    child = await startServerProcess(env);
     const deadline = Date.now() + 120_000;
     while (inbox.length < MAILS / 2) {
       expect(Date.now(), `${inbox.length} mails before the kill`).toBeLessThan(deadline);
@@ -120,7 +69,7 @@ describeEachDatabase('mail outbox across kill -9', (kind) => {
     await new Promise((resolve) => child?.once('exit', resolve));
     const beforeRestart = inbox.length;
     expect(beforeRestart).toBeLessThan(MAILS);
-    child = await startServer(env);
+    child = await startServerProcess(env);
     const ids = () => new Set(inbox.map((m) => m.headers['x-portal-mail']));
     while (ids().size < MAILS) {
       expect(Date.now(), `${ids().size} of ${MAILS} mails`).toBeLessThan(deadline + 60_000);

@@ -1,27 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { WebhookCreated } from '@freight/contract';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase, runMigrations } from '../src/platform/db.js';
-import { seedBase } from '../src/db/seed/index.js';
-import { createTestAppOn, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers.js';
+import { createTestAppOn, describeEachDatabase } from './helpers.js';
+import { databaseForProcess, startServerProcess } from './server-process.js';
 import { startReceiver, verifySignature } from './webhook-receiver.js';
 import { webhookWorld } from './webhook-world.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const BOOKINGS = 40;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * Deliveries survive a crash (issue 19, part 4): events are written to the outbox by an app that
@@ -41,51 +29,12 @@ describeEachDatabase('webhook deliveries across kill -9', (kind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-    const port = await freePort();
-    const started = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', path.join(serverDir, 'src/main.ts')],
-      {
-        cwd: serverDir,
-        env: {
-          ...process.env,
-          ...env,
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-          SEED_DEMO: 'false',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      expect(started.exitCode, 'the server exited').toBeNull();
-      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return started;
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('delivers every event, in order per booking, after the sender is killed mid-delivery', async () => {
     receiver = await startReceiver();
     receiver.on('/crash', { delayMs: 15 });
     // The database: PGlite in DATA_DIR (one process at a time), or a PostgreSQL database.
-    let database: TestDatabase;
-    if (kind === 'pglite') {
-      const opened = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      await runMigrations(opened);
-      await seedBase(opened.db);
-      database = { ...opened, drop: () => opened.close() };
-    } else {
-      database = await createTestDatabase(kind);
-      drop = () => database.drop();
-    }
+    const database = await databaseForProcess(kind, dataDir);
+    if (kind !== 'pglite') drop = () => database.drop();
     const writer = await createTestAppOn(database, {
       env: { WEBHOOK_WORKER: 'false', WEBHOOKS_ALLOW_PRIVATE: 'true' },
     });
@@ -118,14 +67,14 @@ describeEachDatabase('webhook deliveries across kill -9', (kind) => {
       WEBHOOK_RETRY_FIRST_MS: '100',
       WEBHOOK_POLL_MS: '50',
     };
-    child = await startServer(env);
+    child = await startServerProcess(env);
     const total = BOOKINGS * 2;
     await receiver.until(() => receiver!.events('/crash').length >= total / 4, 30_000);
     child.kill('SIGKILL');
     await new Promise((resolve) => child?.once('exit', resolve));
     const beforeRestart = receiver.events('/crash').length;
     expect(beforeRestart).toBeLessThan(total);
-    child = await startServer(env);
+    child = await startServerProcess(env);
     const unique = () => new Set(receiver!.events('/crash').map((event) => event.id)).size;
     await receiver.until(() => unique() >= total, 60_000);
     child.kill('SIGTERM');
