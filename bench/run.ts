@@ -15,6 +15,7 @@ import { benchPdfConcurrency } from './cases/pdf-concurrency.js';
 import { benchEmbeddedImports } from './cases/imports.js';
 import { benchMailOutbox } from './cases/mail-outbox.js';
 import { benchNotificationStreams } from './cases/notification-streams.js';
+import { benchPageRender } from './cases/page-render.js';
 import { benchWebhookFairness } from './cases/webhook-fairness.js';
 import { benchWebhooks } from './cases/webhooks.js';
 import { benchDataSet, benchLists } from './data.js';
@@ -311,6 +312,11 @@ async function main() {
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'page-render') {
+    await benchPageRender(rows);
+    for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'notifications') {
     await benchNotificationStreams(rows);
     for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);
@@ -356,6 +362,7 @@ async function main() {
   await benchStartup();
   await benchBundles();
   await benchFirstLoad(rows);
+  await benchPageRender(rows);
   await benchLogin();
   await benchGenerator();
   await benchDataSet(rows);

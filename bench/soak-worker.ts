@@ -6,6 +6,7 @@
  * arrive, not all in one millisecond. Reads its job as JSON on stdin and writes per-action latencies
  * and status counts as JSON on stdout.
  */
+import { PAGE_SESSION_COOKIE } from '@freight/contract';
 import { xlsxOf } from '../e2e/support/sheets.js';
 
 type Job = {
@@ -57,6 +58,23 @@ async function timed<T>(action: string, path: string, init: RequestInit = {}): P
   }
 }
 
+/**
+ * A member page as a signed-in browser asks for it, with the page cookie: its first view rendered by
+ * the server, or the plain page when the renderer is at its bound.
+ */
+async function timedPage(action: string, path: string, token: string): Promise<void> {
+  const started = performance.now();
+  try {
+    const reply = await fetch(`${job.url}${path}`, {
+      headers: { cookie: `${PAGE_SESSION_COOKIE}=${token}`, 'accept-encoding': 'br, gzip' },
+    });
+    await reply.text();
+    record(action, started, reply.status);
+  } catch (error) {
+    record(action, started, `error ${(error as Error).message}`);
+  }
+}
+
 async function login(who: { username: string; password: string }): Promise<string | undefined> {
   const captcha = await timed<{ captcha_id: string }>('captcha', '/api/system/captcha');
   if (!captcha) return undefined;
@@ -91,7 +109,13 @@ async function customer(token: string) {
     await timed('contacts list', '/api/customer/contact?page=1&size=10&keyword=CO', get(token));
   else if (roll < 0.5)
     await timed('quote board', '/api/quote?page=1&size=20&field=sdate&order=asc', get(token));
-  else if (roll < 0.7) await timed('bookings list', '/api/order?page=1&size=10', get(token));
+  else if (roll < 0.65) await timed('bookings list', '/api/order?page=1&size=10', get(token));
+  else if (roll < 0.7)
+    await timedPage(
+      roll < 0.675 ? 'page /bookings' : 'page /quotes',
+      roll < 0.675 ? '/bookings' : '/quotes',
+      token,
+    );
   else if (roll < 0.85) {
     const created = await timed<{ id: number }>(
       'contact create',
@@ -185,7 +209,8 @@ function rateSheet(tag: string): Blob {
 async function forwarder(token: string) {
   const roll = Math.random();
   if (roll < 0.5) await timed('rates list', '/api/rate?page=1&size=20', get(token));
-  else if (roll < 0.78) await timed('received bookings', '/api/forwarder/order?page=1&size=10', get(token));
+  else if (roll < 0.74) await timed('received bookings', '/api/forwarder/order?page=1&size=10', get(token));
+  else if (roll < 0.78) await timedPage('page /received-bookings', '/received-bookings', token);
   else if (roll < 0.97)
     await timed('quote board', '/api/quote?page=1&size=20&field=transit_days&order=desc', get(token));
   else {

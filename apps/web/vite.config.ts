@@ -1,11 +1,11 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
 import { loginHtml } from './login-shell';
 import { memberHtml } from './member-shell';
+import { writeCompressed } from './precompress';
 
 /** The version fixed at build time: APP_VERSION, else the package version, commit and build time. */
 function buildVersion(): string {
@@ -155,12 +155,7 @@ function memberPages(): Plugin {
 /** Text files worth compressing; images and fonts in woff2 are compressed already. */
 const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/u;
 
-/**
- * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file of
- * the build that is at least 1 KB and that each encoding makes smaller, so the server sends them as
- * they are by the request's Accept-Encoding (@fastify/static `preCompressed`, issue 15): the best
- * ratio at no cost per request.
- */
+/** Compresses every text file of the build once (writeCompressed). */
 function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -174,17 +169,7 @@ function precompress(): Plugin {
       for (const name of files) {
         const file = path.join(outDir, name);
         if (!COMPRESSIBLE_FILE.test(name) || !fs.statSync(file).isFile()) continue;
-        const source = fs.readFileSync(file);
-        if (source.length < 1024) continue;
-        const brotli = zlib.brotliCompressSync(source, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        });
-        const gzip = zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION });
-        if (brotli.length < source.length) fs.writeFileSync(`${file}.br`, brotli);
-        if (gzip.length < source.length) fs.writeFileSync(`${file}.gz`, gzip);
+        writeCompressed(file);
       }
     },
   };

@@ -1,5 +1,45 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { writeCompressed } from './precompress';
+
+/** Where the server finds the address of Ant Design's style sheet (dist-ssr/, never served). */
+const STYLES_MANIFEST = 'styles.json';
+
+/**
+ * Ant Design's style sheet, written once per build (src/antd-styles.tsx): into the browser's
+ * dist/assets/ under its content's hash, compressed like the rest of it, so it is cached for good;
+ * its address in dist-ssr/styles.json for the server, which links it from the pages it renders.
+ */
+function antdStyleSheet(): Plugin {
+  let root = '.';
+  return {
+    name: 'portal-antd-style-sheet',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async closeBundle() {
+      const entry = path.resolve(root, 'dist-ssr', 'antd-styles.js');
+      const { antdStyleSheet: extract } = (await import(pathToFileURL(entry).href)) as {
+        antdStyleSheet: () => string;
+      };
+      const text = extract();
+      const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+      const name = `assets/antd-${hash}.css`;
+      const file = path.resolve(root, 'dist', name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+      writeCompressed(file);
+      fs.writeFileSync(path.resolve(root, 'dist-ssr', STYLES_MANIFEST), JSON.stringify({ href: `/${name}` }));
+      // Only the build needed it: the server imports the renderer alone.
+      fs.rmSync(entry);
+    },
+  };
+}
 
 /**
  * The server's entry into the web app (src/server-render.tsx, issue 15): one ES module in dist-ssr/
@@ -7,7 +47,7 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  * server imports at start. dist-ssr/ is not served.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStyleSheet()],
   // The public folder is the browser's (dist/).
   publicDir: false,
   // React and Ant Design in their production builds (an SSR build leaves process.env as it is).
@@ -26,7 +66,8 @@ export default defineConfig({
     },
   },
   build: {
-    ssr: 'src/server-render.tsx',
+    ssr: true,
+    rolldownOptions: { input: ['src/server-render.tsx', 'src/antd-styles.tsx'] },
     outDir: 'dist-ssr',
     emptyOutDir: true,
     target: 'node20',

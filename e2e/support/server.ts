@@ -52,6 +52,10 @@ function env(
     RATE_LIMIT_PER_MINUTE: '0',
     // Stopped between specs: no load balancer to drain for.
     SHUTDOWN_DRAIN_MS: '0',
+    // A first view is rendered however busy the test machine is: the specs check what it shows and
+    // how it hydrates; when it goes plain is the API tests' and the benchmark's part.
+    PAGE_RENDER_DEADLINE_MS: '30000',
+    PAGE_RENDER_MAX_LOOP_DELAY_MS: '60000',
     ...extra,
   };
 }

@@ -368,7 +368,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // With the page cookie of a live session, their first view is rendered in the HTML (issue 15).
     const loadRenderer = config.pageRender ? loadPageRenderer(config.webDist, app.log) : undefined;
     const renderer =
-      loadRenderer && memberPageRenderer({ app, kv: deps.kv, loadRenderer, webDist: config.webDist });
+      loadRenderer &&
+      memberPageRenderer({
+        app,
+        loadRenderer,
+        webDist: config.webDist,
+        deadlineMs: config.pageRenderDeadlineMs,
+        maxLoopDelayMs: config.pageRenderMaxLoopDelayMs,
+      });
     for (const [route, file] of Object.entries(pages)) {
       const template = fs.readFileSync(path.join(config.webDist, file), 'utf8');
       app.get(route, { schema: { hide: true } }, async (request, reply) => {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   PAGE_RENDER: boolText.default(true),
+  PAGE_RENDER_DEADLINE_MS: z.coerce.number().int().min(1).max(60_000).default(1500),
+  PAGE_RENDER_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(100),
   TRUST_PROXY: boolText.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
@@ -152,6 +154,10 @@ export type Config = {
   webDist: string;
   /** Member pages sent with their first view rendered (the web's dist-ssr entry, issue 15). */
   pageRender: boolean;
+  /** A first view not rendered by then is not waited for: the plain page goes. */
+  pageRenderDeadlineMs: number;
+  /** The event loop's mean delay over the last second above which pages go plain (the API first). */
+  pageRenderMaxLoopDelayMs: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   /** On SIGTERM: how long the instance keeps serving (readiness 503, Connection: close) before it closes. */
@@ -326,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     pageRender: e.PAGE_RENDER,
+    pageRenderDeadlineMs: e.PAGE_RENDER_DEADLINE_MS,
+    pageRenderMaxLoopDelayMs: e.PAGE_RENDER_MAX_LOOP_DELAY_MS,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

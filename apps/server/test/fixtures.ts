@@ -154,6 +154,25 @@ export async function signedInPerson(t: TestApp, companyId: number, name: string
  * The body of a one-container FCL booking, Shanghai → Rotterdam with Maersk, ready in three days:
  * `ref` holds the reference ids by short name (sha, rtm, maersk, gp20, ct), as the suites look them up.
  */
+/** The ids of the reference data that fclBookingBody's `ref` names, looked up through the API. */
+export async function bookingRefs(app: FastifyInstance): Promise<Record<string, number>> {
+  const ref: Record<string, number> = {};
+  for (const [key, list, code] of [
+    ['maersk', 'carrier', 'MAEU'],
+    ['sha', 'port', 'CNSHA'],
+    ['rtm', 'port', 'NLRTM'],
+    ['gp20', 'container', '20GP'],
+    ['ct', 'unit', 'CT'],
+  ] as const) {
+    const found = await call<Envelope<{ lists: { id: number; code: string }[] }>>(app, {
+      method: 'GET',
+      url: `/api/${list}?keyword=${code}`,
+    });
+    ref[key] = found.body.data.lists.find((item) => item.code === code)?.id ?? 0;
+  }
+  return ref;
+}
+
 export function fclBookingBody(options: {
   ref: Record<string, number>;
   forwarderId: number | undefined;

@@ -1,16 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { detectLocale, LANGUAGE_COOKIE, type Locale, PAGE_SESSION_COOKIE } from '@freight/contract';
-import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import { parse as parseCookies } from 'cookie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { KvStore } from './kv.js';
 import { acceptedLanguages } from './locale.js';
 import { readVersion } from './version.js';
 
 /**
- * A member page's first view rendered on the server (issue 15). The web build's server entry
+ * A member page's first view rendered on the server. The web build's server entry
  * (apps/web/src/server-render.tsx → apps/web/dist-ssr/server-render.js) renders the app itself;
  * this side finds the session and language of a page request in its cookies, lets the entry ask the
  * API in process (app.inject) as that session, and puts the view into the page's HTML.
@@ -27,11 +27,13 @@ type WebRenderer = {
     locale: Locale;
     token: string;
     fetch: typeof fetch;
+    signal: AbortSignal;
   }): Promise<RenderedPage | undefined>;
-  pageHtml(template: string, page: RenderedPage, styles: { url: string; cached: boolean }): string;
+  pageHtml(template: string, page: RenderedPage, stylesHref: string): string;
   warmUp(): Promise<void>;
 };
 type RenderedPage = { html: string; styles: string; state: unknown };
+type LoadedRenderer = { renderer: WebRenderer; stylesHref: string };
 
 /** The header that marks the API requests of a render; its value is this process's secret. */
 const RENDER_HEADER = 'x-page-render';
@@ -48,48 +50,6 @@ export function isPageRenderRequest(request: FastifyRequest): boolean {
   return timingSafeEqual(Buffer.from(value), Buffer.from(renderSecret));
 }
 
-/** Where the style sheets of rendered views are served: `${STYLE_SHEET_PATH}<hash>.css`. */
-const STYLE_SHEET_PATH = '/page-styles/';
-const STYLE_SHEET_FILE = /^([0-9a-f]{20})\.css$/;
-const STYLE_SHEET_KEY = 'page-styles:';
-/** The style sheet the browser last fetched (and so has in its cache). */
-const STYLE_SHEET_COOKIE = 'portal_styles';
-/** How long a style sheet stays in the shared store (for the other instances) after it was made. */
-const STYLE_SHEET_TTL_MS = 7 * 24 * 3600_000;
-/** The last few style sheets, by hash: a page rendered before one more was added still finds its own. */
-const KEPT_STYLE_SHEETS = 8;
-
-/**
- * The style sheets of rendered views, by their content's hash: kept in memory, and in the shared
- * store (Redis or the database) so that another instance behind the same address serves one too.
- */
-function styleSheetStore(kv: KvStore) {
-  const kept = new Map<string, string>();
-  const keep = (hash: string, text: string) => {
-    kept.set(hash, text);
-    for (const old of kept.keys()) {
-      if (kept.size <= KEPT_STYLE_SHEETS) break;
-      kept.delete(old);
-    }
-  };
-  return {
-    /** The hash and address of `text`, stored first if it is new. */
-    async add(text: string): Promise<{ hash: string; url: string }> {
-      const hash = createHash('sha256').update(text).digest('hex').slice(0, 20);
-      if (!kept.has(hash)) {
-        await kv.set(`${STYLE_SHEET_KEY}${hash}`, text, STYLE_SHEET_TTL_MS);
-        keep(hash, text);
-      }
-      return { hash, url: `${STYLE_SHEET_PATH}${hash}.css` };
-    },
-    async get(hash: string): Promise<string | undefined> {
-      const text = kept.get(hash) ?? (await kv.get(`${STYLE_SHEET_KEY}${hash}`))?.value;
-      if (text) keep(hash, text);
-      return text;
-    },
-  };
-}
-
 /**
  * The web's server entry, if the web was built with it (`apps/web/dist-ssr` beside `dist`), loaded
  * when the first member page asks for it: its React, Ant Design and pages cost ~30 MB of resident
@@ -99,19 +59,22 @@ function styleSheetStore(kv: KvStore) {
 export function loadPageRenderer(
   webDist: string,
   log: FastifyBaseLogger,
-): (() => Promise<WebRenderer | undefined>) | undefined {
+): (() => Promise<LoadedRenderer | undefined>) | undefined {
   const file = path.resolve(webDist, '..', 'dist-ssr', 'server-render.js');
-  if (!fs.existsSync(file)) {
+  const stylesFile = path.resolve(webDist, '..', 'dist-ssr', 'styles.json');
+  if (!fs.existsSync(file) || !fs.existsSync(stylesFile)) {
     log.info({ file }, 'no server entry of the web: member pages are sent without their first view');
     return undefined;
   }
-  let loading: Promise<WebRenderer | undefined> | undefined;
+  let loading: Promise<LoadedRenderer | undefined> | undefined;
   return () =>
     (loading ??= (async () => {
       try {
         const renderer = (await import(pathToFileURL(file).href)) as WebRenderer;
         await renderer.warmUp();
-        return renderer;
+        // Ant Design's style sheet, written once by the build under its hash (apps/web/vite.ssr.config.ts).
+        const { href } = JSON.parse(fs.readFileSync(stylesFile, 'utf8')) as { href: string };
+        return { renderer, stylesHref: href };
       } catch (error) {
         log.warn({ err: error }, "the web's server entry failed to load: member pages are sent plain");
         return undefined;
@@ -150,42 +113,48 @@ export type MemberPageRenderer = {
 };
 
 /**
- * Renders member pages with the web's server entry, and serves the style sheets of their views. A
- * style sheet's name is its content's hash: cached for good, like the build's hashed assets.
+ * Renders at once, at most: each waits on its API requests most of its time, so a few overlap well;
+ * more would only share the same CPU and each come later. A page asked beyond them goes plain at
+ * once (its scripts render it in the browser) rather than after a wait in a queue.
  */
+export const MAX_CONCURRENT_RENDERS = 4;
+/** The event loop's mean delay (ms) over the last window of about a second. */
+function eventLoopDelay(): () => number {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let windowStart = performance.now();
+  let previous = 0;
+  return () => {
+    const now = performance.now();
+    if (now - windowStart >= 1000) {
+      previous = histogram.count > 0 ? histogram.mean / 1e6 : 0;
+      histogram.reset();
+      windowStart = now;
+    }
+    return previous;
+  };
+}
+
+/** Renders member pages with the web's server entry, each within a deadline and a bounded number. */
 export function memberPageRenderer(options: {
   app: FastifyInstance;
-  kv: KvStore;
-  loadRenderer: () => Promise<WebRenderer | undefined>;
+  loadRenderer: () => Promise<LoadedRenderer | undefined>;
   webDist: string;
+  /** A view not ready by then is not waited for: the plain page goes, and the render is abandoned. */
+  deadlineMs: number;
+  /**
+   * How late, on average over the last second, the event loop may have run its callbacks for a
+   * render to start: beyond it the API's own requests come first, and pages go plain. The average,
+   * not the worst: one long task (the renderer's load) is not an overload.
+   */
+  maxLoopDelayMs: number;
 }): MemberPageRenderer {
-  const { app, kv, loadRenderer, webDist } = options;
-  const styleSheets = styleSheetStore(kv);
+  const { app, loadRenderer, webDist, deadlineMs, maxLoopDelayMs } = options;
   // The build the renderer and the page templates were loaded from. A build written over it while
   // the server runs names other scripts: its pages go plain (as they are read anew) until a restart.
   const loadedVersion = readVersion(webDist);
-  app.get<{ Params: { file: string } }>(
-    `${STYLE_SHEET_PATH}:file`,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const hash = STYLE_SHEET_FILE.exec(request.params.file)?.[1];
-      const text = hash && (await styleSheets.get(hash));
-      if (!text) return reply.code(404).type('text/plain').send('Not found');
-      // Which one the browser has in its cache, for the next page to link instead of carrying it.
-      const cookie = serializeCookie(STYLE_SHEET_COOKIE, hash, {
-        path: '/',
-        maxAge: 365 * 24 * 3600,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        httpOnly: true,
-      });
-      return reply
-        .header('set-cookie', cookie)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type('text/css; charset=utf-8')
-        .send(text);
-    },
-  );
+  const delay = eventLoopDelay();
+  let running = 0;
 
   return {
     async render(request, template) {
@@ -193,30 +162,54 @@ export function memberPageRenderer(options: {
       const cookies = parseCookies(request.headers.cookie ?? '');
       const token = cookies[PAGE_SESSION_COOKIE];
       if (!token) return undefined;
+      if (running >= MAX_CONCURRENT_RENDERS || delay() > maxLoopDelayMs) return undefined;
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const { locale } = detectLocale({
         search,
         stored: cookies[LANGUAGE_COOKIE] ?? null,
         browser: acceptedLanguages(request.headers['accept-language']),
       });
+      // Counted until it ends, past its deadline too: an abandoned render still holds its share.
+      running += 1;
+      let started = false;
+      const deadline = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const renderer = await loadRenderer();
-        if (!renderer) return undefined;
-        const page = await renderer.renderPage({
-          url: request.url,
-          locale,
-          token,
-          fetch: apiFetch(app, request),
-        });
-        if (!page) return undefined;
-        const styles = await styleSheets.add(page.styles);
-        return renderer.pageHtml(template, page, {
-          url: styles.url,
-          cached: cookies[STYLE_SHEET_COOKIE] === styles.hash,
-        });
+        // The first page waits for the renderer's load (its modules, once), not within its deadline.
+        const loaded = await loadRenderer();
+        if (!loaded) return undefined;
+        started = true;
+        const startedAt = performance.now();
+        timer = setTimeout(() => deadline.abort(), deadlineMs);
+        const rendering = loaded.renderer
+          .renderPage({
+            url: request.url,
+            locale,
+            token,
+            fetch: apiFetch(app, request),
+            signal: deadline.signal,
+          })
+          .finally(() => (running -= 1));
+        const late = new Promise<undefined>((resolve) =>
+          deadline.signal.addEventListener('abort', () => resolve(undefined), { once: true }),
+        );
+        // The render goes on to its end unseen (its requests are in flight); its failure is no one's.
+        rendering.catch(() => undefined);
+        const page = await Promise.race([rendering, late]);
+        // A render that never gave the event loop a turn ends before its timer could fire: it is
+        // late all the same.
+        if (performance.now() - startedAt > deadlineMs) deadline.abort();
+        if (!page || deadline.signal.aborted) {
+          if (deadline.signal.aborted) request.log.info('a first view missed its deadline; sent without it');
+          return undefined;
+        }
+        return loaded.renderer.pageHtml(template, page, loaded.stylesHref);
       } catch (error) {
         request.log.warn({ err: error }, 'the first view of a member page failed to render; sent without it');
         return undefined;
+      } finally {
+        clearTimeout(timer);
+        if (!started) running -= 1;
       }
     },
   };

@@ -1,4 +1,5 @@
 import { PAGE_SESSION_COOKIE } from '@freight/contract';
+import { renderScope } from '../app/render-scope';
 import { currentLocale, sharedMessage } from '../i18n';
 import { writeCookie } from './cookie';
 import { createHttpClient } from './http';
@@ -16,20 +17,25 @@ function browserStorage(): KeyValueStorage {
 
 const mirrorToCookie = (token: string | null) => writeCookie(PAGE_SESSION_COOKIE, token);
 
-export const session = new SessionStore(browserStorage(), mirrorToCookie);
+const browserSession = new SessionStore(browserStorage(), mirrorToCookie);
 // The cookie says what the store holds: a session begun before the cookie existed (or whose cookie
 // the browser dropped) gets it now, and a cookie left without a stored session goes.
-if (typeof document !== 'undefined') mirrorToCookie(session.token);
+if (typeof document !== 'undefined') mirrorToCookie(browserSession.token);
 
 /**
- * How the API is reached: the browser's fetch, or, while the server renders a page's first view
- * (src/server-render.tsx), its own API in process with the page request's session.
+ * The session: the browser's, or, while the server renders a page's first view, that render's own
+ * (app/render-scope.ts), so that renders of different people side by side never see each other's.
  */
-let fetchApi: typeof fetch = (input, init) => fetch(input, init);
-
-export function setApiFetch(fetcher: typeof fetch): void {
-  fetchApi = fetcher;
-}
+export const session: SessionStore = new Proxy(browserSession, {
+  get(target, property) {
+    const store = renderScope()?.session ?? target;
+    const value: unknown = Reflect.get(store, property, store);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(store) : value;
+  },
+  set(target, property, value) {
+    return Reflect.set(renderScope()?.session ?? target, property, value);
+  },
+});
 
 let onUnauthorized: () => void = () => window.location.assign('/login');
 
@@ -42,7 +48,8 @@ export const api = createHttpClient({
   session,
   locale: currentLocale,
   message: sharedMessage,
-  fetch: (input, init) => fetchApi(input, init),
+  // The server's render reaches its own API in process, as the page request's session.
+  fetch: (input, init) => (renderScope()?.fetch ?? fetch)(input, init),
   onUnauthorized: () => onUnauthorized(),
 });
 

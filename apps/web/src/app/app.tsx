@@ -9,6 +9,7 @@ import { readableColor } from './contrast';
 import { PortalRouter } from './router';
 import { useSiteConfig } from './site-config';
 import { setSiteTitle } from './page-title';
+import { portalTheme } from './theme';
 
 const MaintenancePage = lazy(async () => ({
   default: (await import('../features/system/maintenance-page')).MaintenancePage,
@@ -53,27 +54,7 @@ function ThemedApp({ location }: AppLocation) {
   const primary = readableColor(config.data?.app_color ?? CONFIG_DEFAULTS.app_color);
   useEffect(() => setSiteTitle(title), [title]);
   return (
-    <ConfigProvider
-      locale={antdLocaleOf(currentLocale())}
-      theme={{
-        // Text colours that reach 4.5:1 (WCAG 1.4.3): Ant Design's grey secondary text, red and the
-        // green and orange tags fall short of it on white and on their own light backgrounds.
-        token: {
-          colorPrimary: primary,
-          colorLink: primary,
-          colorError: '#cf1322',
-          colorTextTertiary: 'rgba(0,0,0,0.6)',
-          colorTextPlaceholder: 'rgba(0,0,0,0.55)',
-          // Both spellings: Ant Design writes the palette under each into the same CSS variable.
-          green7: '#237804',
-          'green-7': '#237804',
-          orange7: '#ad4e00',
-          'orange-7': '#ad4e00',
-        },
-        // A table's empty text is content, not a disabled control.
-        components: { Table: { colorTextDisabled: 'rgba(0,0,0,0.6)' } },
-      }}
-    >
+    <ConfigProvider locale={antdLocaleOf(currentLocale())} theme={portalTheme(primary)}>
       <AntApp>
         <AuthProvider>
           <ConfiguredApp location={location} />

@@ -10,6 +10,7 @@ import {
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { renderScope } from '../app/render-scope';
 import { storeLocale } from './detect';
 import type * as ZhCN from './locales/zh-CN';
 
@@ -60,7 +61,19 @@ export async function startI18n(
 }
 
 export function currentLocale(): Locale {
-  return i18next.language === 'en-US' ? 'en-US' : DEFAULT_LOCALE;
+  // A render on the server has its own language; the browser has one at a time.
+  const language = renderScope()?.locale ?? i18next.language;
+  return language === 'en-US' ? 'en-US' : DEFAULT_LOCALE;
+}
+
+/**
+ * Both languages' shell strings loaded, and an i18next in each that shares the app's strings: the
+ * server's renders of first views use them side by side, each in its own language.
+ */
+export async function languageInstances(): Promise<Record<Locale, typeof i18next>> {
+  await Promise.all([load('zh-CN'), load('en-US')]);
+  const inLanguage = (lng: Locale) => i18next.cloneInstance({ lng, initAsync: false });
+  return { 'zh-CN': inLanguage('zh-CN'), 'en-US': inLanguage('en-US') };
 }
 
 /** Ant Design's strings (date pickers, pagination) for a loaded language. */
