@@ -21,7 +21,7 @@ import { type ClaimedMail, claimDue, MAIL_QUEUED, pruneSent, recordFailed, recor
 const KEEP_SENT_DAYS = 7;
 const PRUNE_EVERY_MS = 3_600_000;
 
-export type MailWorker = { stop(): Promise<void> };
+type MailWorker = { stop(): Promise<void> };
 
 /** Makes the document a queued mail names (a booking's PDF); a failure sends the mail without it. */
 export type Attach = (attachment: Record<string, unknown>) => Promise<MailAttachment[]>;
@@ -29,7 +29,7 @@ export type Attach = (attachment: Record<string, unknown>) => Promise<MailAttach
 /** The claim window: a claimed mail is not claimed again for this long (see claimDue). */
 export const mailLeaseMs = (config: Pick<MailConfig, 'timeoutMs'>) => config.timeoutMs * 2 + 5_000;
 
-export function startMailWorker(options: {
+function startMailWorker(options: {
   db: Db;
   config: MailConfig;
   mailer: Mailer;
