@@ -61,7 +61,7 @@ export async function fill(url: string, rows: Row[]): Promise<Ids> {
       return row.id;
     };
     const ids = { customerId: await idOf(CUSTOMER.username), forwarderId: await idOf(FORWARDER.username) };
-    // The demo's own rows, which the generated ones join (the demo data set of issue 15).
+    // The demo's own rows, which the generated ones join.
     const demoRows = async (table: 'contacts' | 'bookings') => {
       const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
         rows: { n: number }[];

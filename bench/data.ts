@@ -1,5 +1,5 @@
 /**
- * The benchmarks on a large data set (issues 2, 4, 5 and 6): one PostgreSQL database filled by the
+ * The benchmarks on a large data set: one PostgreSQL database filled by the
  * generator (10,000 members, 1,000,000 contacts of which 50,000 belong to the demo customer,
  * 200,000 rates with their space lines, 1,000,000 bookings with their lines and history of which
  * 200 belong to the demo customer), the built server on it, and
@@ -121,7 +121,7 @@ export async function benchDataSet(rows: Row[]) {
 
 /**
  * `BENCH_ONLY=lists`: the contact search, quote board, booking list and booking create loads alone
- * (the list targets, and the create that issue 18's trail must not slow by more than 10%), on a data
+ * (the list targets, and the create that the activity trail must not slow by more than 10%), on a data
  * set kept between runs
  * in the database `portal_bench_lists` (filled by the first run, about three minutes; drop it with
  * `dropdb portal_bench_lists` when done). For working on those two figures; writes no report.

@@ -1,5 +1,5 @@
 /**
- * First load as a user on the road receives it (issue 15, part 2): Debian's Chromium on a throttled
+ * First load as a user on the road receives it: Debian's Chromium on a throttled
  * link and CPU, driven through the DevTools protocol, against the built server with its demo data.
  *
  * Profile (a mid-range phone on a weak 4G cell): 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip
@@ -33,7 +33,7 @@ const CAPTCHA = 'bench';
 
 type Measure = { bytes: number; requests: number; lcpMs: number };
 
-/** The targets of issue 15 (LCP in ms, bytes transferred). */
+/** The first-load targets (LCP in ms, bytes transferred). */
 const TARGETS: Record<string, { coldLcp: number; coldBytes?: number; warmLcp: number }> = {
   '/login': { coldLcp: 2000, coldBytes: 300 * KB, warmLcp: 800 },
   '/quotes': { coldLcp: 2500, warmLcp: 800 },

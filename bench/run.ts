@@ -160,7 +160,7 @@ type ManifestChunk = {
  */
 /**
  * The bytes a browser receives for `file` from the running server: the body as sent, with the
- * encoding the server chose for what Chromium accepts (issue 15: the route budgets of issue 2 are
+ * encoding the server chose for what Chromium accepts (the route budgets are
  * counted as delivered bytes, not as a size computed from the build folder).
  */
 function deliveredBytes(baseUrl: string, file: string): Promise<{ bytes: number; encoding: string }> {
@@ -402,7 +402,7 @@ async function main() {
 }
 
 /**
- * The mixed load of 100 users (issue 7) is its own run, `npm run test:soak` (11 minutes); its last
+ * The mixed load of 100 users is its own run, `npm run test:soak` (11 minutes); its last
  * report, bench/SOAK.md, is carried into this one below the table, its headings one level down.
  */
 function soakSection(): string[] {

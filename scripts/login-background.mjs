@@ -1,5 +1,5 @@
 // Draws the login page's background, a container port at dusk, and writes it as WebP and JPEG into
-// apps/web/public (spec §2 Login: "a background image, webp where supported"). The picture is ours,
+// apps/web/public. The picture is ours,
 // drawn here, so there is no licence to track. Run `node scripts/login-background.mjs` after a
 // change and commit both images; sharp comes with the server's dependencies.
 import fs from 'node:fs';

@@ -2,7 +2,7 @@ import { LOGIN_ART_CSS, LOGIN_PICTURE_WEBP } from './src/features/auth/login-art
 import { SHELL_ID } from './src/app/shell';
 
 /**
- * The login page as HTML and CSS alone (issue 15, part 2): /login is served this variant of
+ * The login page as HTML and CSS alone: /login is served this variant of
  * index.html, whose shell paints the port picture beside an empty form column from the first bytes,
  * before any script has loaded (on a slow link the scripts take seconds; the picture is the page's
  * largest element). The shell has no words (so no language to guess) and nothing to focus

@@ -1,7 +1,7 @@
 import { SHELL_ID } from './src/app/shell';
 
 /**
- * The frame of a member page as HTML and CSS alone (issue 15): the variants of index.html for the
+ * The frame of a member page as HTML and CSS alone: the variants of index.html for the
  * member pages (dist/pages/*.html) paint the main layout's header bar and the page's panels from the
  * first bytes, where the page stayed white for seconds on a slow phone while the scripts loaded and
  * ran. Like the login page's shell (login-shell.ts) it has no words (so no language to guess, and

@@ -135,7 +135,7 @@ const MEMBER_COMMON = ['src/app/main-layout.tsx', 'src/i18n/locales/zh-CN.ts', '
  * Writes a variant of index.html for each member page of MEMBER_PAGES (dist/pages/*.html, listed in
  * dist/pages.json for the server) that names the page's scripts as `modulepreload` links: they then
  * load beside the entry's instead of each waiting for the one before to run (the entry, the
- * language's strings, the layout, the page), one round trip and more each on a slow link (issue 15).
+ * language's strings, the layout, the page), one round trip and more each on a slow link.
  * The page's data is asked for early too, by app/preload.ts.
  */
 function memberPages(): Plugin {

@@ -42,7 +42,7 @@ function antdStyleSheet(): Plugin {
 }
 
 /**
- * The server's entry into the web app (src/server-render.tsx, issue 15): one ES module in dist-ssr/
+ * The server's entry into the web app (src/server-render.tsx): one ES module in dist-ssr/
  * with every dependency inside (the server package does not depend on React or Ant Design), which the
  * server imports at start. dist-ssr/ is not served.
  */

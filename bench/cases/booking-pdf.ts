@@ -20,7 +20,7 @@ const KB = 1024;
 const LINES = 50;
 
 /**
- * GET /api/order/{id}/pdf/booking-note of a 50-line booking (issue 19: ≤ 300 ms p95, ≤ 200 KB with
+ * GET /api/order/{id}/pdf/booking-note of a 50-line booking (≤ 300 ms p95, ≤ 200 KB with
  * the font subset) on the built server with the demo data, PostgreSQL when it answers (PGlite
  * otherwise). The booking is made through the API by the demo customer, with Chinese in its
  * commodity name and remarks so that the document embeds CJK glyphs. Measured by the client: the

@@ -17,7 +17,7 @@ import {
 } from '../lib.js';
 
 /*
- * Notification streams (issue 19): 1,000 open event streams held by one instance with at most
+ * Notification streams: 1,000 open event streams held by one instance with at most
  * 100 MB more memory, and an event reaching an open stream within 1 s p95 at 100 events/s.
  *
  * 200 people of the demo forwarder's company each hold 5 streams (the per-person cap). The events

@@ -51,7 +51,7 @@ async function holdScripts(page: Page): Promise<{ release: () => void }> {
   return { release };
 }
 
-/** Member lists sent with their first view rendered on the server (issue 15). */
+/** Member lists sent with their first view rendered on the server. */
 describe('first view from the server', () => {
   it('paints the member’s own list from the HTML alone, in their language', async () => {
     const customer = await apiToken(portal.url, DEMO.customer);

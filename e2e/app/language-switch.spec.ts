@@ -20,7 +20,7 @@ const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 const CJK = /[\u4e00-\u9fff]/;
 
 /**
- * Switching the language inside the app (issue 14): every string in the new language at once, no
+ * Switching the language inside the app: every string in the new language at once, no
  * raw keys, and errors already on screen rewritten, in both directions, on a desktop and a phone.
  */
 describe('language switch inside the app', () => {
@@ -50,7 +50,7 @@ describe('language switch inside the app', () => {
     await expect.poll(async () => CJK.test(await page.getByRole('main').innerText())).toBe(false);
     expect(await bodyText(page)).not.toMatch(RAW_KEY);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
-    // Each page names itself in the document's title, in the interface language (issue 14).
+    // Each page names itself in the document's title, in the interface language.
     await expect.poll(() => page.title()).toBe('Member Profile - Freight Booking Portal');
 
     for (const [link, heading] of [

@@ -62,7 +62,7 @@ function contrast(foreground: string, background: string): number {
 }
 
 /**
- * Every menu item stays reachable at every width (issue 14): in one row without an overflow "…"
+ * Every menu item stays reachable at every width: in one row without an overflow "…"
  * above 1180 px, through the hamburger below; and the drawer's selected item is readable (WCAG AA).
  */
 describe('header menu', () => {

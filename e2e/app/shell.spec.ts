@@ -168,7 +168,7 @@ describe('app shell on the built portal', () => {
 
   it('paints a member page’s frame from the HTML before any script, and the layout takes it over', async () => {
     for (const width of [1366, 375]) {
-      // Without scripts: the HTML alone paints the header bar and the page's panels (issue 15).
+      // Without scripts: the HTML alone paints the header bar and the page's panels.
       const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 768 } });
       const still = await bare.newPage();
       await still.goto(`${portal.url}/quotes`);
@@ -212,7 +212,7 @@ describe('app shell on the built portal', () => {
       await visible(page.getByRole('button', { name: /^(登\s*录|Log in)$/ }));
       const code = (await Promise.all(scripts)).join('\n');
       expect(code).toContain(mine);
-      // The other language's messages and the server's e-mail catalogs stay on the server (issue 15).
+      // The other language's messages and the server's e-mail catalogs stay on the server.
       expect(code).not.toContain(other);
       expect(code).not.toContain('passwordChangedSubject');
       await context.close();

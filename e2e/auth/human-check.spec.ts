@@ -6,7 +6,7 @@ import { visible } from '../support/steps';
 import { uniqueEmail } from './account-steps';
 
 /**
- * The browser's side of issue 17 on a portal that checks as in production (no CAPTCHA_FIXED): the
+ * The browser's side of the human check on a portal that checks as in production (no CAPTCHA_FIXED): the
  * invisible proof of work is solved by the ALTCHA widget under the page's CSP and accepted by the
  * server; neither the widget nor the password dictionary is part of the login page's first load;
  * the password forms say how strong a new password is.
@@ -53,7 +53,7 @@ describe('browser check and password strength', () => {
   });
 
   it('sends a reset code with a proof of work solved in the page, which the server accepts (en-US)', async () => {
-    // The reply is the same for any address (issue 17): this one need not be registered.
+    // The reply is the same for any address: this one need not be registered.
     const email = uniqueEmail('pow');
     const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
     const sent: string[] = [];

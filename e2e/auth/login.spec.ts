@@ -281,7 +281,7 @@ describe('login picture', () => {
       [375, 'banner', '.login-art-band'],
     ] as const) {
       // Without scripts: the login page's HTML alone shows the picture (the page's largest paint
-      // does not wait seconds for the code on a slow link; issue 15).
+      // does not wait seconds for the code on a slow link).
       const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 768 } });
       const still = await bare.newPage();
       const pictures: Response[] = [];

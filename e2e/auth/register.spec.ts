@@ -99,7 +99,7 @@ describe('registration in app mode 1', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/quotes');
-    // The header greets the person (issue 18): the contact person, who registered as the owner.
+    // The header greets the person: the contact person, who registered as the owner.
     await expect.poll(() => page.getByText('Welcome, LI LEI').isVisible()).toBe(true);
     const user = await userInfoOf(page, portal.url);
     expect(user).toMatchObject({

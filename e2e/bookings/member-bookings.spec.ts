@@ -22,7 +22,7 @@ let portal: PortalServer;
 let quoteId: number;
 let forwarderToken: string;
 
-// The Chinese name in brackets as each language writes them: full width in Chinese (issue 14).
+// The Chinese name in brackets as each language writes them: full width in Chinese.
 const SHIPPER = 'NINGBO BRIGHT ELECTRONICS CO., LTD (宁波明亮电子有限公司)';
 const SHIPPER_ZH = 'NINGBO BRIGHT ELECTRONICS CO., LTD（宁波明亮电子有限公司）';
 const CONSIGNEE = 'PACIFIC HOME GOODS INC.';
@@ -110,7 +110,7 @@ describe('my bookings (member)', () => {
       .waitFor();
     await visible(page.getByText('20GP US$1,000 | 40HQ US$1,850.50', { exact: false }));
     // The demo customer may not see who publishes quotes (no quote_forwarder): the form says whose
-    // it is without naming it (issue 14, point 8), and offers only the container types priced.
+    // it is without naming it, and offers only the container types priced.
     const forwarderField = page.getByLabel('Forwarder', { exact: true });
     await expect.poll(() => forwarderField.inputValue()).toBe('The forwarder of the quote');
     expect(await forwarderField.getAttribute('readonly')).not.toBeNull();
@@ -175,7 +175,7 @@ describe('my bookings (member)', () => {
 
     // An emptied package count asks for it by name (not "wrong format").
     await page.getByLabel('Packages (line 1)').fill('');
-    // Two buttons, told apart on the page (issue 14): Submit booking sends, Save draft keeps.
+    // Two buttons, told apart on the page: Submit booking sends, Save draft keeps.
     // A draft is the company's: the hint says colleagues see it, not "only you".
     await visible(page.getByText(/Save draft keeps the booking in your company, to finish later/));
     await page.getByRole('button', { name: 'Submit booking', exact: true }).click();
@@ -284,7 +284,7 @@ describe('my bookings (member)', () => {
       (r) => r.url().includes('/api/order?') && r.url().includes('keyword='),
     );
     await page.getByRole('button', { name: /^搜\s*索$/ }).click();
-    // A search asks for pages of 10 (spec §9).
+    // A search asks for pages of 10.
     expect(new URL((await searched).url()).searchParams.get('size')).toBe('10');
     const row = page.getByRole('row').filter({ hasText: orderNo });
     await visible(row);
@@ -321,7 +321,7 @@ describe('my bookings (member)', () => {
     await copyRow.getByRole('button', { name: '取消订舱' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: `确定取消订舱 ${copyNo} 吗？` });
     await dialog.getByLabel('原因').fill('客户改期');
-    // Its buttons are 返回 (keep the booking) and 取消订舱, never 取消 beside 取消订舱 (issue 14).
+    // Its buttons are 返回 (keep the booking) and 取消订舱, never 取消 beside 取消订舱.
     await visible(dialog.getByRole('button', { name: /^返\s*回$/ }));
     expect(await dialog.getByRole('button', { name: /^取\s*消$/ }).count()).toBe(0);
     await dialog.getByRole('button', { name: '取消订舱' }).click();

@@ -42,7 +42,7 @@ describe('contact book', () => {
     await pick(page, dialog, 'Country', 'China');
     await dialog.getByLabel('Phone', { exact: true }).fill('+86 574 1234567');
     await dialog.getByLabel('Email', { exact: true }).fill('wang.fang@example.com');
-    // Typed in lowercase, shown and saved in capitals (issue 14), with the rule said beside the field.
+    // Typed in lowercase, shown and saved in capitals, with the rule said beside the field.
     await expect
       .poll(() => dialog.getByLabel('Company name (English)', { exact: true }).inputValue())
       .toBe(company);

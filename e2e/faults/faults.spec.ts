@@ -1,5 +1,5 @@
 /**
- * Faults (issue 7 part 4): the server killed with SIGKILL inside the transaction of a rate import, a
+ * Faults: the server killed with SIGKILL inside the transaction of a rate import, a
  * batch delete and a booking submit (held there after its writes, before its commit: TEST_HOLD_AT),
  * on PGlite and on PostgreSQL, starts again and the work is wholly absent; PostgreSQL going away under load gives 503s with a clear message and
  * the server recovers when it returns; SIGTERM under load lets every in-flight request finish.

@@ -121,7 +121,7 @@ describe('shipping quotes', () => {
       locale: 'zh-CN',
     });
     await page.getByRole('heading', { name: '船期报价' }).waitFor();
-    // The trade's word for them is 货代, not 供应商 (issue 14).
+    // The trade's word for them is 货代, not 供应商.
     await page.getByRole('columnheader', { name: '货代' }).waitFor();
     await visible(page.getByLabel('货代'));
     expect(await page.getByText('供应商').count()).toBe(0);
@@ -181,7 +181,7 @@ describe('shipping quotes', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
 
-    // Sorting the rows never moves the price columns (issue 14: 40GP | 40HQ | 20GP).
+    // Sorting the rows never moves the price columns (40GP | 40HQ | 20GP).
     for (const order of ['asc', 'desc']) {
       const sorted = page.waitForResponse(
         (r) => r.url().includes('field=transit_days') && r.url().includes(`order=${order}`),

@@ -44,7 +44,7 @@ describe('rate management', () => {
     await pick(page, dialog, 'Delivery place', 'Hamburg');
     await fillDate(dialog.getByPlaceholder('Valid from'), us(day(0)));
     await fillDate(dialog.getByPlaceholder('Valid until'), us(day(30)));
-    // A negative transit time is refused with its message, not turned into 0 (issue 14).
+    // A negative transit time is refused with its message, not turned into 0.
     await dialog.getByLabel('Transit (days)').fill('-5');
     await dialog.getByLabel('Remark').fill(LONG_REMARK);
     await dialog.getByLabel('Remark').click();
@@ -67,7 +67,7 @@ describe('rate management', () => {
     await row.getByText('40HQ: US$1,200.50').waitFor();
     await visible(row.getByText(`${us(day(0))} ~ ${us(day(30))}`));
     await visible(row.getByRole('cell', { name: 'Hamburg' }));
-    // A long remark wraps in its column instead of widening the table (issue 14).
+    // A long remark wraps in its column instead of widening the table.
     const remark = await row.getByRole('cell', { name: LONG_REMARK }).boundingBox();
     expect(remark?.width).toBeLessThan(280);
     expect(remark?.height).toBeGreaterThan(60);

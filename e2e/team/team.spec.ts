@@ -77,7 +77,7 @@ async function axeFindings(page: Page, scope?: string) {
 }
 
 /**
- * Issue 18, parts 3 and 4: an owner invites by mail, the invited person joins from the link with a
+ * An owner invites by mail, the invited person joins from the link with a
  * name and password and works in the company's data; removed, their next action ends at the login.
  */
 describe('team', () => {

@@ -44,7 +44,7 @@ const signedWith = (secret: string, entry: { signature: string; body: string }) 
 };
 
 /**
- * Issue 19, part 4: an owner adds an endpoint on a phone-sized screen, copies the secret shown
+ * An owner adds an endpoint on a phone-sized screen, copies the secret shown
  * once, sends a test event that arrives signed with it, and reads the delivery log, in Chinese.
  */
 describe('webhooks page', () => {

@@ -355,17 +355,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
     );
-    // The login page's own variant, whose HTML paints the picture before any script runs (issue 15).
+    // The login page's own variant, whose HTML paints the picture before any script runs.
     const loginHtml = fs.existsSync(path.join(config.webDist, 'login.html')) ? 'login.html' : 'index.html';
     app.get('/login', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html').sendFile(loginHtml),
     );
-    // Member pages whose variant names their scripts for preloading (apps/web/vite.config.ts, issue 15).
+    // Member pages whose variant names their scripts for preloading (apps/web/vite.config.ts).
     const pagesFile = path.join(config.webDist, 'pages.json');
     const pages = fs.existsSync(pagesFile)
       ? (JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string>)
       : {};
-    // With the page cookie of a live session, their first view is rendered in the HTML (issue 15).
+    // With the page cookie of a live session, their first view is rendered in the HTML.
     const loadRenderer = config.pageRender ? loadPageRenderer(config.webDist, app.log) : undefined;
     const renderer =
       loadRenderer &&

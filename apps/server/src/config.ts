@@ -152,7 +152,7 @@ export type Config = {
   pgliteOptimize: boolean;
   logLevel: string;
   webDist: string;
-  /** Member pages sent with their first view rendered (the web's dist-ssr entry, issue 15). */
+  /** Member pages sent with their first view rendered (the web's dist-ssr entry). */
   pageRender: boolean;
   /** A first view not rendered by then is not waited for: the plain page goes. */
   pageRenderDeadlineMs: number;

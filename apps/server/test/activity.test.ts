@@ -22,7 +22,7 @@ const day = (offset: number) => zonedDate(new Date(Date.now() + offset * 86_400_
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /**
- * The company activity trail (issue 18, part 5): every change of a booking, document, contact,
+ * The company activity trail: every change of a booking, document, contact,
  * rate and the company profile is recorded with who, when, what and the changed fields, in the
  * transaction of the change; owners and admins read it (filtered, paged, exported).
  */

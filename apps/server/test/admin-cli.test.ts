@@ -23,7 +23,7 @@ const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '..');
 
 /**
- * The admin CLI's company commands (issue 18 part 6), run as the real process (`npm run admin`
+ * The admin CLI's company commands, run as the real process (`npm run admin`
  * runs the same entry point built) against a real database of each kind. The embedded database
  * allows one process at a time, so the test closes its own connection while the CLI runs.
  */

@@ -84,7 +84,7 @@ describeEachDatabase('login, sessions and logout', (kind) => {
       'user',
       'quote_booking',
       'quote_rfq',
-      // the registering person owns the company, and owners manage its team (issue 18)
+      // the registering person owns the company, and owners manage its team
       'team',
     ]);
     expect(info.body.data.person).toMatchObject({ email: username, role: 'owner' });

@@ -37,7 +37,7 @@ import {
 import { readXlsx, xlsx } from './sheets.js';
 
 /**
- * The authorization matrix (issue 7): every route of the real app, under /api, has one row here
+ * The authorization matrix: every route of the real app, under /api, has one row here
  * saying who may call it. Each row is tried as
  *   - anonymous (401 unless public),
  *   - a member lacking the authority the route needs (403; one member per missing authority),
@@ -48,7 +48,7 @@ import { readXlsx, xlsx } from './sheets.js';
  * RFQ, document description, attachment name, credit code) of the members the actor may not see. Writes by anyone
  * but the owner (or the allowed forwarder) must leave the owner's row exactly as it was.
  *
- * Roles (issue 18): the owner's member is a company, and "owner" is the person who registered it
+ * Roles: the owner's member is a company, and "owner" is the person who registered it
  * (role owner). Three more people of the same company, an admin, an operator and a viewer, try every
  * row too. They share the company's data: where the row's `roles` rule lets a role through, the
  * person gets the owner's answer and sees the owner's markers (an operator sees the bookings the
@@ -300,7 +300,7 @@ const MATRIX: Row[] = [
   ].map(publicList),
   { method: 'GET', url: '/api/forwarder', access: { all: ['quote_forwarder'] } },
 
-  /* ---------- notification centre (issue 19): each person's own ---------- */
+  /* ---------- notification centre: each person's own ---------- */
   { method: 'GET', url: '/api/notifications', access: 'authenticated' },
   { method: 'GET', url: '/api/notifications/unread', access: 'authenticated' },
   {
@@ -349,7 +349,7 @@ const MATRIX: Row[] = [
     make: () => at('/api/notifications/stream?ticket=not-a-ticket'),
   },
 
-  /* ---------- webhooks (issue 19, part 4; owners and admins, like the team) ---------- */
+  /* ---------- webhooks (owners and admins, like the team) ---------- */
   { method: 'GET', url: '/api/webhooks', access: { all: ['team'] }, roles: 'team' },
   {
     method: 'POST',
@@ -374,7 +374,7 @@ const MATRIX: Row[] = [
     owned: true,
     make: async (w) => at(url.replace(':id', String(await w.newWebhook())), body),
   })),
-  /* ---------- e-mail preferences (issue 19): each person's own; unsubscribe by signed link ---------- */
+  /* ---------- e-mail preferences: each person's own; unsubscribe by signed link ---------- */
   { method: 'GET', url: '/api/me/mail-preferences', access: 'authenticated' },
   {
     method: 'PUT',
@@ -405,11 +405,11 @@ const MATRIX: Row[] = [
     make: async (w) => at((await w.unsubscribeLink()).replace('/api/unsubscribe?', '/api/unsubscribe/undo?')),
   },
 
-  /* ---------- company activity trail (issue 18; owners and admins) ---------- */
+  /* ---------- company activity trail (owners and admins) ---------- */
   { method: 'GET', url: '/api/activity', access: { all: ['team'] }, roles: 'team' },
   { method: 'GET', url: '/api/activity/export', access: { all: ['team'] }, roles: 'team' },
 
-  /* ---------- the team (issue 18; owners and admins, the person's own account for everyone) ---------- */
+  /* ---------- the team (owners and admins, the person's own account for everyone) ---------- */
   { method: 'GET', url: '/api/team', access: { all: ['team'] }, roles: 'team' },
   {
     method: 'POST',
@@ -1053,7 +1053,7 @@ async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
   }
   const user = accounts as Record<Who, Account>;
 
-  // The owner's company's other people (issue 18), each signing in through the API.
+  // The owner's company's other people, each signing in through the API.
   const passwordHash = await hashPassword('quay-lantern-42');
   const staff: Partial<Record<Person, Account>> = {};
   for (const role of PEOPLE) {

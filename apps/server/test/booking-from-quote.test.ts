@@ -24,7 +24,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const FORWARDER = { company1: 'QUOTE FORWARDING CO', company2: '报价货代公司', linkman: 'ZHAO LEI' };
 
 /*
- * Issue 14, point 8: a member without quote_forwarder who books from a quote is not told whose
+ * A member without quote_forwarder who books from a quote is not told whose
  * quote it is until the forwarder accepts; a booking from a quote is held to the quote's terms.
  */
 describeEachDatabase('bookings from a quote', (kind) => {

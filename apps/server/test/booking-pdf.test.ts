@@ -6,7 +6,7 @@ import { type Envelope, register, registrationForm, uniqueEmail } from './fixtur
 import { pdfText, squeeze } from './pdf-text.js';
 
 /*
- * Issue 19, part 1: the booking's new optional fields (freight term, notify party, Chinese
+ * The booking's new optional fields (freight term, notify party, Chinese
  * commodity name; depot and terminal at release; the B/L's parties, issuer, originals and the
  * per-container figures of the SI), and its PDF documents, read back as text.
  */

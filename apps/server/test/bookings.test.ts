@@ -405,7 +405,7 @@ describeEachDatabase('bookings', (kind) => {
     });
 
     it('checks the restricted character set of the reference and the descriptions', async () => {
-      // Printable ASCII passes (issue 14: PO#1, A&B), lowercase becomes capitals; Chinese does not.
+      // Printable ASCII passes (PO#1, A&B), lowercase becomes capitals; Chinese does not.
       expect((await created(fcl({ cust_ref_no: 'po#1 a&b/2' }))).cust_ref_no).toBe('PO#1 A&B/2');
       expect(await refused(fcl({ cust_ref_no: '订单1' }))).toEqual([
         expect.objectContaining({
@@ -444,7 +444,7 @@ describeEachDatabase('bookings', (kind) => {
         { field: 'containers.0.hs_code', message: 'HS code (row 1) must have 6 to 10 digits' },
       ]);
       expect(await refused(fcl({ containers: [containerLine({ hs_code: '12345678901' })] }))).toHaveLength(1);
-      // Not needed to book (issue 14): an empty or missing HS code is taken, as ''.
+      // Not needed to book: an empty or missing HS code is taken, as ''.
       const noHs = await created(lcl({ cargo_items: [cargoLine({ hs_code: '' })] }));
       expect(noHs.cargo_items[0]?.hs_code).toBe('');
       const { hs_code: _omitted, ...lineWithoutHs } = containerLine();
@@ -911,10 +911,10 @@ describeEachDatabase('bookings', (kind) => {
         eta: day(40),
         si_cutoff: `${day(8)} 12:00`,
         cy_cutoff: `${day(9)} 17:30`,
-        // Customs (截关) and VGM cut-offs too (issue 14).
+        // Customs (截关) and VGM cut-offs too.
         customs_cutoff: `${day(9)} 12:00`,
         vgm_cutoff: `${day(8)} 18:00`,
-        // Depot and terminal are optional (issue 19): none given here.
+        // Depot and terminal are optional: none given here.
         pickup_depot: '',
         return_terminal: '',
       });
@@ -949,7 +949,7 @@ describeEachDatabase('bookings', (kind) => {
         notify_party: 'SAME AS CONSIGNEE',
       });
       expect(submitted.body.data.shipment?.containers).toHaveLength(3);
-      // The booked lines show the numbers the SI gave, by type (issue 14: they showed "-").
+      // The booked lines show the numbers the SI gave, by type (they showed "-").
       expect(
         (
           submitted.body.data.containers as {
@@ -1297,7 +1297,7 @@ describeEachDatabase('bookings', (kind) => {
     };
     const refs = async (query: string) => (await list(query)).lists.map((r) => r.cust_ref_no).sort();
 
-    it('lists the member’s own bookings newest first with the first naming of spec §3', async () => {
+    it('lists the member’s own bookings newest first with the first naming', async () => {
       const all = await list('');
       expect(all.total).toBe(3);
       expect(all.lists.map((r) => r.cust_ref_no)).toEqual(['-FORMULA', 'BETA-2', 'ALPHA-1']);

@@ -18,7 +18,7 @@ import {
 import { type Envelope, login } from './fixtures.js';
 
 /**
- * Migrations 0012–0014 (issue 18, company accounts) on a copy of a populated database: members with
+ * Migrations 0012–0014 (company accounts) on a copy of a populated database: members with
  * passwords, open and ended sessions, bookings with their history, all written as the schema stood
  * at 0011. After the upgrade every member is a company whose one person is its owner, signing in as
  * before, and nothing else is lost.

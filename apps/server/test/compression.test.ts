@@ -19,7 +19,7 @@ function decode(encoding: string | undefined, body: Buffer): string {
   return body.toString('utf8');
 }
 
-/** Compression at the wire (issue 15, part 1): what a browser receives, by its Accept-Encoding. */
+/** Compression at the wire: what a browser receives, by its Accept-Encoding. */
 describeEachDatabase('compression', (kind) => {
   let t: TestApp;
   let webDist: string;
@@ -177,12 +177,12 @@ describeEachDatabase('compression', (kind) => {
         expect(decode(expected, page.rawPayload), url).toContain('<div id="root">');
         expect(decode(expected, page.rawPayload), url).not.toContain('page-shell');
       }
-      // /login gets its own page, whose shell paints before any script (issue 15).
+      // /login gets its own page, whose shell paints before any script.
       const login = await get(t.app, '/login', accept);
       expect(login.headers['content-encoding']).toBe(expected);
       expect(login.headers['cache-control']).toBe('no-cache');
       expect(decode(expected, login.rawPayload)).toContain('<div id="page-shell">');
-      // A member page of pages.json gets its variant, which preloads the page's scripts (issue 15).
+      // A member page of pages.json gets its variant, which preloads the page's scripts.
       const quotes = await get(t.app, '/quotes', accept);
       expect(quotes.statusCode).toBe(200);
       expect(quotes.headers['content-encoding']).toBe(expected);

@@ -164,7 +164,7 @@ describeEachDatabase('contact book', (kind) => {
       email: 'Please enter a valid email address',
       country_id: 'Country is required',
     });
-    // Real names pass (issue 14): & / # ' : % + ; are printable on a B/L; lowercase becomes capitals,
+    // Real names pass: & / # ' : % + ; are printable on a B/L; lowercase becomes capitals,
     // and an address may run over two lines.
     const real = await create(
       alice,
@@ -312,7 +312,7 @@ describeEachDatabase('contact book', (kind) => {
     const again = await upload(alice, xlsx(rows), 'contacts.xlsx');
     expect(again.body.data).toEqual({ created: 0, updated: 3, skipped: 0 });
     // The example row is skipped (and counted) only when every cell is the example's: one copied
-    // down and changed in a single cell is a contact of the member's (issue 14).
+    // down and changed in a single cell is a contact of the member's.
     const example = template.rows(template.sheets[0] ?? '')[1] as string[];
     const copied = [...example];
     copied[10] = '+86 21 6000 0000';

@@ -4,7 +4,7 @@ import { type Envelope, register, registrationForm, uniqueEmail } from './fixtur
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 
 /**
- * Dates outside 1900–2999 are refused with 400 naming the field (issue 17: edate=9999-12-31 gave a
+ * Dates outside 1900–2999 are refused with 400 naming the field (edate=9999-12-31 gave a
  * 500 on the booking lists and their exports, the day after it being year 10000).
  */
 describeEachDatabase('date filters out of range', (kind) => {

@@ -27,7 +27,7 @@ import {
 import { crc32, xlsx, zip, zipBomb } from './sheets.js';
 
 /**
- * Issue 7, hostile uploads: every multipart route (registration and profile images, the contact
+ * Hostile uploads: every multipart route (registration and profile images, the contact
  * and rate imports, booking documents and attachments) gets 200 hostile forms (50 outside `npm run test:full`) as a member
  * holding every authority, plus a few anonymous ones: content that does not match its name,
  * polyglots, oversize files, zip bombs, broken and truncated multipart streams, hostile field names

@@ -27,7 +27,7 @@ import {
 } from './hostile.js';
 
 /**
- * Issue 7, hostile input: every write endpoint under /api gets 200 random (50 outside `npm run test:full`) and adversarial
+ * Hostile input: every write endpoint under /api gets 200 random (50 outside `npm run test:full`) and adversarial
  * requests as a member holding every authority (so they reach validation and the handlers), plus a
  * few anonymous ones. Each reply must be 2xx or 4xx with the error envelope, never 5xx, and a
  * refused request must leave the database exactly as it was.
@@ -156,7 +156,7 @@ const TARGETS: Record<RouteKey, Target> = {
   'DELETE /api/order/:id': { ids: ownBooking0 },
   'DELETE /api/customer/contact': { valid: (w) => ({ ids: [w.contacts.disposable[0]] }) },
   'DELETE /api/rate': { valid: (w) => [w.rates.disposable[0]] },
-  // The team (issue 18). Root is the company's only owner: changing or removing itself is refused,
+  // The team. Root is the company's only owner: changing or removing itself is refused,
   // and the partner's person is another company's (404), so no run leaves root without its role.
   'POST /api/team/invitations': { valid: () => ({ email: 'invitee@example.com', role: 'viewer' }) },
   'POST /api/team/invitations/:id/resend': { ids: () => [1, 2, 3] },
@@ -175,12 +175,12 @@ const TARGETS: Record<RouteKey, Target> = {
     session: 'public',
     valid: () => ({ mode: 'new', token: 'A'.repeat(43), name: 'JOINER', password: 'joiner secret 123' }),
   },
-  // The notification centre (issue 19): the person's own; anyone else's id answers 404.
+  // The notification centre: the person's own; anyone else's id answers 404.
   'PUT /api/notifications/:id/read': { ids: () => [1, 2, 3] },
   'PUT /api/notifications/:id/unread': { ids: () => [1, 2, 3] },
   'PUT /api/notifications/read': {},
   'POST /api/notifications/ticket': {},
-  // Webhooks (issue 19, part 4): ids 1 to 3 are root's endpoints once the valid bodies made them.
+  // Webhooks: ids 1 to 3 are root's endpoints once the valid bodies made them.
   'POST /api/webhooks': { valid: () => ({ url: 'http://127.0.0.1:9/hook', events: ['booking.submit'] }) },
   'PUT /api/webhooks/:id': {
     valid: () => ({
@@ -193,7 +193,7 @@ const TARGETS: Record<RouteKey, Target> = {
   'POST /api/webhooks/:id/secret': { ids: () => [1, 2, 3] },
   'POST /api/webhooks/:id/test': { ids: () => [1, 2, 3] },
   'DELETE /api/webhooks/:id': { ids: () => [1, 2, 3] },
-  // E-mail preferences (issue 19): the person's own; unsubscribe is public and needs a signed token.
+  // E-mail preferences: the person's own; unsubscribe is public and needs a signed token.
   'PUT /api/me/mail-preferences': { valid: () => ({ ship: 'digest', release: 'off' }) },
   'POST /api/unsubscribe': { session: 'public' },
   'POST /api/unsubscribe/undo': { session: 'public' },

@@ -10,7 +10,7 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from './h
 import { login, register, registrationForm, uniqueEmail } from './fixtures.js';
 
 /**
- * Failures that fail no request (issue 16, part 3) are logged at error level and counted in the
+ * Failures that fail no request are logged at error level and counted in the
  * metrics, instead of passing unseen: a stored password hash argon2 cannot read (it looked like a
  * wrong password) and the closed-site gate unable to read the configuration. The quote board's
  * background refresh is covered in board-cache.test.ts.

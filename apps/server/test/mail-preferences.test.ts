@@ -22,7 +22,7 @@ const PDF_MAIL_MS = 30_000;
 type Who = { token: string; companyId: number; personId: number; email: string };
 
 /**
- * E-mail preferences (issue 19, part 3): each person's own choices over the defaults, and the
+ * E-mail preferences: each person's own choices over the defaults, and the
  * signed one-click unsubscribe that works without a login.
  */
 describeEachDatabase('mail preferences', (kind) => {

@@ -27,7 +27,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /**
- * The notification centre (issue 19, part 2): who is told of what (both sides of a booking, each
+ * The notification centre: who is told of what (both sides of a booking, each
  * person on their own, never a third company), read state per person, and the live event stream
  * (single-use tickets, events written by other requests, ended with the session).
  */
@@ -495,7 +495,7 @@ describeEachDatabase('notifications', (kind) => {
 });
 
 /*
- * Several instances (issue 19): two apps on one PostgreSQL database, sharing Redis. A ticket
+ * Several instances: two apps on one PostgreSQL database, sharing Redis. A ticket
  * fetched from one opens a stream on the other, and an event written through one reaches a stream
  * held by the other. Runs where CI gives both (TEST_DATABASE_URL and TEST_REDIS_URL).
  */

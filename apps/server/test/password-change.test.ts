@@ -5,7 +5,7 @@ import { call, createTestApp, describeEachDatabase, type TestApp } from './helpe
 import { startMailServer } from './mail-server.js';
 
 /**
- * Changing the password asks for the current one (issue 17, part 2): a bearer token alone (it lives
+ * Changing the password asks for the current one: a bearer token alone (it lives
  * in the browser's storage) must not be enough to take the account and log its owner out.
  */
 describeEachDatabase('password change', (kind) => {

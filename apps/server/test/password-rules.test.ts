@@ -5,7 +5,7 @@ import { call, createTestApp, describeEachDatabase, type TestApp } from './helpe
 import { startMailServer } from './mail-server.js';
 
 /**
- * Passwords that a guesser tries first are refused wherever a password is set (issue 17, part 5):
+ * Passwords that a guesser tries first are refused wherever a password is set:
  * registration, reset by e-mail and the profile, as are passwords of spaces only; a password change and joining by invitation are
  * in team.test.ts and account-safety.test.ts, the admin CLI in admin-cli.test.ts. At least 8 characters.
  */

@@ -9,7 +9,7 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from './h
 import { uniqueEmail } from './fixtures.js';
 
 /**
- * The last-owner rule of modules/users/people.ts (issue 18): concurrent demotions and moves of a
+ * The last-owner rule of modules/users/people.ts: concurrent demotions and moves of a
  * company's two owners cannot both pass. On PostgreSQL the changes run on separate connections at
  * once; PGlite runs one transaction at a time, which must give the same answer.
  */

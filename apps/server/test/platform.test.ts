@@ -236,7 +236,7 @@ describe('configuration and start-up', () => {
     );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ PGLITE_OPTIMIZE: 'fast' })).toThrow(/PGLITE_OPTIMIZE/);
-    // Demo accounts have published passwords (issue 16): refused in production, as CAPTCHA_FIXED is.
+    // Demo accounts have published passwords: refused in production, as CAPTCHA_FIXED is.
     const production = {
       NODE_ENV: 'production',
       ALTCHA_HMAC_KEY: 'k'.repeat(32),
@@ -245,7 +245,7 @@ describe('configuration and start-up', () => {
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true/);
     expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig(production).seedDemo).toBe(false);
-    // The proof-of-work key (issue 17): required in production, the same on every instance, never
+    // The proof-of-work key: required in production, the same on every instance, never
     // shown; elsewhere one is made for the process.
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ALTCHA_HMAC_KEY is required/);
     expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short-secret' })).toThrow(/ALTCHA_HMAC_KEY=\(hidden\)/);
@@ -255,7 +255,7 @@ describe('configuration and start-up', () => {
     );
     expect(loadConfig({}).altchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({}).altchaHmacKey).not.toBe(loadConfig({}).altchaHmacKey);
-    // Webhooks (issue 19): every instance decrypts the stored signing secrets, so production needs
+    // Webhooks: every instance decrypts the stored signing secrets, so production needs
     // the key; endpoints on private networks (SSRF) are for tests and development only.
     expect(() => loadConfig({ ...production, WEBHOOK_SECRET_KEY: undefined })).toThrow(
       /WEBHOOK_SECRET_KEY is required/,

@@ -8,7 +8,7 @@ import { call, createTestApp, describeEachDatabase, type TestApp } from './helpe
 import { payloadOf, solvedProof } from './proof-of-work.js';
 
 /**
- * The invisible proof of work (issue 17) on login, registration and the reset-code request, in an
+ * The invisible proof of work on login, registration and the reset-code request, in an
  * app without CAPTCHA_FIXED (which waives it): accepted once when solved, refused when missing,
  * wrong, forged or expired, with a message naming the field in the request's language.
  */

@@ -437,7 +437,7 @@ describeEachDatabase('rates, quotes and requests for quotation', (kind) => {
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.data).toEqual({ created: 2, skipped: 0 });
     // The example row copied down with one price changed is a rate, imported (the example's remark
-    // alone skipped it before, issue 14); the untouched example beside it is skipped and counted.
+    // alone skipped it before); the untouched example beside it is skipped and counted.
     const example = template.rows('Rates')[1] as unknown[];
     const copied = [...example];
     copied[10] = 1150;

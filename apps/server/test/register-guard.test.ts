@@ -13,7 +13,7 @@ import {
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 
 /**
- * Registration against a script (issue 17): the image captcha as at login, checked before the reply
+ * Registration against a script: the image captcha as at login, checked before the reply
  * may tell that an address is taken, and a throttle per client address.
  */
 describeEachDatabase('registration against a script', (kind) => {

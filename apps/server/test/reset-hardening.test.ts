@@ -8,7 +8,7 @@ import { call, createTestApp, describeEachDatabase, type TestApp } from './helpe
 import { startMailServer } from './mail-server.js';
 
 /**
- * Reset codes that cannot be guessed (issue 17, parts 3 and 4): a daily budget of wrong codes per
+ * Reset codes that cannot be guessed: a daily budget of wrong codes per
  * account, a throttle per client address, a single-use link that still works when an attacker has
  * spent the short code, and a reply that does not wait for the mail.
  */

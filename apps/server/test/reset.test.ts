@@ -111,7 +111,7 @@ describeEachDatabase('mail without SMTP_URL', (kind) => {
     expect(
       (await call(t.app, { method: 'GET', url: `/api/system/forget?username=${username}` })).status,
     ).toBe(200);
-    // The mail is written after the reply (issue 17): wait for it.
+    // The mail is written after the reply: wait for it.
     const outbox = path.join(t.config.dataDir, 'outbox');
     const emls = () =>
       fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];

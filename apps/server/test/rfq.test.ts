@@ -11,7 +11,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const PUBLIC_URL = 'https://portal.example.com';
 
 /**
- * Issue 14 (point 10): a request for quotation reaches its forwarder in the forwarder's language
+ * A request for quotation reaches its forwarder in the forwarder's language
  * with Reply-To set to the requester, and the forwarder reads and marks it on "Received RFQs".
  */
 describeEachDatabase('requests for quotation, the forwarder’s side', (kind) => {

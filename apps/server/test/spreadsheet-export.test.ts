@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { neutralizeFormula, writeWorkbook } from '../src/platform/spreadsheet.js';
 
-/** Exports and templates cannot carry a formula into a spreadsheet (issue 17, OWASP CSV injection). */
+/** Exports and templates cannot carry a formula into a spreadsheet (OWASP CSV injection). */
 describe('spreadsheet export', () => {
   const hostile = [
     '=HYPERLINK("http://evil.example","open")',

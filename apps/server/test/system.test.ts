@@ -15,7 +15,7 @@ describeEachDatabase('system endpoints', (kind) => {
     await t.close();
   });
 
-  it('serves the site configuration with the defaults of spec §9, typed', async () => {
+  it('serves the site configuration with the defaults, typed', async () => {
     const reply = await call<Envelope<SiteConfig>>(t.app, { method: 'GET', url: '/api/system/config' });
     expect(reply.status).toBe(200);
     expect(reply.body.code).toBe(0);

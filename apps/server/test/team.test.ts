@@ -22,7 +22,7 @@ const PASSWORD = 'Harbour-Crane-42';
 type Company = { id: number; ownerToken: string; ownerEmail: string; ownerId: number };
 
 /**
- * Issue 18, parts 3 and 4: invitations and the team. Invitations arrive by mail, work once, expire,
+ * Invitations and the team. Invitations arrive by mail, work once, expire,
  * can be revoked and are throttled; roles change and people leave at once (their sessions end);
  * no sequence of concurrent changes leaves a company without an owner.
  */

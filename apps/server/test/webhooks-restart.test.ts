@@ -12,7 +12,7 @@ import { webhookWorld } from './webhook-world.js';
 const BOOKINGS = 40;
 
 /**
- * Deliveries survive a crash (issue 19, part 4): events are written to the outbox by an app that
+ * Deliveries survive a crash: events are written to the outbox by an app that
  * sends nothing; the real server process starts on the same database and sends them to a slow
  * receiver; it is killed with SIGKILL mid-delivery and started again. Every event arrives (at least
  * once: the receiver de-duplicates by event id), signed, and each booking's events in order.

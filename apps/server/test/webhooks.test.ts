@@ -58,7 +58,7 @@ describe('the SSRF guard', () => {
 });
 
 /**
- * Webhooks (issue 19, part 4) against a real receiver on loopback: signed deliveries of a company's
+ * Webhooks against a real receiver on loopback: signed deliveries of a company's
  * own events only, retries in order per booking, a test event, the log, disabling after repeated
  * failure with a mail, the SSRF refusals, and a hanging receiver that holds up nobody else.
  */

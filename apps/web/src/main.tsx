@@ -17,17 +17,17 @@ async function start() {
     browser: navigator.languages?.length ? navigator.languages : [navigator.language],
   });
   if (fromQuery) {
-    // The lang parameter forces the language once, is remembered, and leaves the address (spec §2).
+    // The lang parameter forces the language once, is remembered, and leaves the address.
     storeLocale(locale);
     window.history.replaceState(window.history.state, '', withoutLangParam(new URL(window.location.href)));
   } else if (stored === locale) {
-    // A choice stored before page requests carried it (issue 15): they carry it from now on.
+    // A choice stored before page requests carried it: they carry it from now on.
     storeLocale(locale);
   }
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
-  // A first view the server rendered (issue 15) is hydrated when this page would render the same:
+  // A first view the server rendered is hydrated when this page would render the same:
   // the same session and language. Otherwise the app renders anew over it, as on any page.
   const server = takeServerState();
   if (server && server.locale === locale && session.token) {

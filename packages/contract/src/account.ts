@@ -5,7 +5,7 @@ import { requiredId } from './common.js';
 import { captchaFields, proofOfWorkPayload } from './human-check.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 
-/** Image uploads (logo, business licence): spec §5 and §9. */
+/** Image uploads (logo, business licence). */
 export const IMAGE_MAX_BYTES = 2_097_152;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
@@ -13,12 +13,12 @@ export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 /** Login throttle: failures counted per username and per client address within a window. */
 export const LOGIN_THROTTLE = { windowMs: 15 * 60_000, perUsername: 5, perAddress: 20 } as const;
 /**
- * Registration throttle (issue 17): every registration that gets as far as its captcha check counts
+ * Registration throttle: every registration that gets as far as its captcha check counts
  * toward its client address, accepted or not; beyond `perAddress` within the window, 429.
  */
 export const REGISTER_THROTTLE = { windowMs: 60 * 60_000, perAddress: 10 } as const;
 /**
- * Password reset (issue 17). A mail carries a 6-digit code (10-minute life, single use, 5 wrong tries,
+ * Password reset. A mail carries a 6-digit code (10-minute life, single use, 5 wrong tries,
  * a new one at most every 60 s) and a link with a long token (256 bits, 30 minutes, single use).
  *
  * Guessing budget: an attacker who asks for a new code after every 5 wrong tries could otherwise try
@@ -60,7 +60,7 @@ export const password = z
   .max(PASSWORD_MAX, { error: 'account.passwordMax' })
   .refine((value) => value.trim().length > 0, { error: 'account.passwordBlank' });
 
-/** Phone numbers: digits and plus only (spec §5 Profile). */
+/** Phone numbers: digits and plus only. */
 const phone = z
   .string()
   .trim()
@@ -71,7 +71,7 @@ const phone = z
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
-/** Reference ids sent as a comma-joined list ("1,4,9") and read back the same way (spec §3). */
+/** Reference ids sent as a comma-joined list ("1,4,9") and read back the same way. */
 const idList = z
   .string()
   .trim()
@@ -91,7 +91,7 @@ export const loginBody = z.strictObject({
 export type LoginBody = z.input<typeof loginBody>;
 export const loginReply = z.object({ token: z.string() });
 
-/** The company fields shared by registration and the profile (spec §3 User profile). */
+/** The company fields shared by registration and the profile. */
 const companyFields = {
   linkman: requiredText(100),
   phone,
@@ -125,7 +125,7 @@ const companyFields = {
 /**
  * Registration (POST /api/userinfo, multipart): these text fields plus optional `license` and
  * `logo` image files. `confirmPassword` stays in the form; `first_name` is accepted and ignored
- * (it repeats linkman). Like login, it carries the image captcha and the proof of work (issue 17).
+ * (it repeats linkman). Like login, it carries the image captcha and the proof of work.
  */
 export const registrationFields = z.strictObject({
   username: email,
@@ -136,7 +136,7 @@ export const registrationFields = z.strictObject({
   altcha: proofOfWorkPayload.optional(),
 });
 
-/** Whether a profile change needs the current password: it does whenever it sets a new one (issue 17). */
+/** Whether a profile change needs the current password: it does whenever it sets a new one. */
 export function needsCurrentPassword(values: { password?: string | undefined }): boolean {
   return Boolean(values.password);
 }
@@ -189,7 +189,7 @@ export const userInfo = z.object({
   routes: z.string(),
   ports: z.string(),
   authorities: z.array(z.string()),
-  /** the person signed in to the company (issue 18) */
+  /** the person signed in to the company */
   person: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -1,11 +1,11 @@
-/** Menu authorities (spec §6), one per protected page. */
+/** Menu authorities, one per protected page. */
 const AUTHORITIES = ['quote', 'rate', 'order', 'shipper', 'contact', 'user', 'team'] as const;
-/** Named permissions inside a page (spec §6). */
+/** Named permissions inside a page. */
 const PERMISSIONS = ['quote_forwarder', 'quote_booking', 'quote_rfq'] as const;
 export type Authority = (typeof AUTHORITIES)[number] | (typeof PERMISSIONS)[number];
 export const ALL_AUTHORITIES: readonly Authority[] = [...AUTHORITIES, ...PERMISSIONS];
 
-/** The roles of the people of a company (issue 18); what each may do is in company.ts. */
+/** The roles of the people of a company; what each may do is in company.ts. */
 export const ROLES = ['owner', 'admin', 'operator', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -22,7 +22,7 @@ export const MEMBER_AUTHORITIES: readonly Authority[] = [
 /** What a forwarder gets on top of the member authorities. */
 export const FORWARDER_AUTHORITIES: readonly Authority[] = [...MEMBER_AUTHORITIES, 'rate', 'quote_forwarder'];
 
-/** The protected pages and the authority each needs (spec §2), in menu order. */
+/** The protected pages and the authority each needs, in menu order. */
 export const MENU = [
   { path: '/quotes', authority: 'quote', labelKey: 'menu.quotes' },
   { path: '/rate', authority: 'rate', labelKey: 'menu.rate' },

@@ -4,7 +4,7 @@ import { pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
 
 /*
- * Booking documents (spec §7: booking confirmation, B/L, SI, packing list …) and attachments. The
+ * Booking documents (booking confirmation, B/L, SI, packing list …) and attachments. The
  * upload, download and delete endpoints are listed in booking.ts.
  */
 

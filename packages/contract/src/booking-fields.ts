@@ -136,7 +136,7 @@ const volume = positiveDecimal(BOOKING_LIMITS.maxVolumeCbm, 'booking.volumeForma
 const packages = wholeNumber(BOOKING_LIMITS.maxPackages);
 
 /**
- * A booking line's HS code: optional at booking (issue 14; customs needs it with the shipping
+ * A booking line's HS code: optional at booking (customs needs it with the shipping
  * instructions, not when space is asked for), checked when given.
  */
 const bookingHsCode = z.union([z.literal(''), hsCode]).default('');

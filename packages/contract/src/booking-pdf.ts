@@ -3,7 +3,7 @@ import { BOOKING_STATUS, type BookingAction } from './booking-state.js';
 import { idParams } from './common.js';
 
 /*
- * The booking's PDF documents (issue 19), made by the server from the booking's data:
+ * The booking's PDF documents, made by the server from the booking's data:
  *   GET /api/order/{id}/pdf/{kind}?lang=cn|en&disposition=attachment|inline
  * for the booking's member and the forwarder it is addressed to (anyone else: 404), in the
  * chosen language (default: the request's Lang). A document the booking cannot have yet answers

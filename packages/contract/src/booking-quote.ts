@@ -3,7 +3,7 @@ import type { MessageKey } from './i18n/types.js';
 import type { Quote } from './rates.js';
 
 /*
- * Bookings made from a quote (issue 14, point 8 of the user trial). The quote board names the
+ * Bookings made from a quote (point 8 of the user trial). The quote board names the
  * forwarder behind a quote only to members holding `quote_forwarder`; a booking from the quote must
  * not name it to anyone else either, or booking from a quote and deleting the draft would tell who
  * publishes every quote. Once the forwarder has taken the booking on (accept, or a release, which
@@ -13,7 +13,7 @@ import type { Quote } from './rates.js';
  * container types it prices (FCL only: a quote prices containers, not LCL cargo).
  */
 
-/** The authority that shows who publishes each quote (spec §6). */
+/** The authority that shows who publishes each quote. */
 export const QUOTE_FORWARDER_AUTHORITY = 'quote_forwarder';
 
 /**

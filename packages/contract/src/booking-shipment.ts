@@ -287,7 +287,7 @@ export const localDateTime = z
 
 /**
  * The cut-offs a release gives (port-local "YYYY-MM-DD HH:mm"): shipping instructions (截补料), CY
- * (截港), customs (截关) and VGM, each optional (issue 14 added the last two).
+ * (截港), customs (截关) and VGM, each optional.
  */
 export const CUTOFF_FIELDS = ['si_cutoff', 'cy_cutoff', 'customs_cutoff', 'vgm_cutoff'] as const;
 export type CutoffField = (typeof CUTOFF_FIELDS)[number];

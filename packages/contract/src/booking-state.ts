@@ -1,12 +1,12 @@
 import type { MessageKey } from './i18n/types.js';
 
 /*
- * A booking's life (spec §4; issue 6, issue 14): its status numbers, the spec's named states, the
+ * A booking's life: its status numbers, the spec's named states, the
  * parties and the actions that move a booking from status to status. The endpoints are listed in
  * booking.ts.
  */
 
-/** Status numbers (spec §4). */
+/** Status numbers. */
 export const BOOKING_STATUS = {
   /** a draft: only its owner sees it, may edit, submit or delete it */
   draft: 0,
@@ -23,7 +23,7 @@ export const BOOKING_STATUS = {
 } as const;
 
 /**
- * Booking statuses (spec §4) with the list filter's colours (Ant Design tag colours). The label
+ * Booking statuses with the list filter's colours (Ant Design tag colours). The label
  * keys point into the shared catalog (bookingStatus.s<number>).
  */
 export const BOOKING_STATUSES = [

@@ -13,7 +13,7 @@ import {
  * its timeline, the SI form data and the liaison (docking) reply.
  */
 
-/** A list row: the first naming of spec §3, plus bl_no, so_no and both parties' names. */
+/** A list row: the first naming, plus bl_no, so_no and both parties' names. */
 export const bookingRow = z.object({
   id: z.number().int(),
   order_no: z.string(),
@@ -161,7 +161,7 @@ export const bookingHistoryEntry = z.object({
   actor: z.enum(BOOKING_PARTIES),
   /** the actor's company; '' for the forwarder while it is hidden from the member */
   actor_name: z.string(),
-  /** the person who acted (issue 18); '' for entries written before, or while the forwarder is hidden */
+  /** the person who acted; '' for entries written before, or while the forwarder is hidden */
   person_name: z.string(),
   reason: z.string(),
   create_time: z.string(),

@@ -25,7 +25,7 @@ describe('booking statuses', () => {
       [40, 'default'],
     ]);
     expect(translate('en-US', 'bookingStatus.s2')).toBe('Awaiting shipping instructions');
-    // Status 0 is the member's draft, 1 submitted and awaiting space release (issue 14).
+    // Status 0 is the member's draft, 1 submitted and awaiting space release.
     expect([translate('zh-CN', 'bookingStatus.s0'), translate('zh-CN', 'bookingStatus.s1')]).toEqual([
       '草稿',
       '待放舱',

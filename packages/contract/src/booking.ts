@@ -18,7 +18,7 @@ import type { MessageKey } from './i18n/types.js';
 import { isoDate, labelledDate } from './validation.js';
 
 /*
- * Bookings (spec §2, §3, §4, §5, §7; issue 6). Endpoints, all under /api, all answering the
+ * Bookings. Endpoints, all under /api, all answering the
  * envelope of the HTTP contract (docs/development.md). "Not yours" is always 404, exactly like a missing id.
  *
  * Member (authority `order`; only the member's own bookings):
@@ -71,7 +71,7 @@ import { isoDate, labelledDate } from './validation.js';
  * forwarder is e-mailed when a booking is submitted to it, on a member's cancellation and on
  * submitted SI. Saving, editing, copying and deleting a draft mail nobody.
  *
- * Drafts (issue 14): the spec gives status 0 and 1 the same label ("awaiting space release") and
+ * Drafts: the spec gives status 0 and 1 the same label ("awaiting space release") and
  * says only status 0 opens the editor. We read 0 as the member's draft (草稿 / Draft) and 1 as
  * submitted and awaiting the forwarder's release: Save keeps a draft, Submit sends it. The
  * forwarder's acceptance is recorded in `accepted_at` within status 1.
@@ -110,7 +110,7 @@ export const submitQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
-/** Page sizes of the booking list (spec §9): default 50; a search submit uses 10, a reset 50. */
+/** Page sizes of the booking list: default 50; a search submit uses 10, a reset 50. */
 export const BOOKING_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const BOOKING_PAGE_SIZE = 50;
 /** The export writes at most this many rows (the newest first). */
@@ -137,7 +137,7 @@ const optionalId = z.preprocess(
  * shipper_id and consignee_id are contacts of the member's own contact book. `incoterm` takes the
  * code (FOB) or the id of GET /api/system/dictionary?field=incoterm. `ready_date` cannot be before
  * today (a date that is today anywhere on earth is accepted). Totals are computed by the server.
- * `freight_term`, `notify_party` and `commodity_cn` (issue 19) are optional and go onto the booking note.
+ * `freight_term`, `notify_party` and `commodity_cn` are optional and go onto the booking note.
  */
 const bookingFields = z.strictObject({
   container_mode: z.coerce

@@ -13,8 +13,8 @@ import { idNumber, optionalIdQuery } from './common.js';
 import { isoDate } from './validation.js';
 
 /**
- * Company accounts (issue 18). The member account of the spec is a company; people sign in to it,
- * each with a role. The company's authorities (spec §6) say which pages the company has; the
+ * Company accounts. The member account of the spec is a company; people sign in to it,
+ * each with a role. The company's authorities say which pages the company has; the
  * person's role says what they may do there. One table, read by the server's guards and the web's
  * menu alike.
  */

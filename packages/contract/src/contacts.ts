@@ -3,7 +3,7 @@ import { rowActions } from './abilities.js';
 import { idNumber, pageQuery, requiredId } from './common.js';
 import { documentTextField } from './validation.js';
 
-/** Page sizes of the contact list (spec §9). */
+/** Page sizes of the contact list. */
 export const CONTACT_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const CONTACT_TYPES = ['shipper', 'consignee', 'both'] as const;
 /** Country codes people write that are not ISO 3166: the United Kingdom is GB, often written UK. */
@@ -25,7 +25,7 @@ const restricted = documentTextField;
 const requiredRestricted = (max: number, lines = false) => restricted(max, lines).pipe(z.string().min(1));
 
 /**
- * A contact (spec §3, §5). CONTACT_DOCUMENT_FIELDS go onto shipping documents: upper-cased English
+ * A contact. CONTACT_DOCUMENT_FIELDS go onto shipping documents: upper-cased English
  * (RESTRICTED_TEXT; the address may take line breaks); the Chinese name and address do not.
  */
 export const contactInput = z.strictObject({

@@ -37,7 +37,7 @@ describe('shared catalogs', () => {
     );
   });
 
-  it('picks the English singular by count (issue 14: "1 row has errors", "in 1 minute")', () => {
+  it('picks the English singular by count ("1 row has errors", "in 1 minute")', () => {
     expect(translate('en-US', 'import.rowsFailed', { count: 1 })).toBe(
       '1 row has errors; nothing was imported',
     );
@@ -86,7 +86,7 @@ describe('formats', () => {
     expect(formatPrice(12.3)).toBe('US$12.30');
     expect(formatPrice('abc')).toBe('');
     expect(formatPrice(null)).toBe('');
-    // An Incoterm with its code (issue 14): "FCA — Free Carrier".
+    // An Incoterm with its code: "FCA — Free Carrier".
     expect(incotermLabel('FCA', 'Free Carrier')).toBe('FCA — Free Carrier');
     expect(incotermLabel('FCA', '货交承运人')).toBe('FCA — 货交承运人');
     expect(incotermLabel('FCA', null)).toBe('FCA');

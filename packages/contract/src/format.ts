@@ -43,14 +43,14 @@ export const WIRE_DATE = 'YYYY-MM-DD';
 /** The date pattern of each locale, for date pickers. */
 export const DATE_FORMAT: Record<Locale, string> = { 'zh-CN': 'YYYY-MM-DD', 'en-US': 'MM/DD/YYYY' };
 
-/** An Incoterm as documents and pages show it: its code and its name, "FCA — Free Carrier" (issue 14). */
+/** An Incoterm as documents and pages show it: its code and its name, "FCA — Free Carrier". */
 export function incotermLabel(code: string, name: string | null | undefined): string {
   return name && name !== code ? `${code} — ${name}` : code;
 }
 
 /**
  * A parenthetical as each language writes it: full-width brackets with no space in Chinese
- * (待放舱（待处理）), a space and ASCII brackets in English (issue 14). Empty text gives ''.
+ * (待放舱（待处理）), a space and ASCII brackets in English. Empty text gives ''.
  */
 export function aside(text: string | null | undefined, locale: Locale): string {
   if (!text) return '';

@@ -2,7 +2,7 @@
 export type Locale = 'zh-CN' | 'en-US';
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-/** The value of the `Lang` request header for each locale (spec §7: "A Lang header carries cn or en"). */
+/** The value of the `Lang` request header for each locale ("A Lang header carries cn or en"). */
 export const LANG_HEADER: Record<Locale, 'cn' | 'en'> = { 'zh-CN': 'cn', 'en-US': 'en' };
 
 const ALIASES: Record<string, Locale> = {
@@ -37,10 +37,10 @@ export function localeFromBrowser(tag: string | null | undefined): Locale | unde
 }
 
 /**
- * The interface language, in the spec's order (§1): the `lang` query parameter, then the stored
+ * The interface language, in the spec's order: the `lang` query parameter, then the stored
  * setting, then the browser's languages (navigator.languages, or Accept-Language in order), then
  * Chinese. The web decides with it as it starts, and the server with the same inputs (the stored
- * setting mirrored in LANGUAGE_COOKIE) when it renders a member page's first view (issue 15).
+ * setting mirrored in LANGUAGE_COOKIE) when it renders a member page's first view.
  */
 export function detectLocale(input: { search: string; stored: string | null; browser: readonly string[] }): {
   locale: Locale;
@@ -60,7 +60,7 @@ export function detectLocale(input: { search: string; stored: string | null; bro
 }
 
 /**
- * Cookies of page requests only (issue 15). The API never reads a cookie (it takes the Bearer token
+ * Cookies of page requests only. The API never reads a cookie (it takes the Bearer token
  * and the Lang header); the server reads these when a member page is asked for, to send its first
  * view rendered: the session's token (mirrored from the web's session store) and the language
  * stored by the in-app switch.

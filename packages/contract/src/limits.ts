@@ -1,10 +1,10 @@
 // Limits with no schema attached, in a module of their own so the web shell can read them without
 // pulling the schema library into its first download.
 
-/** Largest page size any list accepts (spec §9: dropdowns load 1000 at once). */
+/** Largest page size any list accepts (dropdowns load 1000 at once). */
 export const MAX_PAGE_SIZE = 1000;
 
-/** Request timeout on both sides (spec §9). */
+/** Request timeout on both sides. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
@@ -23,7 +23,7 @@ export const CAPTCHA_MAX = 10;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
 /**
- * The invisible proof of work (ALTCHA, issue 17) on login, registration and the reset-code request.
+ * The invisible proof of work (ALTCHA) on login, registration and the reset-code request.
  * The server hands out a signed challenge (GET /api/system/altcha); the browser finds the counter
  * whose PBKDF2 key starts with the challenge's prefix and sends the result as `altcha`. Each try
  * costs `cost` PBKDF2 rounds and the counter lies between `counterMin` and `counterMax`: about

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOKING_EVENT_ACTIONS, type RfqAnswerAction } from './notifications.js';
 
 /*
- * E-mail preferences (issue 19, part 3). Each person chooses, per event, whether it also sends an
+ * E-mail preferences. Each person chooses, per event, whether it also sends an
  * e-mail: at once, in a daily digest, or not at all. The events are the notification vocabulary's
  * booking events (one list: what the bell tells, a mail may tell too). Security mails (password
  * reset, password changed, invitations) are not events and are never switchable.

@@ -4,7 +4,7 @@ import { type BookingAction, BOOKING_STATUS } from './booking-state.js';
 import { MAX_PAGE_SIZE } from './limits.js';
 
 /*
- * The notification centre (issue 19, part 2). Every event that concerns a company becomes one
+ * The notification centre. Every event that concerns a company becomes one
  * notification per person of that company (read state is per person), never for another company.
  * The rules of who is told what live here; the server writes them, the web links them.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalIdQuery, pageQuery } from './common.js';
 
-/** The reference lists of spec §7, each served at GET /api/<name>. */
+/** The reference lists, each served at GET /api/<name>. */
 export const REFERENCE_LISTS = [
   'country',
   'port',

@@ -5,14 +5,14 @@ import { usdPrice } from './rates.js';
 import { isoDate } from './validation.js';
 
 /**
- * POST /api/system/send_rfq (spec §3 RFQ payload); `quote_id` names the quote asked about.
+ * POST /api/system/send_rfq; `quote_id` names the quote asked about.
  *
  * The server takes the route (`pol`, `pod`, `to`), `carrier` and `rate` from the quote whatever
  * the client sends (so a forged or stale text never reaches the forwarder), and stores `forwarder`
  * only for a requester allowed to see suppliers (quote_forwarder); the client fields stay for the
  * spec's payload shape. `ready_date` may not be before earliestReadyDate() (shared with bookings).
  *
- * `sales` is required as the spec says (§5: "… comm, sales, container type and quantity … are all
+ * `sales` is required as the spec says ("… comm, sales, container type and quantity … are all
  * required"). A customer has no sales person of their own to name, so the portal reads it as the
  * requester's contact for this request: whom the forwarder should answer, pre-filled with the
  * profile's contact person and explained under the field.

@@ -14,7 +14,7 @@ export const shipperQuery = pageQuery(10).extend({
 });
 export type ShipperQuery = z.infer<typeof shipperQuery>;
 
-/** A directory card and its detail dialog (spec §2, §3): nothing else of the member is shown. */
+/** A directory card and its detail dialog: nothing else of the member is shown. */
 export const shipper = z.object({
   id: z.number().int(),
   company1: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isTimeZone } from './time-zone.js';
 
 /**
- * Site configuration entries (spec §3) with the defaults of spec §9. Stored in the database as
+ * Site configuration entries with the defaults. Stored in the database as
  * text (name, value) and served typed by GET /api/system/config as an object keyed by name.
  * `app_close_tips` empty means "use the localized default" (Site is closed for maintenance).
  */

@@ -10,8 +10,8 @@ export type FieldError = { field: string; message: string };
 /**
  * Characters allowed in names, addresses and references that go onto shipping documents: printable
  * ASCII without lowercase letters (0x20-0x60, 0x7B-0x7E), so no Chinese and nothing a carrier's
- * system cannot print. This widens the spec's list (§5: uppercase letters, digits, dot, underscore,
- * comma, hyphen, parentheses and spaces) on purpose (issue 14): real names need & / # ' : % + ;
+ * system cannot print. This widens the spec's list (uppercase letters, digits, dot, underscore,
+ * comma, hyphen, parentheses and spaces) on purpose: real names need & / # ' : % + ;
  * ("ABC TRADING & CO., LTD", "RM 1201/1202", "100% COTTON"), and B/Ls print them. Lowercase is
  * converted, not refused (toDocumentText): the server upper-cases, the forms as the user types.
  */
@@ -51,7 +51,7 @@ function isCalendarDate(value: string): boolean {
 }
 
 /**
- * The days a date may name (issue 17): enough for any booking, rate or filter, and far enough from
+ * The days a date may name: enough for any booking, rate or filter, and far enough from
  * the calendar's ends that "the day after" of a filter (edate + 1) stays a date everywhere
  * (9999-12-31 + 1 day was year 10000, a 500).
  */
@@ -114,7 +114,7 @@ const PICKED_FIELDS = new Set([
   'freight_term',
 ]);
 
-/** Fields whose English label is a plural noun: "Containers and quantity are required" (issue 14). */
+/** Fields whose English label is a plural noun: "Containers and quantity are required". */
 const PLURAL_LABELS = new Set([
   'booking_space',
   'spaces',
@@ -138,7 +138,7 @@ function requiredKey(issue: Issue): MessageKey {
 
 /**
  * Whether a missing value is one the user picks (a select: an id, an enum, an Incoterm), so that
- * Chinese asks 请选择… rather than 请填写… (issue 14).
+ * Chinese asks 请选择… rather than 请填写….
  */
 function isPicked(issue: Issue): boolean {
   if (issue.code === 'invalid_value') return true;

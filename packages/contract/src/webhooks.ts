@@ -4,7 +4,7 @@ import { BOOKING_NOTIFICATIONS, type NotificationAction, type NotificationKind }
 import { pageQuery } from './common.js';
 
 /*
- * Webhooks for integrators (issue 19, part 4). A company registers HTTPS endpoints with the events
+ * Webhooks for integrators. A company registers HTTPS endpoints with the events
  * it wants; every domain event that concerns the company (the same events its people are notified
  * of, notifications.ts) is delivered as signed JSON. The event names are the notification
  * vocabulary's `kind.action` pairs: there is one list of events, not two.

@@ -24,7 +24,7 @@ import { demoForwarderRows, importRateSheet, ownRates, rateRows } from './rates.
 export const DEMO_LOGINS = [
   { username: 'demo@example.com', password: 'demo123456', role: 'customer' },
   { username: 'forwarder@example.com', password: 'demo123456', role: 'forwarder' },
-  // People of the demo customer's company (issue 18), each with a role below its owner's.
+  // People of the demo customer's company, each with a role below its owner's.
   { username: 'ops@example.com', password: 'demo123456', role: 'operator' },
   { username: 'viewer@example.com', password: 'demo123456', role: 'viewer' },
 ] as const;

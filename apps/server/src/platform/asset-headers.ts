@@ -18,7 +18,7 @@ export function isHashedAsset(url: string): boolean {
  * Headers that only a document obeys (its content policy, framing, opener, referrer, DNS prefetch,
  * the old XSS filter and download dialog), and validators an immutable file never needs: helmet
  * writes them on every reply, and on the first load of /login they were about 640 bytes of the
- * ~1 KB of headers of each of its 40 scripts, 25 KB uncompressed on a slow link (issue 15). Kept:
+ * ~1 KB of headers of each of its 40 scripts, 25 KB uncompressed on a slow link. Kept:
  * `X-Content-Type-Options: nosniff` and `Cross-Origin-Resource-Policy`, which do apply to scripts
  * and styles, the caching headers, the ETag and the encoding.
  */

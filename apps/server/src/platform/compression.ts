@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isSharedData } from './reply.js';
 
 /**
- * Compression at the wire (issue 15, part 1).
+ * Compression at the wire.
  *
  * - API replies of at least COMPRESS_THRESHOLD bytes are compressed on the fly with brotli (quality
  *   4: Cloudflare's measured sweet spot for on-the-fly work; 11 costs ~10x the CPU for ~5% fewer

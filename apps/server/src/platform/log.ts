@@ -61,7 +61,7 @@ function redactPath(path: string, route: string | undefined): string {
 
 /**
  * The request as the access log writes it: Fastify's own fields, with the query's addresses, codes
- * and search words left out (issue 17: GET /api/system/forget?username=… put the address in every
+ * and search words left out (GET /api/system/forget?username=… put the address in every
  * log line; a keyword search can hold a customer's name), and a token in the path too.
  */
 export function requestForLog(request: FastifyRequest) {

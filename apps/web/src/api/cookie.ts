@@ -1,5 +1,5 @@
 /**
- * Sets (or, with null, deletes) a cookie of page requests (issue 15): the whole site, a year, sent on
+ * Sets (or, with null, deletes) a cookie of page requests: the whole site, a year, sent on
  * top-level navigations from other sites too (Lax), over HTTPS only when the page is.
  */
 export function writeCookie(name: string, value: string | null): void {

@@ -15,7 +15,7 @@ async function mount(queryClient: QueryClient, key: string[], queryFn: () => Pro
   unsubscribe();
 }
 
-describe('first load: a page uses the list asked for as it loaded (issue 15)', () => {
+describe('first load: a page uses the list asked for as it loaded', () => {
   afterEach(() => vi.useRealTimers());
 
   it('does not ask again as the page mounts, but does after a change or 10 s', async () => {

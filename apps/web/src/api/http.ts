@@ -71,7 +71,7 @@ function toQueryString(query: Query | undefined): string {
 }
 
 /**
- * The HTTP client of spec §7 "General" and §4 "Auth": base /api, Bearer token, Lang header,
+ * The HTTP client: base /api, Bearer token, Lang header,
  * 60 s timeout, identical GETs in flight shared, the envelope unwrapped, a renewed token stored
  * (the previous one kept as old_token), and one retry after a 401 when a newer token is stored.
  */

@@ -33,7 +33,7 @@ export type ReferenceItem = {
 };
 
 /**
- * A reference list for dropdowns (spec §7: page 1, size 1000; countries on register use 200),
+ * A reference list for dropdowns (page 1, size 1000; countries on register use 200),
  * cached per language because names come in the request's language.
  */
 export function useReferenceList(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage, SessionStore } from './session';
 
 describe('session store', () => {
-  it('tells its mirror each token it holds, and null once cleared (the page cookie, issue 15)', () => {
+  it('tells its mirror each token it holds, and null once cleared (the page cookie)', () => {
     const told: (string | null)[] = [];
     const session = new SessionStore(memoryStorage(), (token) => told.push(token));
     session.signIn('first');

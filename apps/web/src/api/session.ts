@@ -1,5 +1,5 @@
 /**
- * The session kept in local storage (spec §3 Session): token, old_token, token_update_time,
+ * The session kept in local storage: token, old_token, token_update_time,
  * redirectPath. A storage is injected so that the HTTP client can be tested outside a browser.
  */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -26,7 +26,7 @@ export class SessionStore {
 
   /**
    * `mirror` is told each new token (null once cleared): the browser's session keeps it in a cookie
-   * of page requests, for the server to render a member page's first view (issue 15).
+   * of page requests, for the server to render a member page's first view.
    */
   constructor(
     private readonly storage: KeyValueStorage,
@@ -55,7 +55,7 @@ export class SessionStore {
 
   /**
    * The user info last loaded in this session, kept so that a page opened again paints its layout
-   * at once while the user info is asked again (issue 15); undefined for another session's.
+   * at once while the user info is asked again; undefined for another session's.
    */
   get userInfo(): unknown {
     try {

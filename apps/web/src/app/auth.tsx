@@ -28,8 +28,8 @@ function useSessionToken(): string | null {
 }
 
 /**
- * The user state of spec §3 (token, user info, authorities). User info is fetched whenever a
- * token exists and none is loaded; when it fails to load, the session is cleared (spec §4).
+ * The user state (token, user info, authorities). User info is fetched whenever a
+ * token exists and none is loaded; when it fails to load, the session is cleared.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const token = useSessionToken();
@@ -69,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 /**
  * GET /userinfo for a token. The answer is kept with the session (session.userInfo): a page opened
- * again paints with it while it is asked again (app/preload.ts, issue 15).
+ * again paints with it while it is asked again (app/preload.ts).
  */
 export function userInfoQuery(token: string | null) {
   return queryOptions({

@@ -35,7 +35,7 @@ function ErrorView({ error }: { error: unknown }) {
 type Props = { children: ReactNode };
 type State = { error: unknown };
 
-/** A page-level error boundary (spec §2 "App level"): a reload button, a special text for load failures. */
+/** A page-level error boundary: a reload button, a special text for load failures. */
 export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { error: undefined };
 

@@ -6,7 +6,7 @@ import { session } from '../api/client';
 import { useAuth } from './auth';
 import { useSiteConfig } from './site-config';
 
-/** Pages that are never remembered as the place to return to after login (spec §2). */
+/** Pages that are never remembered as the place to return to after login. */
 const NOT_REMEMBERED = ['/login', '/register'];
 
 export function PageSpinner() {
@@ -20,7 +20,7 @@ export function PageSpinner() {
 }
 
 /**
- * Protected pages (spec §2 "Guard behaviour"): no token → /login with the origin remembered;
+ * Protected pages: no token → /login with the origin remembered;
  * a path the user's authorities do not allow → /quotes; a loading text while the configuration
  * or the user info is not loaded.
  */

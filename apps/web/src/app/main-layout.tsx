@@ -25,7 +25,7 @@ function SignOutIcon() {
   );
 }
 
-/** The main layout (spec §2 "Layout"): the menu filtered by roles, hamburger at ≤ 768 px, welcome, logout. */
+/** The main layout: the menu filtered by roles, hamburger at ≤ 768 px, welcome, logout. */
 export function MainLayout() {
   const { t } = useTranslation();
   useDropShell();
@@ -58,7 +58,7 @@ export function MainLayout() {
       label: <Link to={item.path}>{short ? shortLabel(item.labelKey) : t(item.labelKey)}</Link>,
     }));
   const selected = MENU.find((item) => location.pathname.startsWith(item.path))?.path;
-  // The person signed in (issue 18), not only the company's login.
+  // The person signed in, not only the company's login.
   const name = user?.person.name || (user?.username ?? '').split('@')[0];
 
   const onLogout = async () => {
@@ -104,7 +104,7 @@ export function MainLayout() {
         </Link>
         {!isCollapsed && (
           <nav aria-label={t('layout.mainMenu')} style={{ flex: 1, minWidth: 0 }}>
-            {/* Narrower items than Ant Design's 16 px a side: an owner's nine items (issue 18 adds
+            {/* Narrower items than Ant Design's 16 px a side: an owner's nine items (with
                 Team) fit in one row in English from 1180 px. */}
             <ConfigProvider theme={{ components: { Menu: { itemPaddingInline: 10 } } }}>
               <Menu mode="horizontal" selectedKeys={selected ? [selected] : []} items={items(true)} />
@@ -159,7 +159,7 @@ export function MainLayout() {
       >
         <nav aria-label={t('layout.mainMenu')}>
           {/* The selected item: white on the site colour (at least 5:1, see readableColor), not the
-              site colour on its pale tint, which fell short of WCAG AA's 4.5:1 (issue 14). */}
+              site colour on its pale tint, which fell short of WCAG AA's 4.5:1. */}
           <ConfigProvider
             theme={{
               components: {

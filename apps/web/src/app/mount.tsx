@@ -12,7 +12,7 @@ import { noteTypedBeforeHydration } from './typed-before-hydration';
  * Renders the portal into `root`. Its own module, loaded by main.tsx with import() once the first
  * requests are out: React DOM, Ant Design and the router are most of the first load's script, and
  * while they were static imports of the entry, the browser ran them all before main.tsx could ask
- * for anything (issue 15). The build still names them as modulepreloads of every page.
+ * for anything. The build still names them as modulepreloads of every page.
  */
 export function mountPortal(root: HTMLElement, queryClient: QueryClient): void {
   createRoot(root).render(<PortalApp queryClient={queryClient} />);
@@ -22,7 +22,7 @@ export function mountPortal(root: HTMLElement, queryClient: QueryClient): void {
 }
 
 /**
- * Takes over the first view the server rendered into `root` (issue 15): the data it was rendered
+ * Takes over the first view the server rendered into `root`: the data it was rendered
  * with goes into the cache first (counted as the first load's, so the page does not ask again at
  * once), then React hydrates the view in place. The page stays as painted while its scripts load.
  */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * The document's title: "<page> - <site title>" while a page says what it is (usePageTitle), the
- * site title alone otherwise (issue 14: every page showed the same title in tabs, history and
+ * site title alone otherwise (every page showed the same title in tabs, history and
  * bookmarks). Both follow a language switch, as the callers pass translated text.
  */
 let pageTitle = '';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../api/client';
 import { preloadFirstPage } from './preload';
 
-describe('first load: the page’s requests go out before the app runs (issue 15)', () => {
+describe('first load: the page’s requests go out before the app runs', () => {
   // The pages' scripts, which preloadFirstPage starts loading after the requests: loaded beforehand,
   // so that none is still loading when the test ends.
   beforeAll(async () => {

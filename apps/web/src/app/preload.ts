@@ -7,7 +7,7 @@ import { savedSiteConfig, siteConfigQuery } from './site-config';
 /**
  * What a member's page needs as it opens, by path: its script and the module asking for its first
  * data. Started at once (main.tsx) instead of after the layout and the page have rendered one after
- * the other, each waiting for the one before (a round trip each on a slow link, issue 15). The
+ * the other, each waiting for the one before (a round trip each on a slow link). The
  * scripts are the same modules the router loads (app/router.tsx): imported here, they are ready
  * when it asks.
  */
@@ -76,7 +76,7 @@ export async function preloadFirstPage(
   if (needed && Array.isArray(user?.authorities) && !user.authorities.includes(needed)) return;
   // The scripts and the data at once, the data not behind the layout's script: the page's and the
   // layout's scripts (Ant Design) take long to run, and a request asked for after them waited for
-  // them (issue 15). Settles once the data is asked for.
+  // them. Settles once the data is asked for.
   const page = PAGES[path];
   void import('./main-layout');
   void page?.script();

@@ -26,7 +26,7 @@ function lazyElement<K extends string>(load: () => Promise<Record<K, ComponentTy
 
 /**
  * A lazily loaded page. Once a page has been hydrated, what was typed into the server's view of it
- * is typed again (issue 15): the layout around it is then React's too, which it is not yet when the
+ * is typed again: the layout around it is then React's too, which it is not yet when the
  * layout's own effects run (the page in its Suspense may still be waiting for its chunk).
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {

@@ -1,7 +1,7 @@
 import type { Locale, UserInfo } from '@freight/contract';
 import type { DehydratedState } from '@tanstack/react-query';
 
-/** The id of the JSON element that carries a server-rendered first view's data (issue 15). */
+/** The id of the JSON element that carries a server-rendered first view's data. */
 export const SERVER_STATE_ID = 'server-state';
 
 /** What the browser needs to hydrate a first view the server rendered (src/server-render.tsx). */

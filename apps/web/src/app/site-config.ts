@@ -6,9 +6,9 @@ import { setDisplayTimeZone } from './time-zone';
 const SAVED_CONFIG = 'site_config';
 
 /**
- * GET /api/system/config, loaded once at start (spec §4 "App start") and shared by every page. The
+ * GET /api/system/config, loaded once at start and shared by every page. The
  * last answer is kept in local storage: a page opened again paints with it while it is asked again
- * (app/preload.ts, issue 15).
+ * (app/preload.ts).
  */
 export function siteConfigQuery() {
   return queryOptions({

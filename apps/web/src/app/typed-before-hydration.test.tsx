@@ -51,7 +51,7 @@ async function hydrateTyped(type: (container: HTMLElement) => void) {
 const field = (container: HTMLElement, label: string) =>
   container.querySelector<HTMLInputElement>(`[aria-label="${label}"]`)!;
 
-describe('text typed before hydration (issue 15)', () => {
+describe('text typed before hydration', () => {
   it('reaches the state of the field it was typed into, and stays on screen', async () => {
     const { container, states } = await hydrateTyped((view) => {
       field(view, 'keyword').value = 'BK2026';

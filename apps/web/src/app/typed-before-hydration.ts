@@ -1,5 +1,5 @@
 /**
- * Text typed into a server-rendered view before its scripts ran (issue 15). On a slow link the view
+ * Text typed into a server-rendered view before its scripts ran. On a slow link the view
  * from the server is on screen seconds before React takes it over, and people type into what they
  * see: a booking number in the keyword box, a port in a select's search.
  *

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Phones and small tablets, up to 768 px wide (spec §2 "Layout", §9): pages lay out as one column. */
+/** Phones and small tablets, up to 768 px wide: pages lay out as one column. */
 export const MOBILE_QUERY = '(max-width: 768px)';
 
 /*

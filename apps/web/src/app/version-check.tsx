@@ -16,7 +16,7 @@ async function fetchVersion(): Promise<string | undefined> {
 }
 
 /**
- * After each navigation, compares /version.json with the first version this page saw (spec §4);
+ * After each navigation, compares /version.json with the first version this page saw;
  * a different one brings a confirm dialog: Refresh Now reloads, Later dismisses it for that version.
  */
 export function VersionCheck() {

@@ -4,7 +4,7 @@ import { useInBrowser } from '../app/in-browser';
 
 /**
  * The type of a filter form's Search button: a plain button in a first view from the server until
- * the app has taken it over (issue 15). Clicked before, a submit button sent the form the browser's
+ * the app has taken it over. Clicked before, a submit button sent the form the browser's
  * way, a reload of the page that lost what was typed; now the click does nothing, the typed text
  * stays, and the app takes it over (app/typed-before-hydration.ts).
  */

@@ -5,7 +5,7 @@ import { useCanWrite } from '../app/auth';
 
 /**
  * The toolbar of a list kept by sheet (contacts, rates): add, import, template, batch delete and the
- * selection count. Shown only to roles that write (issue 18); the server refuses a viewer's writes
+ * selection count. Shown only to roles that write; the server refuses a viewer's writes
  * whatever the page shows.
  */
 export function SheetToolbar(props: {

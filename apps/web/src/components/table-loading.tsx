@@ -4,7 +4,7 @@ type ListQuery = { isFetching: boolean; isPending: boolean };
 
 /**
  * A table's loading props: the spinner while any page is fetched, and no "No data" under it while
- * the first page has not come yet (issue 14: an empty-table message flashed before every first
+ * the first page has not come yet (an empty-table message flashed before every first
  * load, so people read it as "you have nothing").
  */
 export function tableLoading<T>(query: ListQuery): Pick<TableProps<T>, 'loading' | 'locale'> {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Form.useForm, plus: when the interface language changes, the fields that show an error are checked
- * again, so their messages are written in the new language (issue 14: a message shown before a
+ * again, so their messages are written in the new language (a message shown before a
  * switch stayed in the old language). The check runs after the render in the new language, when
  * every rule's message has been built anew. Every form of the app gets its instance here.
  */
@@ -28,7 +28,7 @@ export function useForm<Values>(): [FormInstance<Values>] {
 
 /**
  * Checks `fields` (all when omitted), and when one fails, brings the first failing field into view
- * and focuses it: on a phone the error may lie below the button that was pressed (issue 14).
+ * and focuses it: on a phone the error may lie below the button that was pressed.
  */
 export async function validateAndShow<Values>(
   form: FormInstance<Values>,

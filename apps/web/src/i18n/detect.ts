@@ -27,6 +27,6 @@ export function storeLocale(locale: Locale): void {
   } catch {
     // storage may be disabled; the choice then lasts for this page only
   }
-  // Page requests carry it too: the server renders a member page's first view in it (issue 15).
+  // Page requests carry it too: the server renders a member page's first view in it.
   writeCookie(LANGUAGE_COOKIE, locale);
 }

@@ -23,7 +23,7 @@ describe('web strings', () => {
   });
 });
 
-describe('language detection (spec §1)', () => {
+describe('language detection', () => {
   it('takes the lang parameter first, with every alias of the spec', () => {
     for (const value of ['cn', 'zh', 'zh_cn', 'zh-cn', 'ZH-CN']) {
       expect(detectLocale({ search: `?lang=${value}`, stored: 'en-US', browser: ['en-US'] })).toEqual({
@@ -54,7 +54,7 @@ describe('language detection (spec §1)', () => {
   });
 });
 
-describe('switching language inside the app (issue 14)', () => {
+describe('switching language inside the app', () => {
   it('loads the other language’s shell strings although a feature area already added its own', async () => {
     const { changeLocale, startI18n, sharedFieldLabel } = await import('./index');
     const { registerArea } = await import('./areas');

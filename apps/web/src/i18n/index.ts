@@ -27,7 +27,7 @@ const antdLocales = new Map<Locale, AntdLocale>();
  * are loaded is tracked here, not read from i18next: a feature area registers its strings in both
  * languages (./areas.ts), so the other language has a bundle (of that area alone) long before its
  * shell strings are loaded. Testing the bundle's existence skipped them, and a switch of language
- * inside the app showed raw keys (issue 14). The shell is merged into what the areas added.
+ * inside the app showed raw keys. The shell is merged into what the areas added.
  */
 async function load(locale: Locale): Promise<void> {
   if (antdLocales.has(locale)) return;
@@ -37,7 +37,7 @@ async function load(locale: Locale): Promise<void> {
 }
 
 /**
- * Starts i18next in the detected language (spec §1: the lang parameter, then the stored setting,
+ * Starts i18next in the detected language (the lang parameter, then the stored setting,
  * then the browser, then Chinese). Strings: see ./resources.ts.
  */
 export async function startI18n(

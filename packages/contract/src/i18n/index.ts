@@ -29,7 +29,7 @@ const full = (shared: Messages, mail: MailMessages, pdf: PdfMessages): ServerMes
  * The server's catalogs: everything. The web takes only the shared part (zhCN, enUS), one language
  * at a time, into its own strings, and localizes through `Catalog` lookups of those (webCatalog in
  * apps/web/src/i18n): marked pure so that a bundle that never reads them leaves both languages,
- * the e-mails and the PDF labels out (issue 15: they were ~13 KB of every first load).
+ * the e-mails and the PDF labels out (they were ~13 KB of every first load).
  */
 export const catalogs: Record<Locale, ServerMessages> = {
   'zh-CN': /* @__PURE__ */ full(zhCN, zhCNMail, zhCNPdf),

@@ -21,7 +21,7 @@ import { rates } from './rates.js';
 /** Serial part of order numbers (BK + yyMMdd + at least 6 digits): unique under any concurrency. */
 export const bookingNoSeq = pgSequence('booking_no_seq', { startWith: 1, increment: 1 });
 
-/** A copy of a contact as it was when the booking was saved (spec §3: shipper and consignee). */
+/** A copy of a contact as it was when the booking was saved (shipper and consignee). */
 export type BookingPartySnapshot = {
   company1: string;
   company2: string;
@@ -71,7 +71,7 @@ function listFilterColumns<C>(t: {
 
 /**
  * An FCL or LCL booking of a member (`owner_id`), addressed to a forwarder (`forwarder_id`). Status
- * numbers are those of spec §4 (see BOOKING_STATUS in the contract). Shipper and consignee are kept
+ * numbers are those (see BOOKING_STATUS in the contract). Shipper and consignee are kept
  * as copies (`shipper`, `consignee`) beside the contact ids, so that a later change to the contact
  * book does not rewrite a booking. Totals are computed from the lines on every save. The member's
  * list reads `bookings_owner_list_idx`, the forwarder's `bookings_forwarder_list_idx` (newest first).
@@ -187,7 +187,7 @@ export const bookingHistory = pgTable(
     toStatus: smallint('to_status').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorRole: varchar('actor_role', { length: 10 }).notNull(),
-    /** the person who acted (issue 18), kept by name when they are later removed; '' before 0014 */
+    /** the person who acted, kept by name when they are later removed; '' before 0014 */
     actorName: varchar('actor_name', { length: 100 }).notNull().default(''),
     reason: varchar('reason', { length: 255 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

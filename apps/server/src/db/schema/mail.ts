@@ -14,7 +14,7 @@ import {
 import { people } from './users.js';
 
 /**
- * E-mail preferences (issue 19, part 3): a person's choice per event (contract `MAIL_EVENTS`) where
+ * E-mail preferences: a person's choice per event (contract `MAIL_EVENTS`) where
  * it differs from the default (`DEFAULT_MAIL_PREFERENCES`); no row means the default.
  */
 export const mailPreferences = pgTable(

@@ -3,7 +3,7 @@ import { bigserial, index, integer, pgTable, timestamp, varchar } from 'drizzle-
 import { people, users } from './users.js';
 
 /**
- * The notification centre (issue 19): one row per person told of an event, so that each person of
+ * The notification centre: one row per person told of an event, so that each person of
  * a company has their own read state. `company_id` is the person's company when told: a person
  * moved to another company no longer sees these (reads filter by both).
  */

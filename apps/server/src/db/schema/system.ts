@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** Site configuration (spec §3), its defaults those of spec §9. */
+/** Site configuration, its defaults those. */
 export const systemConfig = pgTable('system_config', {
   name: varchar('name', { length: 64 }).primaryKey(),
   value: text('value').notNull(),

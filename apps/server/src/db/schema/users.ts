@@ -16,7 +16,7 @@ import {
 import { countries } from './reference.js';
 
 /**
- * A member account: a company (spec §3 User profile; issue 18). Every row of the portal that belongs
+ * A member account: a company. Every row of the portal that belongs
  * to a member (bookings, contacts, rates, RFQs, files) points here, so it belongs to the company and
  * every person of it. `username` is the company's e-mail as registered; people sign in with their own
  * (`people`). Forwarders (`is_forwarder`) are listed in the directory unless they opt out.
@@ -74,7 +74,7 @@ export const users = pgTable(
 );
 
 /**
- * A person who signs in to a company (issue 18), with a role (contract `ROLES`). The login is the
+ * A person who signs in to a company, with a role (contract `ROLES`). The login is the
  * e-mail, lower-cased and unique across companies. Removing a person deletes the row (and, by
  * cascade, their sessions); the activity trail keeps their name.
  */
@@ -124,7 +124,7 @@ export const invitations = pgTable(
 );
 
 /**
- * The company's activity trail (issue 18): append-only, written in the transaction of the change.
+ * The company's activity trail: append-only, written in the transaction of the change.
  * `person_name` keeps who it was when the person is later removed.
  */
 export const activity = pgTable(

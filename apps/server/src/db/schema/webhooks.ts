@@ -14,7 +14,7 @@ import {
 import { users } from './users.js';
 
 /**
- * Webhook endpoints of a company (issue 19, part 4). The signing secret must be read back to sign,
+ * Webhook endpoints of a company. The signing secret must be read back to sign,
  * so it is kept encrypted (AES-256-GCM with WEBHOOK_SECRET_KEY, platform/secret-box.ts), not hashed.
  */
 export const webhookEndpoints = pgTable(

@@ -6,7 +6,7 @@ import { exportActivity, listActivity } from './service.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The company's activity trail (issue 18): its owners and admins (authority team) read it. */
+/** The company's activity trail: its owners and admins (authority team) read it. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const team = authenticated({ all: ['team'] });

@@ -30,7 +30,7 @@ import {
 } from './repo.js';
 
 /**
- * The company's activity trail (issue 18, part 5): who changed what, when, and for updates which
+ * The company's activity trail: who changed what, when, and for updates which
  * fields. Every service that changes a booking, document, contact, rate, the company profile, a
  * user or a role calls recordActivity inside the transaction of its change, so a change and its
  * trail commit or fail together. The trail is append-only.

@@ -36,7 +36,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (401 otherwise), renews their token when it is due (`x-renewed-token` reply header), and checks
  * (403 otherwise, each with its own message):
  * - authorities: all of `all`, and at least one of `some`;
- * - the role (issue 18): a write (any method but GET/HEAD/OPTIONS) needs a role that writes, unless
+ * - the role: a write (any method but GET/HEAD/OPTIONS) needs a role that writes, unless
  *   the route only touches the person's own sign-in (`personal`) or only computes an answer and
  *   stores nothing (`computes`, e.g. a quote estimate sent as POST); `manage` routes (team, company
  *   profile) need a managing role.

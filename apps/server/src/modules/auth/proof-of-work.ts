@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
 
 /*
- * The invisible proof of work (ALTCHA, issue 17): see PROOF_OF_WORK for its cost. The challenge is
+ * The invisible proof of work (ALTCHA): see PROOF_OF_WORK for its cost. The challenge is
  * signed with ALTCHA_HMAC_KEY, so any instance can check a solution without having stored the
  * challenge; the key the solution must reach is signed too (a second key derived from the first),
  * so that checking costs one HMAC, not a key derivation. Accepted once: the used challenges are

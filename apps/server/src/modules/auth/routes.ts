@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         locale: request.locale,
       });
       // After the reply: a real account's lookup and mail must not make its reply slower than a
-      // stranger's (issue 17: account discovery by timing).
+      // stranger's (account discovery by timing).
       setImmediate(() => {
         deliver().catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
       });

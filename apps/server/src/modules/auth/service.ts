@@ -63,7 +63,7 @@ export async function login(
   return { token: await startSession({ db, config, personId: account.id }) };
 }
 
-/* ---------- password reset by e-mail (issue 17; the budget is explained at RESET_CODE) ---------- */
+/* ---------- password reset by e-mail (the budget is explained at RESET_CODE) ---------- */
 
 const codeKey = (username: string) => `reset:code:${username}`;
 const linkKey = (username: string) => `reset:link:${username}`;

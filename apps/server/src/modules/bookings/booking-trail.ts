@@ -4,7 +4,7 @@ import { type Actor, changedFields, recordActivity } from '../activity/service.j
 import { raiseEvent } from '../events/service.js';
 import type { BookingRecord, BookingValues, LineValues } from './repo.js';
 
-/* What a booking change writes to the company's activity trail (issue 18). */
+/* What a booking change writes to the company's activity trail. */
 
 /** The form fields a member edits, by their API names. Derived columns (totals, party snapshots) are not listed. */
 const FORM_FIELDS = {

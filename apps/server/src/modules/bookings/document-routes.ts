@@ -44,7 +44,7 @@ function sendFile(reply: FastifyReply, file: { data: Buffer; contentType: string
 
 /**
  * Booking documents (the booking's member or its forwarder) and attachments (files of their
- * uploader alone, not tied to a booking), spec §7 "Attachments and documents". Both sides hold
+ * uploader alone, not tied to a booking). Both sides hold
  * authority `order` or `rate`.
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -114,7 +114,7 @@ export function presentInstructions(
 
 /**
  * The booked container lines with the container and seal numbers the shipping instructions gave
- * (issue 14: the detail showed "-" although the SI held them). Each line takes, in order, as many
+ * (the detail showed "-" although the SI held them). Each line takes, in order, as many
  * numbers of its container type as it has containers; a number the line had itself is kept.
  */
 function withShipmentNumbers(

@@ -29,7 +29,7 @@ import {
 } from './service.js';
 
 /**
- * Bookings (issue 6): the member's side (authority order, own bookings only), the forwarder's side
+ * Bookings: the member's side (authority order, own bookings only), the forwarder's side
  * (authority rate, bookings addressed to them only) and booking documents (either side). Anyone
  * else's booking answers 404. This file holds the member's writes; reading-routes.ts the reads of
  * either side, forwarder-routes.ts the forwarder's actions, document-routes.ts the files.

@@ -20,7 +20,7 @@ import { allCountries, type ContactValues, upsertContacts } from './repo.js';
 import { contactValues } from './service.js';
 
 /*
- * The contact book as a spreadsheet (spec §2 Contacts): the import, one transaction for the whole
+ * The contact book as a spreadsheet: the import, one transaction for the whole
  * file, and the template it is read with.
  */
 

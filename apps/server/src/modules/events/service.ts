@@ -4,7 +4,7 @@ import { notifyBookings, notifyJoined, notifyRfq, notifyRfqAnswer } from '../not
 import { enqueueBookingEvent, enqueueJoinedEvent, enqueueRfqEvent } from '../webhooks/service.js';
 
 /*
- * The one place a domain event is raised (issue 19): inside the transaction of the change, so that
+ * The one place a domain event is raised: inside the transaction of the change, so that
  * whatever it leaves behind commits or rolls back with the change. Its outlets, each deciding for
  * itself who is concerned (rules in the contract): the notification centre (a row per person), the
  * webhook outbox (a row per subscribed endpoint), and later the e-mails. The names of the events are

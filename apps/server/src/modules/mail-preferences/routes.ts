@@ -13,7 +13,7 @@ import { authenticated, currentUser } from '../auth/hook.js';
 import { describeUnsubscribe, getPreferences, resubscribe, setPreferences, unsubscribe } from './service.js';
 
 /**
- * E-mail preferences (issue 19, part 3): the signed-in person's own, for every role (`personal`,
+ * E-mail preferences: the signed-in person's own, for every role (`personal`,
  * like their name and password), and the public one-click unsubscribe of the links in mails.
  */
 export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {

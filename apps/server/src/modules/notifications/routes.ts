@@ -31,7 +31,7 @@ import { StreamHub } from './streams.js';
 const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: user.id });
 
 /**
- * The notification centre (issue 19): the signed-in person's own notifications. Every role reads
+ * The notification centre: the signed-in person's own notifications. Every role reads
  * them and marks them read (their own state, `personal`). The event stream is opened with a
  * single-use ticket (service.ts says why), and this instance's streams are fed by the live bus.
  */

@@ -35,7 +35,7 @@ import {
 } from './repo.js';
 
 /**
- * The notification centre (issue 19, part 2). The services that change a booking, add a document,
+ * The notification centre. The services that change a booking, add a document,
  * send an RFQ or let someone join a company call the `notify…` functions inside the transaction of
  * the change (next to recordActivity): the rows commit with the change, and the live message
  * leaves for the event streams only once they have (platform/commit-events.ts). Each person of the

@@ -29,7 +29,7 @@ const NAMED: Partial<Record<Fixed, 'carriers' | 'ports'>> = {
   to_id: 'ports',
 };
 
-/** Headers of earlier templates, still read: 目的地 became 交货地 (place of delivery; issue 14). */
+/** Headers of earlier templates, still read: 目的地 became 交货地 (place of delivery). */
 const RENAMED_HEADERS: Record<string, Fixed> = { 目的地: 'to_id' };
 
 type Named = { id: number; code: string; nameEn: string; nameZh: string };

@@ -5,7 +5,7 @@ import { authenticated } from '../auth/hook.js';
 import { listReference } from './service.js';
 
 /**
- * GET /api/<list> for every reference list of spec §7. They are public (the register page needs
+ * GET /api/<list> for every reference list. They are public (the register page needs
  * them) except the forwarder list: forwarder identities are for members holding quote_forwarder.
  */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,7 +18,7 @@ const OPEN_WHILE_CLOSED = new Set([
 type ClosedState = { closed: boolean; tips: string; until: number };
 
 /**
- * Spec §1: while the site configuration marks the app as closed, only the maintenance page shows.
+ * While the site configuration marks the app as closed, only the maintenance page shows.
  * The pages do that; this keeps the API closed too (503 with the close message), so that nothing
  * can be read or changed behind the maintenance page. Each instance reads the switch at most every
  * CLOSED_STATE_TTL_MS; `refresh()` reads it at once.

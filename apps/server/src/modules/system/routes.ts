@@ -17,7 +17,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Site configuration (spec §3), typed, keyed by entry name',
+        summary: 'Site configuration, typed, keyed by entry name',
         response: { 200: okEnvelope(siteConfig) },
       },
     },

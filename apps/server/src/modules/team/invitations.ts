@@ -50,7 +50,7 @@ import {
 import { presentInvitation } from './service.js';
 
 /**
- * Invitations (issue 18, part 3). A token is 32 random bytes (base64url); only its SHA-256 is kept.
+ * Invitations. A token is 32 random bytes (base64url); only its SHA-256 is kept.
  * It works once (accepted_at is set in the transaction that makes or moves the person), until it
  * expires (INVITATION.ttlMs) or is revoked. A company sends at most INVITATION.perHour a rolling
  * hour; the public pages count bad tokens and wrong passwords per client address as the login

@@ -35,7 +35,7 @@ const failures = {
 const tokenParams = z.object({ token: z.string().max(100) });
 
 /**
- * The team of a company (issue 18): its people, roles and invitations, for owners and admins
+ * The team of a company: its people, roles and invitations, for owners and admins
  * (authority `team`, managing roles); the public invitation page; the signed-in person's own
  * name, language and password.
  */

@@ -31,7 +31,7 @@ import {
 } from './repo.js';
 
 /**
- * The team (issue 18, parts 2–4): the people of the signed-in person's company and its pending
+ * The team: the people of the signed-in person's company and its pending
  * invitations. Every change runs in one transaction that first locks the company's owners
  * (people-repo lockOwners, FOR UPDATE): changes of one company's team queue there, so each sees
  * the one before it, and no pair of concurrent demotions or removals leaves the company without

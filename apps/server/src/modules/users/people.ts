@@ -17,7 +17,7 @@ import {
 } from './people-repo.js';
 
 /**
- * The people of companies (issue 18): moving a person to another company and changing their role,
+ * The people of companies: moving a person to another company and changing their role,
  * with the one rule that a company never loses its last owner. The admin CLI and the team module
  * both change people through here.
  */

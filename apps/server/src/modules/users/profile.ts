@@ -71,7 +71,7 @@ const PROFILE_FIELDS = {
 
 /**
  * Updates the member's own profile. New logo or licence images replace the old files. A new password
- * is set only when given, with the current one (issue 17): a wrong current password is a field
+ * is set only when given, with the current one: a wrong current password is a field
  * error that counts toward the login throttle; success ends every other session of the member and
  * mails the owner, in their language, that the password was changed.
  */

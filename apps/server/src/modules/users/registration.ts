@@ -20,11 +20,11 @@ import {
 } from './service.js';
 
 /**
- * Registers a member company (spec §3 Registration payload). In app mode 1 an empty profile gets a
+ * Registers a member company. In app mode 1 an empty profile gets a
  * default text; in mode 2 it stays empty. The company gets the member authorities, and the one who
  * registers it is its owner, signing in with the registered e-mail.
  *
- * Against scripts (issue 17): a throttle per client address, then, once the fields are valid, the
+ * Against scripts: a throttle per client address, then, once the fields are valid, the
  * proof of work and the image captcha, as at login. Only after them does the reply tell whether the
  * address is registered already (409).
  */
@@ -72,7 +72,7 @@ export async function register(options: {
       });
       const patch = await storeImages(tx, storage, user.id, options.files, written);
       if (Object.keys(patch).length > 0) await updateUser(tx, user.id, patch);
-      // The one who registers the company is its first owner (issue 18).
+      // The one who registers the company is its first owner.
       const owner = await insertPerson(tx, {
         companyId: user.id,
         email: input.username,

@@ -36,7 +36,7 @@ export function hasMembers(options: { db: Db }): Promise<boolean> {
 
 export type ImageFiles = { license?: Buffer | undefined; logo?: Buffer | undefined };
 
-/** The person who signs in with an e-mail (issue 18: logins are people's, not companies'). */
+/** The person who signs in with an e-mail (logins are people's, not companies'). */
 export async function findAccountByUsername(options: { db: Db; username: string }) {
   const row = await findPersonByEmail(options.db, options.username.trim().toLowerCase());
   return row?.person;
@@ -47,8 +47,8 @@ export async function recordSignIn(options: { db: Db; personId: number }): Promi
 }
 
 /**
- * Refuses a new password that is too common or is, or holds, the account's e-mail address (issue 17;
- * the rule is judgePassword's, the same the web's forms show), naming the field.
+ * Refuses a new password that is too common or is, or holds, the account's e-mail address
+ * (the rule is judgePassword's, the same the web's forms show), naming the field.
  */
 export function assertPasswordAllowed(password: string, email: string): void {
   const { problem } = judgePassword(password, email);

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { bookings, people, users, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { type Db, rowsOf } from '../../platform/db.js';
 
-/* SQL of the webhooks (issue 19, part 4): endpoints, the outbox, the worker's claims. */
+/* SQL of the webhooks: endpoints, the outbox, the worker's claims. */
 
 export type EndpointRecord = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRecord = typeof webhookDeliveries.$inferSelect;

@@ -36,7 +36,7 @@ const failures = {
 };
 
 /**
- * Webhook endpoints of a company (issue 19, part 4), managed like its team: by owners and admins
+ * Webhook endpoints of a company, managed like its team: by owners and admins
  * (authority `team`, managing roles). Another company's endpoint answers 404.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -43,7 +43,7 @@ import {
 } from './repo.js';
 
 /*
- * Webhooks for integrators (issue 19, part 4): a company's endpoints (managed by its owners and
+ * Webhooks for integrators: a company's endpoints (managed by its owners and
  * admins), and the outlet that turns a domain event into outbox rows in the change's transaction.
  * The worker (worker.ts) sends them.
  */

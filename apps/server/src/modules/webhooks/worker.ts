@@ -24,7 +24,7 @@ import {
 } from './repo.js';
 
 /*
- * The webhook worker of one instance (issue 19, part 4). It claims due outbox rows (FOR UPDATE SKIP
+ * The webhook worker of one instance. It claims due outbox rows (FOR UPDATE SKIP
  * LOCKED, leased: repo.claimDue), sends each with a deadline, and records the outcome: delivered,
  * retried with exponential backoff, or given up after 24 hours. At most `concurrency` requests are
  * in flight, at most `companyConcurrency` of them for one company and half of the whole to one

@@ -12,7 +12,7 @@ import { ActivityFilterForm } from './activity-filters';
 import { ACTIVITY_PAGE_SIZES, ActivityTable } from './activity-table';
 
 /**
- * The company's activity trail (issue 18, owners and admins): who changed which booking,
+ * The company's activity trail (owners and admins): who changed which booking,
  * document, contact, rate or the company profile, when, and which fields; filtered by person,
  * kind and days, exported as .xlsx.
  */

@@ -2,10 +2,10 @@ import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from '@freight/contrac
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 
-/** Fields of the company form that must be filled (spec §5 Registration / Profile); marks the asterisk. */
+/** Fields of the company form that must be filled; marks the asterisk. */
 export const REQUIRED_COMPANY_FIELDS = ['linkman', 'phone', 'company1', 'address1', 'city', 'country_id'];
 
-/** The business-info multi-selects, sent as comma-joined id lists and read back the same way (spec §3). */
+/** The business-info multi-selects, sent as comma-joined id lists and read back the same way. */
 export const ID_LIST_FIELDS = ['industries', 'businesses', 'routes', 'ports'] as const;
 export type IdListField = (typeof ID_LIST_FIELDS)[number];
 
@@ -21,7 +21,7 @@ export function releaseImage(image: PickedImage | null | undefined): void {
   if (image) URL.revokeObjectURL(image.url);
 }
 
-/** Spec §5 Uploads: jpg, jpeg or png, at most 2 MB; answers the message key of the failure. */
+/** Uploads: jpg, jpeg or png, at most 2 MB; answers the message key of the failure. */
 export function imageProblem(file: File): string | undefined {
   const name = file.name.toLowerCase();
   const typeOk =

@@ -11,7 +11,7 @@ import { SignOutReasonAlert } from './sign-out-reason';
 const textShadow = '0 1px 3px rgba(0, 0, 0, 0.5)';
 
 /**
- * The frame of the visitor pages (spec §2 Login): the port picture with the portal's name beside the
+ * The frame of the visitor pages: the port picture with the portal's name beside the
  * form ("split"; above it on phones), or the form alone on a plain background (register, forgot
  * password).
  */

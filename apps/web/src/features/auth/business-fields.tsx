@@ -29,7 +29,7 @@ function ReferenceMultiSelect({ field, kind }: { field: IdListField; kind: Refer
 }
 
 /**
- * Business info (spec §2 Register step 2 and Profile tab 2): the company profile text and the
+ * Business info: the company profile text and the
  * industries, businesses, routes and ports multi-selects (values are id arrays in the form).
  */
 export function BusinessFields() {

@@ -18,7 +18,7 @@ type CompanyField =
   | 'credit_no';
 
 /**
- * The company and contact fields shared by registration and the profile (spec §3 User profile),
+ * The company and contact fields shared by registration and the profile,
  * checked by the contract's rules so the page says what the server would say.
  */
 export function CompanyFields({ rules }: { rules: Record<CompanyField, Rule[]> }) {

@@ -18,7 +18,7 @@ type ResetValues = { username: string; vcode: string; password: string; confirmP
 
 const rules = zodRules(passwordResetBody);
 
-/** Forgot password (spec §2, §4, §5): e-mail → code sent → code and new password → /login. */
+/** Forgot password: e-mail → code sent → code and new password → /login. */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.forget.title'));
@@ -26,7 +26,7 @@ export function ForgetPasswordPage() {
   const navigate = useNavigate();
   const [emailForm] = useForm<EmailValues>();
   const [resetForm] = useForm<ResetValues>();
-  // The mail's link (issue 17): /forget-password?email=…&token=… opens step 2 with its token as the
+  // The mail's link: /forget-password?email=…&token=… opens step 2 with its token as the
   // code; the token leaves the address bar at once (history, screenshots, shoulders).
   const [params] = useSearchParams();
   const [link] = useState(() => {
@@ -40,7 +40,7 @@ export function ForgetPasswordPage() {
   const [email, setEmail] = useState<string | null>(link?.email ?? null);
   const [isSending, setSending] = useState(false);
   const [isResetting, setResetting] = useState(false);
-  // A reset code is sent only with a solved proof of work (issue 17).
+  // A reset code is sent only with a solved proof of work.
   const pow = useProofOfWork();
   const newPassword = Form.useWatch<string | undefined>('password', resetForm);
 

@@ -12,7 +12,7 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/http';
 
 /*
- * The checks that tell a member from a script (issue 17), for the login, registration and reset-code
+ * The checks that tell a member from a script, for the login, registration and reset-code
  * forms: the image captcha and the invisible proof of work. One module, so that the login page loads
  * them in one request (its first load is measured: bench/first-load.ts).
  */
@@ -96,7 +96,7 @@ export function proofFailureText(error: unknown, t: TFunction): string {
 }
 
 /**
- * The invisible proof of work (issue 17) of a form: `start()` when the member first touches the
+ * The invisible proof of work of a form: `start()` when the member first touches the
  * form loads the ALTCHA widget (a chunk of its own, after the page has painted) and solves a
  * challenge while they type; `take()` at submit answers that solution (waiting for it if needed)
  * and lets it go, as each is accepted once: after a refused attempt, `start()` again solves the

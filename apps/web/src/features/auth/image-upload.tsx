@@ -14,7 +14,7 @@ type ImageUploadProps = {
 };
 
 /**
- * Click or drag one jpg/png image of at most 2 MB (spec §5 Uploads). The file stays in the page
+ * Click or drag one jpg/png image of at most 2 MB. The file stays in the page
  * and is sent with the form; a preview replaces the hint, with a hint that it can be changed.
  */
 export function ImageUpload({ label, value, onChange, currentUrl, disabled }: ImageUploadProps) {

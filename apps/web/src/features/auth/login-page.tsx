@@ -87,7 +87,7 @@ function loadNextPage() {
   void loadFirstPageScripts(session.redirectPath ?? '/');
 }
 
-/** Login (spec §2, §5): username (e-mail), password and captcha; back to the remembered page after. */
+/** Login: username (e-mail), password and captcha; back to the remembered page after. */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();

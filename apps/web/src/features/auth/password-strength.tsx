@@ -18,7 +18,7 @@ let loading: Promise<Judge> | undefined;
 const loadJudge = () => (loading ??= import('@freight/contract/password-strength'));
 
 /**
- * The rule the server applies to a new password (issue 17, part 5): not too common, not the e-mail
+ * The rule the server applies to a new password: not too common, not the e-mail
  * address; `email` reads the account's address from the form. Empty values are left to the
  * required rule.
  */

@@ -10,7 +10,7 @@ import { registerArea } from '../../i18n/areas';
 import zh from '../../i18n/zh-CN/human-check.json';
 
 /*
- * The ALTCHA widget (issue 17), loaded only once the member starts on a form (human-check.tsx):
+ * The ALTCHA widget, loaded only once the member starts on a form (human-check.tsx):
  * never part of the login page's first download. It stays invisible; its strings follow the page's
  * language all the same (screen readers would read them if it ever showed).
  */

@@ -9,7 +9,7 @@ import { PasswordStrength, passwordStrengthRule } from './password-strength';
 
 const registrationRules = zodRules(registrationFields);
 
-/** The fields Next checks before step 2 (spec §5 Registration). */
+/** The fields Next checks before step 2. */
 export const BASIC_FIELDS = [
   'username',
   'password',

@@ -14,7 +14,7 @@ type RegisterFooterProps = {
   onSubmit: () => void;
 };
 
-/** The bottom bar (spec §2 Register): Cancel, the terms checkbox, then Submit or Next / Back + Submit. */
+/** The bottom bar: Cancel, the terms checkbox, then Submit or Next / Back + Submit. */
 export function RegisterFooter(props: RegisterFooterProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

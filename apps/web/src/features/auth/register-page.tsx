@@ -47,19 +47,19 @@ type RegisterValues = {
 const BASIC: readonly string[] = BASIC_FIELDS;
 const captchaRules = zodRules(registrationFields).captcha;
 
-/** The multipart fields of POST /api/userinfo (spec §3 Registration payload). */
+/** The multipart fields of POST /api/userinfo. */
 function registrationPayload(values: RegisterValues, isWizard: boolean): Record<string, unknown> {
   const { confirmPassword: _confirm, profile, industries, businesses, routes, ports, ...basic } = values;
   const payload: Record<string, unknown> = { ...basic, first_name: basic.linkman };
   if (!isWizard) return payload;
-  // Mode 2 omits an empty profile (spec §5); the server gives mode 1 its default text.
+  // Mode 2 omits an empty profile; the server gives mode 1 its default text.
   if (profile?.trim()) payload.profile = profile;
   const lists = { industries, businesses, routes, ports };
   for (const field of ID_LIST_FIELDS) if (lists[field]?.length) payload[field] = joinIds(lists[field]);
   return payload;
 }
 
-/** Register (spec §2, §4 "Registration wizard", §5): one step in app mode 1, two in mode 2. */
+/** Register: one step in app mode 1, two in mode 2. */
 export function RegisterPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.register.title'));
@@ -75,7 +75,7 @@ export function RegisterPage() {
   const [agreed, setAgreed] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const countries = useCountryOptions();
-  // Against scripts (issue 17): the image captcha with the Submit button, and the proof of work.
+  // Against scripts: the image captcha with the Submit button, and the proof of work.
   const captcha = useCaptcha();
   const pow = useProofOfWork();
   const isLastStep = !isWizard || step === 1;

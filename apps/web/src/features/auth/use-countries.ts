@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { toOptions, type ReferenceItem } from '../../api/reference';
 
-/** Countries load 200 at a time (spec §9 "countries on register use size 200"); ISO 3166 has more. */
+/** Countries load 200 at a time; ISO 3166 has more. */
 const PAGE_SIZE = 200;
 
 /** Every country for the company forms, fetched in pages of 200 until the total is reached. */

@@ -8,7 +8,7 @@ import { formatDateTime, StatusTag } from './booking-format';
 type Options = {
   locale: Locale;
   party: BookingParty;
-  /** A phone-sized screen (spec §9: up to 768 px): two columns, nothing pinned, actions in view. */
+  /** A phone-sized screen (up to 768 px): two columns, nothing pinned, actions in view. */
   isCompact?: boolean;
   /** The person's role changes nothing (a viewer): rows offer Detail, never Edit. */
   readOnly?: boolean;
@@ -114,7 +114,7 @@ function compactColumns(t: TFunction, options: Options): ColumnsType<BookingRow>
   ];
 }
 
-/** The booking table's columns (spec §3 list row); the order number opens the booking. */
+/** The booking table's columns; the order number opens the booking. */
 export function bookingColumns(t: TFunction, options: Options): ColumnsType<BookingRow> {
   if (options.isCompact) return compactColumns(t, options);
   const { locale } = options;

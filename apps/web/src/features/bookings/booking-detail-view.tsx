@@ -33,7 +33,7 @@ function PartyText({ party }: { party: BookingPartyInfo }) {
   );
 }
 
-/** The booking itself (spec §2 Booking detail): fields, parties, schedule, lines and totals. */
+/** The booking itself: fields, parties, schedule, lines and totals. */
 export function BookingDetailView({ detail, isForwarder }: { detail: BookingDetail; isForwarder: boolean }) {
   const { t } = useTranslation();
   const config = useSiteConfig();

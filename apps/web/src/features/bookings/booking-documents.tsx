@@ -30,7 +30,7 @@ type Props = {
   onChanged: () => void;
 };
 
-/** The booking's documents (spec §7 Attachments and documents): list, download, upload, delete own. */
+/** The booking's documents: list, download, upload, delete own. */
 export function BookingDocuments({ orderId, party, documents, canUpload, onChanged }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();

@@ -59,7 +59,7 @@ type Props = {
 const rules = zodRules(bookingInput);
 const upper = (value: string | undefined) => (value ?? '').toUpperCase();
 
-/** The FCL or LCL booking form (spec §2, §3, §5): save and submit with confirmations. */
+/** The FCL or LCL booking form: save and submit with confirmations. */
 export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initialValues }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();

@@ -95,11 +95,11 @@ const MORE_SCHEDULE = ['etd_from', 'etd_to', 'eta_from', 'eta_to'] as const;
 type Props = {
   /** The filters in force (from the page's address): the form starts from them. */
   filters: BookingFilters;
-  /** `reset` tells the page to go back to the default page size (spec §9). */
+  /** `reset` tells the page to go back to the default page size. */
   onSearch: (filters: BookingFilters, kind: 'search' | 'reset') => void;
 };
 
-/** The booking list's filters (spec §2 My Bookings): keyword, delivery place, status, and more on demand. */
+/** The booking list's filters: keyword, delivery place, status, and more on demand. */
 export function BookingFilterForm({ filters, onSearch }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<FilterValues>();

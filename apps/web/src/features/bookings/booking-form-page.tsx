@@ -39,7 +39,7 @@ function useRouteKind(): { kind: EditorKind; mode: BookingMode; id?: number; par
 }
 
 /**
- * The booking form's route (spec §2): create, edit and copy of FCL and LCL bookings. It loads what
+ * The booking form's route: create, edit and copy of FCL and LCL bookings. It loads what
  * the form starts from (a saved booking, or the quote of the quotes page's Book button) and hands
  * it to the editor.
  */

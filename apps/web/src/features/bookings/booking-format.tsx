@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-/** A status's label (0 is the member's draft, 1 submitted and awaiting space release: issue 14). */
+/** A status's label (0 is the member's draft, 1 submitted and awaiting space release). */
 export function statusLabel(t: TFunction, status: number): string {
   return t(`shared.${bookingStatusKey(status)}`);
 }
@@ -11,7 +11,7 @@ export function statusLabel(t: TFunction, status: number): string {
 export const statusOptions = (t: TFunction) =>
   BOOKING_STATUSES.map((s) => ({ value: s.value, label: statusLabel(t, s.value) }));
 
-/** The status as a coloured tag (spec §4 colours, from the contract). */
+/** The status as a coloured tag. */
 export function StatusTag({ status, name }: { status: number; name?: string }) {
   const { t } = useTranslation();
   return (

@@ -32,7 +32,7 @@ const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).Reas
 const SEARCH_SIZE = BOOKING_PAGE_SIZES[0];
 
 /**
- * A list of bookings (spec §2 My Bookings): filters, buttons, table with coloured statuses. The
+ * A list of bookings: filters, buttons, table with coloured statuses. The
  * member sees their own bookings, the forwarder those addressed to them.
  */
 export function BookingListPage({ party }: { party: BookingParty }) {
@@ -124,7 +124,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
           party,
           isCompact,
           onOpen: open,
-          // A viewer reads (issue 18): no copy or cancel, and drafts open as details.
+          // A viewer reads: no copy or cancel, and drafts open as details.
           readOnly: !canWrite,
           onCopy:
             isMember && canWrite

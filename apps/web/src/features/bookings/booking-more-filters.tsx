@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { ReferenceSelect } from '../rates/reference-select';
 
-/** The booking list's further filters (spec §2 My Bookings, "a further set of filters is implied"). */
+/** The booking list's further filters. */
 export function MoreFilters() {
   const { t } = useTranslation();
   const format = DATE_FORMAT[currentLocale()];

@@ -8,7 +8,7 @@ const rules = zodRules(bookingInput);
 const upper = (value: string | undefined) => (value ?? '').toUpperCase();
 
 /**
- * What the booking note prints beyond the booking itself (issue 19), all optional: the freight term
+ * What the booking note prints beyond the booking itself, all optional: the freight term
  * (empty takes the Incoterm's, shown in the empty choice), a notify party and the Chinese commodity name.
  */
 export function BookingNoteFields() {

@@ -26,7 +26,7 @@ export function BookingTimeline({ history }: { history: BookingHistoryEntry[] })
               <Typography.Text strong>{capitalized(entry.action_name)}</Typography.Text>
               <br />
               <Typography.Text type="secondary">
-                {/* The person who acted (issue 18); entries written before name only the party. */}
+                {/* The person who acted; entries written before name only the party. */}
                 {t(entry.person_name ? 'bookings.detail.timelineByPerson' : 'bookings.detail.timelineBy', {
                   time: formatDateTime(entry.create_time, locale),
                   person: entry.person_name,

@@ -7,7 +7,7 @@ import { liveTotals, type BookingFormValues } from './booking-form-values';
 type Totals = { weight: string | number; volume: string | number; packages: number; containers: number };
 
 /**
- * "Total: 1 container, 1200 KG, 20 CBM, 1 package": counts take their plural form each (issue 14),
+ * "Total: 1 container, 1200 KG, 20 CBM, 1 package": counts take their plural form each,
  * so the line is put together from one phrase per count.
  */
 export function totalsText(t: TFunction, isFcl: boolean, totals: Totals): string {

@@ -55,7 +55,7 @@ function bookingListQuery(
 
 /**
  * Starts what a list of bookings asks for as it opens, while its scripts still load (first load,
- * issue 15): the first page without filters. The ports of its filter wait for the page
+ * ): the first page without filters. The ports of its filter wait for the page
  * (ReferenceSelect).
  */
 export function prefetchBookingList(queryClient: QueryClient, party: BookingParty, language: string): void {

@@ -1,6 +1,6 @@
 import { BookingListPage } from './booking-list-page';
 
-/** My Bookings (spec §2, role order): the member's own bookings. */
+/** My Bookings (role order): the member's own bookings. */
 export function BookingsPage() {
   return <BookingListPage party="member" />;
 }

@@ -6,7 +6,7 @@ import { LineTable } from '../../components/line-table';
 import { emptyCargoLine, type CargoFormLine } from './booking-form-values';
 import { cargoColumns } from './line-cells';
 
-/** The LCL cargo lines (spec §3 LCL form): HS code, description, packages with unit, weight, volume. */
+/** The LCL cargo lines: HS code, description, packages with unit, weight, volume. */
 export function CargoLinesEditor() {
   const { t } = useTranslation();
   return (

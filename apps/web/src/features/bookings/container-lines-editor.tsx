@@ -12,7 +12,7 @@ import { cargoColumns, cellLabel, NumberCell } from './line-cells';
 const rules = zodRules(containerLineInput);
 
 /**
- * The FCL container lines (spec §3 FCL form): container type, number (ISO 6346 check digit),
+ * The FCL container lines: container type, number (ISO 6346 check digit),
  * seal, cargo and quantity; plus "delete all containers of one type" with its confirmation. A
  * booking from a quote offers only the types the quote prices (`quoteSpaces`), and says so; a type
  * already on a line that the quote does not price is shown, but cannot be chosen again.
@@ -76,7 +76,7 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
               })}
             </Typography.Paragraph>
           )}
-          {/* What a line's numbers mean (issue 14): the totals add them up per line, not per container. */}
+          {/* What a line's numbers mean: the totals add them up per line, not per container. */}
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             {t('bookings.form.perLineHint')}
           </Typography.Paragraph>

@@ -15,7 +15,7 @@ type Props = {
 /**
  * The booking form's forwarder. From scratch: picked from the directory. From a quote: shown, not
  * chosen; named for a member who may see who publishes quotes (quote_forwarder), otherwise said to
- * be the quote's, to be named once it accepts (issue 14, point 8).
+ * be the quote's, to be named once it accepts.
  */
 export function ForwarderField({ fromQuote, hidden, known }: Props) {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ function TextCell({
   rules,
   isDocumentText = false,
 }: Cell & { field: string; max: number; rules: Rule[]; isDocumentText?: boolean }) {
-  // Text that goes onto documents is converted to capitals as typed, and says so before (issue 14).
+  // Text that goes onto documents is converted to capitals as typed, and says so before.
   return item(
     name,
     field,
@@ -66,7 +66,7 @@ export function NumberCell({
   );
 }
 
-/** The package unit of a line (GET /unit?type=3, spec §7). */
+/** The package unit of a line (GET /unit?type=3). */
 function UnitCell({ name, index, t }: Cell) {
   const units = useReferenceList('unit', { query: { type: 3 } });
   return item(

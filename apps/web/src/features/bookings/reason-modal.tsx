@@ -17,7 +17,7 @@ type Props = {
 
 const rules = zodRules(reasonInput);
 
-/** Asks for the reason of a cancellation or a void, and confirms it (spec §8 confirmations). */
+/** Asks for the reason of a cancellation or a void, and confirms it. */
 export function ReasonModal({ title, question, okText, onSubmit, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<{ reason: string }>();
@@ -41,7 +41,7 @@ export function ReasonModal({ title, question, okText, onSubmit, onClose }: Prop
       title={title}
       okText={okText}
       okButtonProps={{ danger: true, loading: busy }}
-      // Never "Cancel" beside "Cancel booking" (issue 14): the dismiss button keeps the booking.
+      // Never "Cancel" beside "Cancel booking": the dismiss button keeps the booking.
       cancelText={t('bookings.keepBooking')}
       onOk={() => form.submit()}
       onCancel={onClose}

@@ -26,7 +26,7 @@ const ContactFormModal = lazyDialog(async () => (await import('./contact-form-mo
 
 const DEFAULT_SIZE = CONTACT_PAGE_SIZES[0];
 
-/** Contact Management (spec §2 Contacts): search, table, add/edit modal, single and batch delete, import, template. */
+/** Contact Management: search, table, add/edit modal, single and batch delete, import, template. */
 export function ContactsPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.contacts'));

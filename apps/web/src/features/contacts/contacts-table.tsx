@@ -63,7 +63,7 @@ function columns(
   ];
 }
 
-/** The contact table (spec §2 Contacts): type label, names, contact details, row actions, selection, paging. */
+/** The contact table: type label, names, contact details, row actions, selection, paging. */
 export function ContactsTable(props: Props) {
   const { t } = useTranslation();
   // Each row says what the reader may do with it: a viewer's rows offer nothing, so no buttons.

@@ -17,7 +17,7 @@ const passwordRules = zodRules(myPasswordBody);
 type PasswordValues = MyPasswordBody & { confirmPassword?: string };
 
 /**
- * The signed-in person's own sign-in (issue 18), whatever their role: their name, and a new
+ * The signed-in person's own sign-in, whatever their role: their name, and a new
  * password with the current one (PUT /api/me, /api/me/password), and their e-mail notifications.
  */
 export function MyAccountTab({ user }: { user: UserInfo }) {

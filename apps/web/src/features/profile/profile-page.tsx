@@ -11,8 +11,8 @@ import { MyAccountTab } from './my-account-tab';
 import { usePageTitle } from '../../app/page-title';
 
 /**
- * Member Profile (spec §2): basic info, and business info when the app mode is 2, which only owners
- * and admins change (issue 18); everyone's own name and password on "My account".
+ * Member Profile: basic info, and business info when the app mode is 2, which only owners
+ * and admins change; everyone's own name and password on "My account".
  */
 export function ProfilePage() {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * The quote board on a phone (issue 14): each quote a card that reads top to bottom (route,
+ * The quote board on a phone: each quote a card that reads top to bottom (route,
  * carrier, validity, transit, ETD/ETA, the price of each container type, Book and RFQ), instead of
  * a table whose price columns would lie off the screen.
  */

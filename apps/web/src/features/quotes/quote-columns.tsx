@@ -17,7 +17,7 @@ type Options = {
   onRfq: (quote: Quote) => void;
 };
 
-/** The Book and RFQ buttons of a quote, as the permissions allow (spec §6). */
+/** The Book and RFQ buttons of a quote, as the permissions allow. */
 export function QuoteActions({ quote, options, t }: { quote: Quote; options: Options; t: TFunction }) {
   return (
     <Space size={0} wrap>

@@ -7,7 +7,7 @@ import { clearFields, useForm } from '../../components/use-form';
 import { SearchButtons } from '../../components/search-buttons';
 
 /**
- * Quote filters (spec §7 GET /quote): carrier, supplier (only with quote_forwarder), origin port,
+ * Quote filters: carrier, supplier (only with quote_forwarder), origin port,
  * delivery place and trade route.
  */
 export function QuoteFilterForm({

@@ -12,7 +12,7 @@ const quote = (id: number, spaces: [number, string][], to = 'Rotterdam'): Quote 
   }) as Quote;
 
 describe('quote board columns', () => {
-  it('keeps the price columns in the reference order, whatever order the rows come in (issue 14)', () => {
+  it('keeps the price columns in the reference order, whatever order the rows come in', () => {
     const order = [1, 2, 3];
     // Sorted by transit time descending, the first row may hold only 40GP and 40HQ.
     const rows = [

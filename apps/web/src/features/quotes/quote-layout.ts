@@ -3,7 +3,7 @@ import { formatPrice, type Quote } from '@freight/contract';
 /**
  * The container types present on a page of quotes, one price column each, always in the reference
  * list's order (`order`: container type ids as GET /api/container lists them; unknown ones after,
- * by id). Not in first-seen order: a sort of the rows must never move the price columns (issue 14).
+ * by id). Not in first-seen order: a sort of the rows must never move the price columns.
  */
 export function containerTypes(
   quotes: Quote[],

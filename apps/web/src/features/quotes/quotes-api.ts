@@ -48,7 +48,7 @@ export const QUOTE_PAGE_SIZE = 50;
 
 /**
  * Starts what the quotes page asks for as it opens, while its scripts still load (first load,
- * issue 15): the board's first page and the container types of its price columns. Its filters' lists
+ * ): the board's first page and the container types of its price columns. Its filters' lists
  * wait for the page (ReferenceSelect): on a slow link they shared it with what the page paints.
  */
 export function prefetchQuoteBoard(queryClient: QueryClient, language: string): void {

@@ -33,7 +33,7 @@ function sortOf(columnKey: unknown, order: 'asc' | 'desc'): QuoteSort {
   return isSortField(columnKey) && columnKey !== 'price' ? { field: columnKey, order } : {};
 }
 
-/** Shipping Quotes (spec §2): filters and a table; permissions decide the supplier column and buttons (§6). */
+/** Shipping Quotes: filters and a table; permissions decide the supplier column and buttons. */
 export function QuotesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.quotes'));

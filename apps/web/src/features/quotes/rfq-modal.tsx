@@ -37,7 +37,7 @@ type RfqFormValues = {
 
 const rules = zodRules(rfqInput);
 
-/** Request for quotation about one quote (spec §3 RFQ payload, §5 RFQ), with a price estimate. */
+/** Request for quotation about one quote, with a price estimate. */
 export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

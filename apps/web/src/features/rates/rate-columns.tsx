@@ -48,7 +48,7 @@ export function rateColumns(t: TFunction, locale: Locale, handlers?: Handlers): 
       dataIndex: 'remark',
       key: 'remark',
       // The table sizes to its content (scroll x max-content), so a 255-character remark would widen
-      // it past the screen (issue 14): the remark wraps inside a fixed width instead, whole words
+      // it past the screen: the remark wraps inside a fixed width instead, whole words
       // first, a long unbroken token anywhere.
       render: (remark: string) => (
         <div style={{ width: 240, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{remark}</div>

@@ -28,7 +28,7 @@ const toValues = (filters: RateFilters): FilterValues => ({
   validity: filters.sdate || filters.edate ? [day(filters.sdate), day(filters.edate)] : null,
 });
 
-/** Rate filters (spec §7 GET /rate): origin port, delivery place, carrier and a validity range. */
+/** Rate filters: origin port, delivery place, carrier and a validity range. */
 export function RateFilterForm({
   filters,
   onSearch,

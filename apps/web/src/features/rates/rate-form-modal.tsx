@@ -109,7 +109,7 @@ export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="transit_days" label={f('transit_days')} rules={rules.transit_days}>
-              {/* No min/max here: the input would clamp -5 to 0 and save it in silence (issue 14);
+              {/* No min/max here: the input would clamp -5 to 0 and save it in silence;
                   the rule refuses it with its message instead. */}
               <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>

@@ -60,7 +60,7 @@ export function toRateInput(values: RateFormValues): RateInput {
 }
 
 /**
- * The space lines' own rules (spec §5 Rate): at least one line, each complete with a price above
+ * The space lines' own rules: at least one line, each complete with a price above
  * 0, no container type twice. Answers the message key to show, or undefined when all is well.
  */
 export function spaceLinesProblem(lines: SpaceLine[] | undefined): string | undefined {

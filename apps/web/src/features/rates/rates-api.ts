@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 
-/** The filters of GET /rate (spec §7 Rates), all optional; dates on the wire as YYYY-MM-DD. */
+/** The filters of GET /rate, all optional; dates on the wire as YYYY-MM-DD. */
 export type RateFilters = {
   from_id?: number;
   to_id?: number;

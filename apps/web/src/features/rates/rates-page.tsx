@@ -22,7 +22,7 @@ const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal'))
 
 const DEFAULT_SIZE = 10;
 
-/** Rate Management (spec §2): filters, table, create/edit modal, import, template, single and batch delete. */
+/** Rate Management: filters, table, create/edit modal, import, template, single and batch delete. */
 export function RatesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.rate'));

@@ -10,7 +10,7 @@ type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch'> & {
 
 /**
  * A searchable dropdown over one reference list (ports, carriers, routes, forwarders…). Its list is
- * asked for by the browser only (issue 15): a first view from the server shows the dropdown closed,
+ * asked for by the browser only: a first view from the server shows the dropdown closed,
  * and its data then needed not the port list (54 KB, most of the data) the person may never open.
  */
 export function ReferenceSelect({ kind, enabled = true, ...props }: Props) {

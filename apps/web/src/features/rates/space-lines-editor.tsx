@@ -6,7 +6,7 @@ import { useReferenceList } from '../../api/reference';
 import { spaceLinesProblem, type SpaceLine } from './rate-form-values';
 
 /**
- * The editable space-line table of the rate form (spec §5 Rate): one line per container type with
+ * The editable space-line table of the rate form: one line per container type with
  * its USD price; the list's rule reports a missing, incomplete or repeated line under the table.
  */
 export function SpaceLinesEditor() {

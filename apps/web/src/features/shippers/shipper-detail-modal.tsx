@@ -10,7 +10,7 @@ import { ShipperTags } from './shipper-tags';
 
 type Props = { shipper: Shipper; onClose: () => void };
 
-/** The forwarder's detail dialog (spec §2 Shippers directory), 800 wide. */
+/** The forwarder's detail dialog, 800 wide. */
 export function ShipperDetailModal({ shipper, onClose }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();

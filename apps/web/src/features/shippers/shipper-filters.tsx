@@ -8,7 +8,7 @@ import { useForm } from '../../components/use-form';
 
 type Props = { filters: ShipperFilters; onChange: (filters: ShipperFilters) => void };
 
-/** A dropdown over one reference list; a failed load just leaves it empty (spec §8: silent). */
+/** A dropdown over one reference list; a failed load just leaves it empty (silent). */
 function FilterSelect(props: {
   kind: ReferenceKind;
   label: string;
@@ -32,7 +32,7 @@ function FilterSelect(props: {
   );
 }
 
-/** Company-name search with a Search button, and three dropdowns that re-query at once (spec §2). */
+/** Company-name search with a Search button, and three dropdowns that re-query at once. */
 export function ShipperFilterBar({ filters, onChange }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<{ company?: string }>();

@@ -11,9 +11,9 @@ import { usePageTitle } from '../../app/page-title';
 import { useUrlFilters } from '../../app/use-url-filters';
 
 /**
- * Shipper Alliance (spec §2 Shippers directory): company search, three filters that re-query at
+ * Shipper Alliance: company search, three filters that re-query at
  * once, paged cards, detail dialog. Any search or filter goes back to page 1. Load failures are
- * silent (spec §8): the list is simply empty.
+ * silent: the list is simply empty.
  */
 export function ShippersPage() {
   const { t } = useTranslation();

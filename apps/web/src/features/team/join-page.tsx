@@ -25,7 +25,7 @@ const newRules = zodRules(acceptInvitationBody.options[0]);
 const passwordRules = zodRules(acceptInvitationBody.options[1]).password;
 
 /**
- * The invitation page (issue 18, part 3), open without signing in: what the invitation offers, then
+ * The invitation page, open without signing in: what the invitation offers, then
  * a new login (name and password, with the strength meter of registration) or the existing login of
  * the invited address. Joining signs in, as login does, and opens the portal.
  */

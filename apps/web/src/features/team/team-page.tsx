@@ -24,7 +24,7 @@ import { InvitationsTable, MembersTable } from './team-tables';
 const InviteModal = lazyDialog(async () => (await import('./invite-modal')).InviteModal);
 
 /**
- * The team page (issue 18, part 4): the company's people with role, last sign-in and status, and its
+ * The team page: the company's people with role, last sign-in and status, and its
  * pending invitations; owners and admins invite, resend, revoke, change roles and remove people, and
  * an owner hands over ownership. The server decides; each row's buttons are the `actions` it carries.
  */

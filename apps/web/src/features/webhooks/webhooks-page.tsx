@@ -23,7 +23,7 @@ const EndpointModal = lazyDialog(async () => (await import('./endpoint-modal')).
 const DeliveriesModal = lazyDialog(async () => (await import('./deliveries-modal')).DeliveriesModal);
 
 /**
- * Webhooks for integrators (issue 19, part 4), for owners and admins beside the team page: the
+ * Webhooks for integrators, for owners and admins beside the team page: the
  * company's endpoints, each with its events, switch, test event, secret rotation and delivery log.
  * A secret is shown once, right after it is made.
  */
