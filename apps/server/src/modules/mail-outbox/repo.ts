@@ -5,7 +5,6 @@ import { type Db, rowsOf } from '../../platform/db.js';
 
 /* SQL of the mail outbox: what a change writes, what the worker claims and records, what an admin sees. */
 
-
 /** What a change queues: one rendered mail, in its recipient's language. */
 export type QueuedMail = {
   /** the company whose change makes the mail: the worker takes the companies' mails in turn */
