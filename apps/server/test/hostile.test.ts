@@ -213,9 +213,14 @@ describeEachDatabase('hostile input on every write endpoint', (kind) => {
   beforeAll(async () => {
     const recorder = recordRoutes();
     try {
-      // The outbox is written but not sent: a sender's updates would change the fingerprints.
+      // The outboxes are written but not sent: a sender's updates would change the fingerprints.
       t = await createTestApp(kind, {
-        env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOK_WORKER: 'false' },
+        env: {
+          RATE_LIMIT_PER_MINUTE: '0',
+          WEBHOOKS_ALLOW_PRIVATE: 'true',
+          WEBHOOK_WORKER: 'false',
+          MAIL_WORKER: 'false',
+        },
       });
     } finally {
       recorder.stop();

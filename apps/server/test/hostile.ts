@@ -94,6 +94,7 @@ const WRITTEN_TABLES = [
   'webhook_deliveries',
   'mail_preferences',
   'mail_digest_queue',
+  'mail_outbox',
   'system_config',
 ];
 /** Short-lived state that a refused request may legitimately touch (session renewal, throttles, captchas). */
