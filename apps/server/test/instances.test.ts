@@ -444,7 +444,9 @@ if (databaseUrl && redisUrl) {
       expect((await request(b, '/api/userinfo', { ip, token: member.token })).status).toBe(200);
     });
 
-    it('counts failed logins on both instances towards one throttle', async () => {
+    // Each failed login raises the proof of work the next one must solve (seconds of a core at the
+    // top level), so this test does real work worth ~20 s of an idle core: a busy machine needs more.
+    it('counts failed logins on both instances towards one throttle', { timeout: 240_000 }, async () => {
       const ip = newClient();
       const member = await register(a, ip, false);
       for (let i = 0; i < LOGIN_THROTTLE.perUsername; i++) {
