@@ -17,6 +17,7 @@ import { useSiteConfig } from '../../app/site-config';
 import { currentLocale } from '../../i18n';
 import { formatDateTime, StatusTag } from './booking-format';
 import { totalsText } from './booking-totals';
+import type { FieldName } from '../../i18n/keys';
 
 function PartyText({ party }: { party: BookingPartyInfo }) {
   return (
@@ -38,7 +39,7 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
   const { t } = useTranslation();
   const config = useSiteConfig();
   const locale = currentLocale();
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const date = (value: string | null) => formatDate(value, locale) || '-';
   const dash = (value: string | null | undefined) => value || '-';
   const isFcl = detail.container_mode === 1;

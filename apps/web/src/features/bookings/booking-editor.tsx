@@ -42,6 +42,8 @@ import { ForwarderField } from './forwarder-field';
 import { PartySelect } from './party-select';
 import { useForm, validateAndShow } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
+import type { FieldName } from '../../i18n/keys';
+import type { StringKey } from '../../i18n/keys';
 
 export type EditorKind = 'create' | 'edit' | 'copy';
 
@@ -70,7 +72,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
   const copiedId = useRef<number | undefined>(undefined);
   const isFcl = mode === 'fcl';
   const format = DATE_FORMAT[currentLocale()];
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const incoterms = useQuery({
     queryKey: ['dictionary', 'incoterm', currentLocale()],
     queryFn: () => api.get<ListData<DictionaryItem>>('/system/dictionary', { field: 'incoterm' }),
@@ -114,7 +116,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
       else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
     } catch (error) {
       applyFieldErrors(form, error);
-      const failed = {
+      const failed: Record<typeof kind, StringKey> = {
         create: 'bookings.createFailed',
         copy: 'bookings.copyFailed',
         edit: 'common.saveFailed',

@@ -2,7 +2,6 @@ import './strings';
 import {
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MAX_BYTES,
-  documentTypeKey,
   documentTypesFor,
   type BookingParty,
 } from '@freight/contract';
@@ -73,7 +72,7 @@ export function DocumentUploadModal({ orderId, party, onClose, onUploaded }: Pro
             showSearch={{ optionFilterProp: 'label' }}
             options={documentTypesFor(party).map((type) => ({
               value: type,
-              label: t(`shared.${documentTypeKey(type)}`),
+              label: t(`shared.documentType.${type}`),
             }))}
           />
         </Form.Item>

@@ -18,6 +18,7 @@ import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import { forwarderAction } from './bookings-api';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 const releaseRules = zodRules(releaseInput);
 const shipRules = zodRules(shipInput);
@@ -80,7 +81,7 @@ export function ReleaseModal({ id, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<ReleaseValues>();
   const run = useRun(onDone);
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const date = DATE_FORMAT[currentLocale()];
   const dateTime = `${date} HH:mm`;
   // Typed text is read by the first format that fits: a date typed without a time is kept, at

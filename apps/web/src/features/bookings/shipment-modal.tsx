@@ -14,6 +14,7 @@ import { zodRules } from '../../components/form-rules';
 import { submitShipment, useShipment } from './bookings-api';
 import { useForm } from '../../components/use-form';
 import { decimal, type SiContainer, SiContainers } from './si-containers';
+import type { FieldName } from '../../i18n/keys';
 
 type SiValues = {
   bl_shipper?: string;
@@ -74,7 +75,7 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
   const { message, modal } = App.useApp();
   const [form] = useForm<SiValues>();
   const shipment = useShipment(id, true);
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const isFcl = shipment.data?.container_mode === 1;
   const typeOptions = (shipment.data?.booked ?? []).map((type) => ({
     value: type.container_id,

@@ -15,6 +15,7 @@ import { applyFieldErrors, errorMessage } from '../../components/api-error';
 import { documentText, zodRules } from '../../components/form-rules';
 import { createContact, updateContact } from './contacts-api';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 type Props = {
   /** The contact being edited (loaded from the server); none to add one. */
@@ -42,7 +43,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
   const countries = useReferenceList('country');
   const isEdit = contact !== undefined;
-  const label = (name: string) => t(`shared.fields.${name}`);
+  const label = (name: FieldName) => t(`shared.fields.${name}`);
 
   const onSubmit = async (values: FormValues) => {
     setBusy(true);

@@ -25,6 +25,7 @@ import {
 } from './container-quantities';
 import { sendRfq, useEstimate } from './quotes-api';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 type RfqFormValues = {
   ready_date?: Dayjs | null;
@@ -46,7 +47,7 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
   const [busy, setBusy] = useState(false);
   const quantities = Form.useWatch('quantities', form);
   const estimate = useEstimate(quote.id, quantityItems(quantities));
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const rateText = rfqRateText(quote.spaces, formatPrice);
 
   const onSubmit = async (values: RfqFormValues) => {

@@ -12,6 +12,7 @@ import { toFormValues, toRateInput, type RateFormValues } from './rate-form-valu
 import { ReferenceSelect } from './reference-select';
 import { SpaceLinesEditor } from './space-lines-editor';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 type Props = {
   open: boolean;
@@ -30,7 +31,7 @@ export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
   const [form] = useForm<RateFormValues>();
   const [busy, setBusy] = useState(false);
   const format = DATE_FORMAT[currentLocale()];
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const isEdit = rate !== undefined;
 
   const onSubmit = async (values: RateFormValues) => {

@@ -14,6 +14,7 @@ import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
 import { RfqAnswerForm, RfqAnswerView } from './rfq-answer';
 import { formatReceived, replyMailto, RfqStatusTag, routeText } from './rfq-format';
 import { markRfq, RECEIVED_RFQS_KEY, useReceivedRfq } from './rfqs-api';
+import type { FieldName } from '../../i18n/keys';
 
 type Mark = 'quoted' | 'closed';
 
@@ -24,7 +25,7 @@ function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Mark | undefined>();
   const locale = currentLocale();
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
 
   const mark = async (status: Mark) => {
     setBusy(status);

@@ -1,5 +1,5 @@
 import './strings';
-import type { WebhookEndpointRow } from '@freight/contract';
+import type { WebhookEndpointRow, WebhookEvent } from '@freight/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
@@ -114,7 +114,7 @@ export function WebhooksPage() {
           {
             title: t('webhookPage.events'),
             dataIndex: 'events',
-            render: (events: string[]) => (
+            render: (events: WebhookEvent[]) => (
               <Space size={[0, 4]} wrap>
                 {events.map((event) => (
                   <Tag key={event}>{t(`shared.webhooks.event.${event}`)}</Tag>
