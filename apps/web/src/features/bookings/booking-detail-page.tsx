@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from './panel';
 import { useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { BookingDetailView } from './booking-detail-view';
 import { BookingDocuments } from './booking-documents';
@@ -45,25 +45,18 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
   const can = (action: BookingDetail['actions'][number]) => detail.actions.includes(action);
   // Copying makes a new booking: only for whom the server says may (not a viewer).
   const abilities = useAbilities();
-  const failure = (error: unknown) =>
-    modal.error({
-      title: t('bookings.actionFailed'),
-      content: errorMessage(error, t('common.failed')),
-      okText: t('common.ok'),
-    });
+  const { run } = useAction();
+  const failure = { title: t('bookings.actionFailed') };
   const confirmed = (title: string, call: () => Promise<unknown>, after: () => void) =>
     modal.confirm({
       title,
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
+      onOk: () =>
+        run(async () => {
           await call();
           after();
-        } catch (error) {
-          failure(error);
-        }
-      },
+        }, failure),
     });
   // Dialogs show their own success message; `done` is for the one-click (confirmed) actions.
   const finished = () => {
@@ -198,17 +191,17 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
           })}
           okText={t(dialog === 'cancel' ? 'bookings.cancelBooking' : 'bookings.actions.void')}
           onClose={close}
-          onSubmit={async (reason) => {
-            try {
-              if (dialog === 'cancel') await cancelBooking(detail.id, { reason });
-              else await forwarderAction(detail.id, { action: 'void', body: { reason } });
-              message.success(t(dialog === 'cancel' ? 'bookings.cancelled' : 'bookings.actionDone'));
-              reload();
-            } catch (error) {
-              failure(error);
-              throw error;
-            }
-          }}
+          onSubmit={(reason) =>
+            run(
+              async () => {
+                if (dialog === 'cancel') await cancelBooking(detail.id, { reason });
+                else await forwarderAction(detail.id, { action: 'void', body: { reason } });
+                message.success(t(dialog === 'cancel' ? 'bookings.cancelled' : 'bookings.actionDone'));
+                reload();
+              },
+              { ...failure, rethrow: true },
+            )
+          }
         />
       )}
     </>

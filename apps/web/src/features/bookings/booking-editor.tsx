@@ -22,12 +22,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useAuth } from '../../app/auth';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale, sharedCatalog } from '../../i18n';
 import { ReferenceSelect } from '../rates/reference-select';
@@ -68,7 +68,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = useForm<BookingFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const copiedId = useRef<number | undefined>(undefined);
   const isFcl = mode === 'fcl';
   const format = DATE_FORMAT[currentLocale()];
@@ -100,35 +100,28 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
 
   const persist = async (values: BookingFormValues, intent: 'save' | 'submit') => {
     const input = toBookingInput(values, mode);
-    setBusy(true);
-    try {
-      const submit = intent === 'submit';
-      let detail: BookingDetail;
-      if (kind === 'edit' && booking) detail = await updateBooking(booking.id, input, submit);
-      else if (kind === 'copy' && booking) {
-        // The copy keeps its origin in the timeline; the member's changes are then saved onto it.
-        copiedId.current ??= (await copyBooking(booking.id)).id;
-        detail = await updateBooking(copiedId.current, input, submit);
-      } else detail = await createBooking(input, submit);
-      message.success(t(submit ? 'bookings.submitted' : 'bookings.draftSaved'));
-      void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
-      if (intent === 'submit') navigate(`/bookings/${detail.id}`);
-      else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
-    } catch (error) {
-      applyFieldErrors(form, error);
-      const failed: Record<typeof kind, StringKey> = {
-        create: 'bookings.createFailed',
-        copy: 'bookings.copyFailed',
-        edit: 'common.saveFailed',
-      };
-      modal.error({
-        title: t(failed[kind]),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setBusy(false);
-    }
+    const failed: Record<typeof kind, StringKey> = {
+      create: 'bookings.createFailed',
+      copy: 'bookings.copyFailed',
+      edit: 'common.saveFailed',
+    };
+    await run(
+      async () => {
+        const submit = intent === 'submit';
+        let detail: BookingDetail;
+        if (kind === 'edit' && booking) detail = await updateBooking(booking.id, input, submit);
+        else if (kind === 'copy' && booking) {
+          // The copy keeps its origin in the timeline; the member's changes are then saved onto it.
+          copiedId.current ??= (await copyBooking(booking.id)).id;
+          detail = await updateBooking(copiedId.current, input, submit);
+        } else detail = await createBooking(input, submit);
+        message.success(t(submit ? 'bookings.submitted' : 'bookings.draftSaved'));
+        void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
+        if (intent === 'submit') navigate(`/bookings/${detail.id}`);
+        else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
+      },
+      { title: t(failed[kind]), form },
+    );
   };
 
   /**

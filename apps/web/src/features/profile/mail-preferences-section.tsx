@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 
 export const MAIL_PREFERENCES_KEY = ['mail-preferences'] as const;
 
@@ -27,19 +28,17 @@ function MailLanguage({ language }: { language: Locale }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(language);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const save = async (next: Locale) => {
-    setBusy(true);
-    try {
-      await api.put('/me', { language: next });
-      setValue(next);
-      message.success(t('profile.mailSaved'));
-      await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
-    } catch (error) {
-      message.error(errorMessage(error, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.put('/me', { language: next });
+        setValue(next);
+        message.success(t('profile.mailSaved'));
+        await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
+      },
+      { fallback: t('common.saveFailed') },
+    );
   };
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }}>
@@ -71,6 +70,7 @@ function MailLanguage({ language }: { language: Locale }) {
 export function MailPreferencesSection({ language }: { language?: Locale | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { run } = useAction();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<MailEvent | null>(null);
   const query = useQuery({
@@ -80,15 +80,15 @@ export function MailPreferencesSection({ language }: { language?: Locale | undef
 
   const save = async (event: MailEvent, mode: MailMode) => {
     setSaving(event);
-    try {
-      const next = await api.put<MailPreferences>('/me/mail-preferences', { [event]: mode });
-      queryClient.setQueryData(MAIL_PREFERENCES_KEY, next);
-      message.success(t('profile.mailSaved'));
-    } catch (error) {
-      message.error(errorMessage(error, t('common.saveFailed')));
-    } finally {
-      setSaving(null);
-    }
+    await run(
+      async () => {
+        const next = await api.put<MailPreferences>('/me/mail-preferences', { [event]: mode });
+        queryClient.setQueryData(MAIL_PREFERENCES_KEY, next);
+        message.success(t('profile.mailSaved'));
+      },
+      { fallback: t('common.saveFailed') },
+    );
+    setSaving(null);
   };
 
   return (

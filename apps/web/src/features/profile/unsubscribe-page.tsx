@@ -1,13 +1,14 @@
 import './strings';
 import type { UnsubscribeInfo } from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { changeLocale, currentLocale } from '../../i18n';
 import { AuthLayout } from '../auth/auth-layout';
 
@@ -18,7 +19,7 @@ import { AuthLayout } from '../auth/auth-layout';
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { run } = useAction();
   usePageTitle(t('profile.unsubscribe.title'));
   const [params] = useSearchParams();
   const [token] = useState(() => params.get('token') ?? '');
@@ -51,13 +52,13 @@ export function UnsubscribePage() {
 
   const undo = async () => {
     setState('undoing');
-    try {
-      await api.post(`/unsubscribe/undo?${query}`, previous ?? {});
-      setState('undone');
-    } catch (error) {
-      setState('done');
-      message.error(errorMessage(error, t('profile.unsubscribe.undoFailed')));
-    }
+    await run(
+      async () => {
+        await api.post(`/unsubscribe/undo?${query}`, previous ?? {});
+        setState('undone');
+      },
+      { fallback: t('profile.unsubscribe.undoFailed'), onError: () => setState('done') },
+    );
   };
   const signIn = (
     <Link to="/login" state={{ from: '/profile' }}>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { saveDownload } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { someRowOffers } from '../../components/row-actions';
 import { SheetToolbar } from '../../components/sheet-toolbar';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -27,6 +28,7 @@ export function RatesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
+  const { run } = useAction();
   const queryClient = useQueryClient();
   // Filters, page and size live in the address (shareable, kept on reload and language switch).
   const [query, setQuery] = useUrlFilters(rateQuery);
@@ -49,34 +51,33 @@ export function RatesPage() {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
-        try {
-          await deleteRates(ids);
-          message.success(
-            ids.length > 1 ? t('rates.deletedMany', { count: ids.length }) : t('rates.deleted'),
-          );
-          setSelected((current) => current.filter((id) => !ids.includes(id)));
-          await refresh();
-        } catch (error) {
-          const fallback = t(isBatch ? 'rates.batchDeleteFailed' : 'rates.deleteFailed');
-          message.error(`${fallback}: ${errorMessage(error, t('common.failed'))}`);
-        }
+        await run(
+          async () => {
+            await deleteRates(ids);
+            message.success(
+              ids.length > 1 ? t('rates.deletedMany', { count: ids.length }) : t('rates.deleted'),
+            );
+            setSelected((current) => current.filter((id) => !ids.includes(id)));
+            await refresh();
+          },
+          { prefix: t(isBatch ? 'rates.batchDeleteFailed' : 'rates.deleteFailed') },
+        );
       },
     });
 
   const edit = async (rate: Rate) => {
-    try {
-      setEditor({ rate: await fetchRate(rate.id) });
-    } catch (error) {
-      message.error(`${t('rates.detailFailed')}: ${errorMessage(error, t('common.failed'))}`);
-    }
+    await run(
+      async () => {
+        setEditor({ rate: await fetchRate(rate.id) });
+      },
+      { prefix: t('rates.detailFailed') },
+    );
   };
 
   const downloadTemplate = async () => {
-    try {
+    await run(async () => {
       await saveDownload('/rate/template', 'rates-template.xlsx');
-    } catch (error) {
-      message.error(errorMessage(error, t('common.failed')));
-    }
+    }, {});
   };
 
   return (

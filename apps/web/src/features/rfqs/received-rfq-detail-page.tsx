@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/page-title';
-import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { currentLocale } from '../../i18n';
 import { Panel } from '../bookings/panel';
 import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
@@ -20,7 +20,8 @@ type Mark = 'quoted' | 'closed';
 
 function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const { run } = useAction();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Mark | undefined>();
@@ -29,20 +30,16 @@ function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
 
   const mark = async (status: Mark) => {
     setBusy(status);
-    try {
-      const saved = await markRfq(rfq.id, { status });
-      queryClient.setQueryData([RECEIVED_RFQS_KEY, 'detail', rfq.id, locale], saved);
-      await queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] });
-      message.success(t('rfqs.detail.marked', { status: t(`rfqs.status.${status}`) }));
-    } catch (error) {
-      modal.error({
-        title: t('rfqs.detail.markFailed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setBusy(undefined);
-    }
+    await run(
+      async () => {
+        const saved = await markRfq(rfq.id, { status });
+        queryClient.setQueryData([RECEIVED_RFQS_KEY, 'detail', rfq.id, locale], saved);
+        await queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] });
+        message.success(t('rfqs.detail.marked', { status: t(`rfqs.status.${status}`) }));
+      },
+      { title: t('rfqs.detail.markFailed') },
+    );
+    setBusy(undefined);
   };
 
   return (

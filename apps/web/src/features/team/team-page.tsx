@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { lazyDialog } from '../../components/lazy-dialog';
 import {
   changeMemberRole,
@@ -38,19 +39,16 @@ export function TeamPage() {
   const roleLabel = (role: Role) => t(`shared.company.role.${role}`);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [TEAM_KEY] });
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    try {
-      await action();
-      message.success(success);
-    } catch (error) {
-      modal.error({
-        title: t('common.failed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      await refresh();
-    }
+  const action = useAction();
+  const run = async (work: () => Promise<unknown>, success: string) => {
+    await action.run(
+      async () => {
+        await work();
+        message.success(success);
+      },
+      { title: t('common.failed') },
+    );
+    await refresh();
   };
   const confirm = (
     title: string,

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
 import { formatDateTime } from '../bookings/booking-format';
@@ -39,19 +40,16 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<string | undefined>();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [WEBHOOKS_KEY] });
-  const run = async (action: () => Promise<unknown>, success?: string) => {
-    try {
-      await action();
-      if (success) message.success(success);
-    } catch (error) {
-      modal.error({
-        title: t('common.failed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      await refresh();
-    }
+  const action = useAction();
+  const run = async (work: () => Promise<unknown>, success?: string) => {
+    await action.run(
+      async () => {
+        await work();
+        if (success) message.success(success);
+      },
+      { title: t('common.failed') },
+    );
+    await refresh();
   };
   const confirm = (title: string, okText: string, onOk: () => Promise<void>) =>
     modal.confirm({ title, okText, okButtonProps: { danger: true }, cancelText: t('common.cancel'), onOk });
