@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from './api-error';
 
 /** How a failed action is told: a dialog with a title, or a one-line message. */
-export type Failure = {
+type Failure = {
   /** A dialog with this title, the reason below it. Without it: a one-line message. */
   title?: string;
   /** A one-line message's text before the reason ("Could not save: …"); the reason alone without it. */
