@@ -1,20 +1,33 @@
 import './strings';
 import { canUploadDocuments, type BookingDetail, type BookingParty } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Col, Row, Space, Spin, Typography } from 'antd';
+
 import { lazy, Suspense, useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { Panel } from './panel';
+
 import { useNavigate, useParams } from 'react-router';
+
 import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { BookingDetailView } from './booking-detail-view';
+
 import { BookingDocuments } from './booking-documents';
+
 import { BookingPdfButtons } from './booking-pdf-buttons';
+
 import { modeSlug, StatusTag } from './booking-format';
+
 import { BookingTimeline } from './booking-timeline';
+
 import {
-  BOOKINGS_KEY,
   cancelBooking,
   submitBooking,
   deleteBooking,
@@ -22,8 +35,12 @@ import {
   useBookingDetail,
 } from './bookings-api';
 import { DockingCard } from './docking-card';
+
 import { useAbilities } from '../../app/auth';
+
 import { usePageTitle } from '../../app/page-title';
+
+import { queryKeys } from '../../api/query-keys';
 
 // Loaded only when a booking cannot be shown: the result illustration stays out of the page's chunk.
 const BookingUnavailable = lazy(async () => ({
@@ -275,7 +292,7 @@ function BookingDetailPage({ party }: { party: BookingParty }) {
   const id = param && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
   const queryClient = useQueryClient();
   const detail = useBookingDetail(party, id);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
   const spinner = <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
   if (id === undefined || detail.isError)
     return (

@@ -7,26 +7,47 @@ import {
   type BookingRow,
   canBooking,
 } from '@freight/contract';
+
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Space, Table, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useLocation, useNavigate } from 'react-router';
+
 import type { RefusedState } from '../../app/guards';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
+
 import { errorMessage } from '../../components/api-error';
+
 import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { currentLocale } from '../../i18n';
+
 import { bookingColumns } from './booking-columns';
+
 import { BookingFilterForm } from './booking-filters';
+
 import { modeSlug } from './booking-format';
-import { BOOKINGS_KEY, cancelBooking, exportBookings, useBookingList } from './bookings-api';
+
+import { cancelBooking, exportBookings, useBookingList } from './bookings-api';
 import { usePageTitle } from '../../app/page-title';
+
 import { tableLoading } from '../../components/table-loading';
+
 import { useCanWrite } from '../../app/auth';
+
+import { queryKeys } from '../../api/query-keys';
 
 const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
 
@@ -55,7 +76,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const title = t(isMember ? 'menu.bookings' : 'menu.receivedBookings');
   usePageTitle(title);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY, party] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.bookings.party(party) });
 
   const open = (row: BookingRow) => {
     if (!isMember) navigate(`/received-bookings/${row.id}`);

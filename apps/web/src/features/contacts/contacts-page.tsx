@@ -1,26 +1,40 @@
 import './strings';
 import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact, contactQuery } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { saveDownload } from '../../api/client';
+
 import { errorMessage } from '../../components/api-error';
+
 import { useAction } from '../../components/use-action';
+
 import { SheetToolbar } from '../../components/sheet-toolbar';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { ContactSearch } from './contact-search';
+
 import {
   CONTACT_IMPORT_PATH,
   CONTACT_TEMPLATE_PATH,
-  CONTACTS_KEY,
   deleteContacts,
   fetchContact,
   useContactList,
 } from './contacts-api';
 import { ContactsTable } from './contacts-table';
+
 import { usePageTitle } from '../../app/page-title';
+
+import { queryKeys } from '../../api/query-keys';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const ContactFormModal = lazyDialog(async () => (await import('./contact-form-modal')).ContactFormModal);
@@ -41,7 +55,7 @@ export function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const list = useContactList(keyword, page, size);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all });
   const action = useAction();
 
   const remove = (ids: number[], isBatch: boolean) =>

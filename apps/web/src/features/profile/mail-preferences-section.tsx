@@ -14,8 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { useAction } from '../../components/use-action';
-
-export const MAIL_PREFERENCES_KEY = ['mail-preferences'] as const;
+import { queryKeys } from '../../api/query-keys';
 
 const MAIL_LANGUAGES: Locale[] = ['zh-CN', 'en-US'];
 
@@ -35,7 +34,7 @@ function MailLanguage({ language }: { language: Locale }) {
         await api.put('/me', { language: next });
         setValue(next);
         message.success(t('profile.mailSaved'));
-        await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.userInfo.all });
       },
       { fallback: t('common.saveFailed') },
     );
@@ -74,7 +73,7 @@ export function MailPreferencesSection({ language }: { language?: Locale | undef
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<MailEvent | null>(null);
   const query = useQuery({
-    queryKey: MAIL_PREFERENCES_KEY,
+    queryKey: queryKeys.profile.mailPreferences,
     queryFn: () => api.get<MailPreferences>('/me/mail-preferences'),
   });
 
@@ -83,7 +82,7 @@ export function MailPreferencesSection({ language }: { language?: Locale | undef
     await run(
       async () => {
         const next = await api.put<MailPreferences>('/me/mail-preferences', { [event]: mode });
-        queryClient.setQueryData(MAIL_PREFERENCES_KEY, next);
+        queryClient.setQueryData(queryKeys.profile.mailPreferences, next);
         message.success(t('profile.mailSaved'));
       },
       { fallback: t('common.saveFailed') },

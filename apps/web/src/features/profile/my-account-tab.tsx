@@ -11,6 +11,7 @@ import { useForm } from '../../components/use-form';
 import { confirmPasswordRules } from '../auth/account-form';
 import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
 import { MailPreferencesSection } from './mail-preferences-section';
+import { queryKeys } from '../../api/query-keys';
 
 const nameRules = zodRules(myAccountBody);
 const passwordRules = zodRules(myPasswordBody);
@@ -37,7 +38,7 @@ export function MyAccountTab({ user }: { user: UserInfo }) {
       async () => {
         await api.put('/me', { name: values.name });
         message.success(t('common.saved'));
-        await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.userInfo.all });
       },
       { form: nameForm, fallback: t('common.saveFailed') },
     );

@@ -11,6 +11,7 @@ import { errorMessage } from '../../components/api-error';
 import { useAction } from '../../components/use-action';
 import { changeLocale, currentLocale } from '../../i18n';
 import { AuthLayout } from '../auth/auth-layout';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * The page an unsubscribe link in a notification mail opens (no login). It shows what the link
@@ -25,7 +26,7 @@ export function UnsubscribePage() {
   const [token] = useState(() => params.get('token') ?? '');
   const query = `token=${encodeURIComponent(token)}`;
   const info = useQuery({
-    queryKey: ['unsubscribe', token],
+    queryKey: queryKeys.profile.unsubscribe(token),
     queryFn: () => api.get<UnsubscribeInfo>(`/unsubscribe?${query}`),
     enabled: token !== '',
     retry: false,

@@ -1,22 +1,40 @@
 import './strings';
 import { RATE_IMPORT_EXTENSIONS, type Rate, rateQuery, type RateRow } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Table, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { saveDownload } from '../../api/client';
+
 import { errorMessage } from '../../components/api-error';
+
 import { useAction } from '../../components/use-action';
+
 import { someRowOffers } from '../../components/row-actions';
+
 import { SheetToolbar } from '../../components/sheet-toolbar';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { currentLocale } from '../../i18n';
+
 import { rateColumns } from './rate-columns';
+
 import { RateFilterForm } from './rate-filters';
-import { deleteRates, fetchRate, RATES_KEY, useRateList, type RateFilters } from './rates-api';
+
+import { deleteRates, fetchRate, useRateList, type RateFilters } from './rates-api';
 import { usePageTitle } from '../../app/page-title';
+
 import { tableLoading } from '../../components/table-loading';
+
+import { queryKeys } from '../../api/query-keys';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
@@ -42,7 +60,7 @@ export function RatesPage() {
   const offersEdit = someRowOffers(rows, 'edit') || someRowOffers(rows, 'delete');
   const offersDelete = someRowOffers(rows, 'delete');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [RATES_KEY] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.rates.all });
 
   const remove = (ids: number[], isBatch: boolean) =>
     modal.confirm({

@@ -1,20 +1,36 @@
 import './strings';
 import { formatDate, type ReceivedRfq, rfqTitle } from '@freight/contract';
+
 import { MailOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { App, Button, Descriptions, Space, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useNavigate } from 'react-router';
+
 import { usePageTitle } from '../../app/page-title';
+
 import { useAction } from '../../components/use-action';
+
 import { currentLocale } from '../../i18n';
+
 import { Panel } from '../bookings/panel';
+
 import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
+
 import { RfqAnswerForm, RfqAnswerView } from './rfq-answer';
+
 import { formatReceived, replyMailto, RfqStatusTag, routeText } from './rfq-format';
-import { markRfq, RECEIVED_RFQS_KEY, useReceivedRfq } from './rfqs-api';
+
+import { markRfq, useReceivedRfq } from './rfqs-api';
 import type { FieldName } from '../../i18n/keys';
+
+import { queryKeys } from '../../api/query-keys';
 
 type Mark = 'quoted' | 'closed';
 
@@ -33,8 +49,8 @@ function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
     await run(
       async () => {
         const saved = await markRfq(rfq.id, { status });
-        queryClient.setQueryData([RECEIVED_RFQS_KEY, 'detail', rfq.id, locale], saved);
-        await queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] });
+        queryClient.setQueryData(queryKeys.receivedRfqs.detail(rfq.id, locale), saved);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.receivedRfqs.all });
         message.success(t('rfqs.detail.marked', { status: t(`rfqs.status.${status}`) }));
       },
       { title: t('rfqs.detail.markFailed') },

@@ -9,15 +9,24 @@ import {
   rfqAnswerInput,
   WIRE_DATE,
 } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
+
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+
 import { useAction } from '../../components/use-action';
+
 import { zodRules } from '../../components/form-rules';
+
 import { useForm } from '../../components/use-form';
+
 import { currentLocale } from '../../i18n';
-import { answerRfq, RECEIVED_RFQS_KEY } from './rfqs-api';
+
+import { answerRfq } from './rfqs-api';
+import { queryKeys } from '../../api/query-keys';
 
 /** The answer as either side reads it: a price per container type, the validity and remarks. */
 export function RfqAnswerView({ answer }: { answer: RfqAnswer }) {
@@ -90,8 +99,8 @@ export function RfqAnswerForm({ rfq }: { rfq: ReceivedRfq }) {
           valid_until: values.valid_until?.format(WIRE_DATE) ?? '',
           remarks: values.remarks ?? '',
         });
-        queryClient.setQueryData([RECEIVED_RFQS_KEY, 'detail', rfq.id, locale], saved);
-        await queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] });
+        queryClient.setQueryData(queryKeys.receivedRfqs.detail(rfq.id, locale), saved);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.receivedRfqs.all });
         message.success(t('rfqs.answer.sent'));
       },
       { prefix: t('rfqs.answer.failed'), form },

@@ -18,6 +18,7 @@ import { AuthLayout } from '../auth/auth-layout';
 import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
 import { formatDateTime } from '../bookings/booking-format';
 import { acceptInvitation, fetchInvitation } from './team-api';
+import { queryKeys } from '../../api/query-keys';
 
 type Mode = 'new' | 'existing';
 type JoinValues = { name?: string; password: string; confirmPassword?: string };
@@ -45,7 +46,7 @@ export function JoinPage() {
   const isWellFormed = INVITATION_TOKEN.test(token);
   const info = useQuery({
     // The company's name is given in the page's language: switching it asks again.
-    queryKey: ['invitation', token, currentLocale()],
+    queryKey: queryKeys.team.invitation(token, currentLocale()),
     queryFn: () => fetchInvitation(token),
     enabled: isWellFormed,
     retry: false,

@@ -1,26 +1,38 @@
 import './strings';
 import '../webhooks/strings';
 import type { InvitationListRow, Role, TeamMember } from '@freight/contract';
+
 import { PlusOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Space, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
+
 import { usePageTitle } from '../../app/page-title';
+
 import { errorMessage } from '../../components/api-error';
+
 import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import {
   changeMemberRole,
   removeMember,
   resendInvitation,
   revokeInvitation,
-  TEAM_KEY,
   transferOwnership,
   useTeam,
 } from './team-api';
 import { InvitationsTable, MembersTable } from './team-tables';
+
+import { queryKeys } from '../../api/query-keys';
 
 const InviteModal = lazyDialog(async () => (await import('./invite-modal')).InviteModal);
 
@@ -38,7 +50,7 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   const roleLabel = (role: Role) => t(`shared.company.role.${role}`);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [TEAM_KEY] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.team.all });
   const action = useAction();
   const run = async (work: () => Promise<unknown>, success: string) => {
     await action.run(
@@ -92,7 +104,7 @@ export function TeamPage() {
           async () => {
             await transferOwnership(member.id);
             // The signed-in person is an admin now: the page's offers change with the role.
-            await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
+            await queryClient.invalidateQueries({ queryKey: queryKeys.userInfo.all });
           },
           t('team.transferred', { name: member.name }),
         ),

@@ -1,24 +1,30 @@
 import './strings';
 import type { WebhookEndpointRow, WebhookEvent } from '@freight/contract';
+
 import { PlusOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { usePageTitle } from '../../app/page-title';
+
 import { errorMessage } from '../../components/api-error';
+
 import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { currentLocale } from '../../i18n';
+
 import { formatDateTime } from '../bookings/booking-format';
-import {
-  deleteWebhook,
-  rotateSecret,
-  sendTest,
-  updateWebhook,
-  useWebhooks,
-  WEBHOOKS_KEY,
-} from './webhooks-api';
+
+import { deleteWebhook, rotateSecret, sendTest, updateWebhook, useWebhooks } from './webhooks-api';
+import { queryKeys } from '../../api/query-keys';
 
 const EndpointModal = lazyDialog(async () => (await import('./endpoint-modal')).EndpointModal);
 const DeliveriesModal = lazyDialog(async () => (await import('./deliveries-modal')).DeliveriesModal);
@@ -39,7 +45,7 @@ export function WebhooksPage() {
   const [logOf, setLogOf] = useState<WebhookEndpointRow | undefined>();
   const [secret, setSecret] = useState<string | undefined>();
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [WEBHOOKS_KEY] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
   const action = useAction();
   const run = async (work: () => Promise<unknown>, success?: string) => {
     await action.run(
