@@ -6,10 +6,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
-import { confirmPasswordRules } from './account-form';
-import { AuthLayout } from './auth-layout';
+import { confirmPasswordRules } from '../../components/account/account-form';
+import { AuthLayout } from '../../components/account/auth-layout';
 import { proofFailureText, ProofOfWorkSlot, useProofOfWork } from './human-check';
-import { PasswordStrength, passwordStrengthRule } from './password-strength';
+import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 

@@ -11,7 +11,7 @@ import { api, session } from '../../api/client';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../app/auth';
 import { requiredRules } from '../../components/required-rule';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '../../components/account/auth-layout';
 import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';

@@ -11,14 +11,20 @@ import { useSiteConfig } from '../../app/site-config';
 import { applyFieldErrors } from '../../components/api-error';
 import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
-import { ID_LIST_FIELDS, joinIds, releaseImage, toFormData, type PickedImage } from './account-form';
-import { AuthLayout } from './auth-layout';
+import {
+  ID_LIST_FIELDS,
+  joinIds,
+  releaseImage,
+  toFormData,
+  type PickedImage,
+} from '../../components/account/account-form';
+import { AuthLayout } from '../../components/account/auth-layout';
 import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
-import { BusinessFields } from './business-fields';
-import { ImageUpload } from './image-upload';
+import { BusinessFields } from '../../components/account/business-fields';
+import { ImageUpload } from '../../components/account/image-upload';
 import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
 import { RegisterFooter } from './register-footer';
-import { useCountryOptions } from './use-countries';
+import { useCountryOptions } from '../../components/account/use-countries';
 import { useForm, validateAndShow } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 

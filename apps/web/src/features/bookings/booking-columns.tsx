@@ -3,7 +3,8 @@ import { canBooking, formatDate, type BookingParty, type BookingRow, type Locale
 import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { formatDateTime, StatusTag } from './booking-format';
+import { formatDateTime } from '../../app/time-zone';
+import { StatusTag } from './booking-format';
 import type { FieldName } from '../../i18n/keys';
 
 type Options = {

@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 
 import { useTranslation } from 'react-i18next';
 
-import { Panel } from './panel';
+import { Panel } from '../../components/panel';
 
 import { useNavigate, useParams } from 'react-router';
 

@@ -12,10 +12,11 @@ import {
 } from '@freight/contract';
 import { Col, Descriptions, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Panel } from './panel';
+import { Panel } from '../../components/panel';
 import { useSiteConfig } from '../../app/site-config';
 import { currentLocale } from '../../i18n';
-import { formatDateTime, StatusTag } from './booking-format';
+import { formatDateTime } from '../../app/time-zone';
+import { StatusTag } from './booking-format';
 import { totalsText } from './booking-totals';
 import type { FieldName } from '../../i18n/keys';
 

@@ -8,7 +8,7 @@ import { useAction } from '../../components/use-action';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
 import { deleteDocument, downloadDocument } from './bookings-api';
-import { formatDateTime } from './booking-format';
+import { formatDateTime } from '../../app/time-zone';
 
 const DocumentUploadModal = lazyDialog(
   async () => (await import('./document-upload-modal')).DocumentUploadModal,

@@ -43,7 +43,7 @@ import { zodRules } from '../../components/form-rules';
 
 import { currentLocale, sharedCatalog } from '../../i18n';
 
-import { ReferenceSelect } from '../rates/reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 
 import { BookingNoteFields } from './booking-note-fields';
 
@@ -52,7 +52,7 @@ import { BookingTotalsLine } from './booking-totals';
 import { toBookingInput, type BookingFormValues, type BookingMode } from './booking-form-values';
 
 import { copyBooking, createBooking, updateBooking } from './bookings-api';
-import { Panel } from './panel';
+import { Panel } from '../../components/panel';
 
 import { CargoLinesEditor } from './cargo-lines-editor';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useSubmitType } from '../../components/search-buttons';
-import { ReferenceSelect } from '../rates/reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 import type { BookingFilters } from './bookings-api';
 import { statusOptions } from './booking-format';
 import { clearFields, useForm } from '../../components/use-form';

@@ -22,8 +22,5 @@ export function StatusTag({ status, name }: { status: number; name?: string }) {
   );
 }
 
-/** Times in the portal's zone: where the pages of bookings have always taken them from. */
-export { formatDateTime } from '../../app/time-zone';
-
 /** The editor's route of a booking by its container mode (1 FCL, else LCL). */
 export const modeSlug = (containerMode: number) => (containerMode === 1 ? 'fcl' : 'lcl');

@@ -4,7 +4,7 @@ import { DATE_FORMAT } from '@freight/contract';
 import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
-import { ReferenceSelect } from '../rates/reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 import type { FieldName } from '../../i18n/keys';
 
 /** The booking list's further filters. */

@@ -2,7 +2,7 @@ import './strings';
 import { aside, formatDate, formatLocalDateTime } from '@freight/contract';
 import { Alert, Descriptions, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Panel } from './panel';
+import { Panel } from '../../components/panel';
 import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 import { useDocking } from './bookings-api';

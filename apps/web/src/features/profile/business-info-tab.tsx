@@ -4,9 +4,15 @@ import { App, Button, Form, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../components/use-action';
-import { ID_LIST_FIELDS, joinIds, releaseImage, splitIds, type PickedImage } from '../auth/account-form';
-import { BusinessFields } from '../auth/business-fields';
-import { ImageUpload } from '../auth/image-upload';
+import {
+  ID_LIST_FIELDS,
+  joinIds,
+  releaseImage,
+  splitIds,
+  type PickedImage,
+} from '../../components/account/account-form';
+import { BusinessFields } from '../../components/account/business-fields';
+import { ImageUpload } from '../../components/account/image-upload';
 import { basicValues, useSaveProfile } from './use-save-profile';
 import { useForm } from '../../components/use-form';
 

@@ -8,8 +8,8 @@ import { api } from '../../api/client';
 import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
-import { confirmPasswordRules } from '../auth/account-form';
-import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
+import { confirmPasswordRules } from '../../components/account/account-form';
+import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
 import { MailPreferencesSection } from './mail-preferences-section';
 import { queryKeys } from '../../api/query-keys';
 

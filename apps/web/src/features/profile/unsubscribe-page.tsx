@@ -10,7 +10,7 @@ import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
 import { useAction } from '../../components/use-action';
 import { changeLocale, currentLocale } from '../../i18n';
-import { AuthLayout } from '../auth/auth-layout';
+import { AuthLayout } from '../../components/account/auth-layout';
 import { queryKeys } from '../../api/query-keys';
 
 /**

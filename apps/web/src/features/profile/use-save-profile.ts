@@ -1,7 +1,7 @@
 import type { UserInfo } from '@freight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { toFormData } from '../auth/account-form';
+import { toFormData } from '../../components/account/account-form';
 import { queryKeys } from '../../api/query-keys';
 
 type ProfileFiles = { logo?: File | undefined; license?: File | undefined };

@@ -8,7 +8,7 @@ import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import { createRate, updateRate } from './rates-api';
 import { toFormValues, toRateInput, type RateFormValues } from './rate-form-values';
-import { ReferenceSelect } from './reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 import { SpaceLinesEditor } from './space-lines-editor';
 import { useForm } from '../../components/use-form';
 import type { FieldName } from '../../i18n/keys';

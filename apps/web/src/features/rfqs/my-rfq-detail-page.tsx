@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAuth, useCanWrite } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
 import { currentLocale } from '../../i18n';
-import { Panel } from '../bookings/panel';
+import { Panel } from '../../components/panel';
 import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
 import { rfqStatusOf } from './my-rfqs-page';
 import { RfqAnswerView } from './rfq-answer';

@@ -19,7 +19,7 @@ import { useAction } from '../../components/use-action';
 
 import { currentLocale } from '../../i18n';
 
-import { Panel } from '../bookings/panel';
+import { Panel } from '../../components/panel';
 
 import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
 

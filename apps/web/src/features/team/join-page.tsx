@@ -13,10 +13,10 @@ import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
-import { confirmPasswordRules } from '../auth/account-form';
-import { AuthLayout } from '../auth/auth-layout';
-import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
-import { formatDateTime } from '../bookings/booking-format';
+import { confirmPasswordRules } from '../../components/account/account-form';
+import { AuthLayout } from '../../components/account/auth-layout';
+import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
+import { formatDateTime } from '../../app/time-zone';
 import { acceptInvitation, fetchInvitation } from './team-api';
 import { queryKeys } from '../../api/query-keys';
 

@@ -1,5 +1,4 @@
 import './strings';
-import '../webhooks/strings';
 import type { InvitationListRow, Role, TeamMember } from '@freight/contract';
 
 import { PlusOutlined } from '@ant-design/icons';
@@ -127,7 +126,7 @@ export function TeamPage() {
           {t('menu.team')}
         </Typography.Title>
         <Space wrap>
-          <Link to="/team/webhooks">{t('webhookPage.fromTeam')}</Link>
+          <Link to="/team/webhooks">{t('team.webhooksLink')}</Link>
           <Button type="primary" icon={<PlusOutlined />} disabled={!data} onClick={() => setInviting(true)}>
             {t('team.invite')}
           </Button>

@@ -21,7 +21,7 @@ import { lazyDialog } from '../../components/lazy-dialog';
 
 import { currentLocale } from '../../i18n';
 
-import { formatDateTime } from '../bookings/booking-format';
+import { formatDateTime } from '../../app/time-zone';
 
 import { deleteWebhook, rotateSecret, sendTest, updateWebhook, useWebhooks } from './webhooks-api';
 import { queryKeys } from '../../api/query-keys';
