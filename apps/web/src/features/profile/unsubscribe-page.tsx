@@ -42,13 +42,20 @@ export function UnsubscribePage() {
 
   const confirm = async () => {
     setState('busy');
-    try {
-      const done = await api.post<UnsubscribeInfo>(`/unsubscribe?${query}`);
-      setPrevious(done.previous);
-      setState('done');
-    } catch (error) {
-      setState(error instanceof Error ? error : new Error(String(error)));
-    }
+    await run(
+      async () => {
+        const done = await api.post<UnsubscribeInfo>(`/unsubscribe?${query}`);
+        setPrevious(done.previous);
+        setState('done');
+      },
+      {
+        // The page itself becomes the failure, with its reason: no dialog over it.
+        onError: (error) => {
+          setState(error instanceof Error ? error : new Error(String(error)));
+          return true;
+        },
+      },
+    );
   };
 
   const undo = async () => {

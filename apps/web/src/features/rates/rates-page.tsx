@@ -92,11 +92,7 @@ export function RatesPage() {
     );
   };
 
-  const downloadTemplate = async () => {
-    await run(async () => {
-      await saveDownload('/rate/template', 'rates-template.xlsx');
-    }, {});
-  };
+  const downloadTemplate = () => run(() => saveDownload('/rate/template', 'rates-template.xlsx'));
 
   return (
     <section aria-labelledby="rates-title">
