@@ -35,8 +35,8 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 await startI18n('zh-CN');
 
 // A dialog's code loads when it first opens (lazy dialogs); on two busy cores that took more than
-// the default second of findBy*, and a test failed that passed alone.
-configure({ asyncUtilTimeout: 5_000 });
+// the default second of findBy*, and five under a load of 10 (tests time out at 20 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library unmounts by itself only where the test functions are globals.
 afterEach(() => cleanup());
