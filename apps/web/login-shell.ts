@@ -1,4 +1,4 @@
-import { LOGIN_ART_CSS, LOGIN_PICTURE_WEBP } from './src/features/auth/login-art';
+import { LOGIN_ART_CSS, LOGIN_PICTURE_WEBP } from './src/components/account/login-art';
 import { SHELL_ID } from './src/app/shell';
 
 /**
@@ -13,7 +13,7 @@ const MOBILE = '(max-width: 768px)';
 
 const SHELL_CSS =
   `#${SHELL_ID}{position:fixed;inset:0;z-index:2000;display:flex;background:#fff}` +
-  // The same boxes as the login page's layout (features/auth/auth-layout.tsx), so the page's own
+  // The same boxes as the login page's layout (components/account/auth-layout.tsx), so the page's own
   // panel replaces the shell's exactly (and is no larger paint of its own).
   `#${SHELL_ID}>.login-art-panel{flex:1 1 45%;padding:72px 48px}` +
   `#${SHELL_ID}>.login-shell-form{flex:1 1 55%;padding:32px}` +

@@ -27,6 +27,7 @@ import { languageInstances, startI18n } from './i18n';
 import { withoutMemberShell } from '../member-shell';
 import { SERVER_STATE_ID, type ServerState } from './app/server-state';
 import { displayTimeZone } from './app/time-zone';
+import { queryKeys } from './api/query-keys';
 
 export type RenderedPage = {
   /** The view, for `<div id="root">`. */
@@ -136,7 +137,8 @@ async function render(
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error('the first view needs an inline script');
   const queries = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'userinfo',
+    shouldDehydrateQuery: (query) =>
+      query.state.status === 'success' && query.queryKey[0] !== queryKeys.userInfo.all[0],
   });
   return {
     html,

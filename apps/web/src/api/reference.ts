@@ -9,6 +9,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 export type ReferenceKind =
   | 'country'
@@ -55,7 +56,7 @@ export function referenceQuery(
 ) {
   const size = options.size ?? 1000;
   return queryOptions({
-    queryKey: ['reference', kind, size, options.query ?? {}, language],
+    queryKey: queryKeys.reference.list(kind, size, options.query ?? {}, language),
     queryFn: () => api.get<ListData<ReferenceItem>>(`/${kind}`, { page: 1, size, ...options.query }),
     staleTime: 10 * 60_000,
   });

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { api, session } from '../api/client';
 import { ApiError } from '../api/http';
+import { queryKeys } from '../api/query-keys';
 
 type AuthState = {
   token: string | null;
@@ -46,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       session.endedByServer = false;
       session.redirectPath = null;
       session.clear();
-      queryClient.removeQueries({ queryKey: ['userinfo'] });
+      queryClient.removeQueries({ queryKey: queryKeys.userInfo.all });
     }
   }, [queryClient]);
 
@@ -73,7 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
  */
 export function userInfoQuery(token: string | null) {
   return queryOptions({
-    queryKey: ['userinfo', token],
+    queryKey: queryKeys.userInfo.of(token),
     queryFn: async () => {
       try {
         const user = await api.get<UserInfo>('/userinfo');

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { session } from '../api/client';
 import { useAuth } from './auth';
 import { useSiteConfig } from './site-config';
+import type { StringKey } from '../i18n/keys';
 
 /** Pages that are never remembered as the place to return to after login. */
 const NOT_REMEMBERED = ['/login', '/register'];
@@ -51,7 +52,7 @@ export function RequireAuth() {
 }
 
 /** What a guarded page leaves in the location's state for the page it sends the person to. */
-export type RefusedState = { refused?: string };
+export type RefusedState = { refused?: StringKey };
 
 /**
  * A page only some may use (the booking form): whoever lacks `ability` (the server's abilities of
@@ -65,7 +66,7 @@ export function RequireAbility({
 }: {
   ability: keyof Abilities;
   fallback: string;
-  messageKey: string;
+  messageKey: StringKey;
 }) {
   const { abilities } = useAuth();
   if (!abilities[ability]) {

@@ -13,6 +13,9 @@ import { useSiteConfig } from './site-config';
 import { HEADER_ROOMY_EXTRA_PX, MOBILE_QUERY, navCollapseWidth, useMediaQuery } from './use-media';
 import { useDropShell } from './shell';
 
+type MenuLabelKey = (typeof MENU)[number]['labelKey'];
+type MenuName = MenuLabelKey extends `menu.${infer Name}` ? Name : never;
+
 /** Sign out: an open door frame with an arrow leaving it. */
 function SignOutIcon() {
   return (
@@ -37,7 +40,7 @@ export function MainLayout() {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const allowed = MENU.filter((item) => authorities.includes(item.authority));
   const title = config.data?.app_title || t('app.title');
-  const shortLabel = (key: string) => t(key.replace('menu.', 'menuShort.'));
+  const shortLabel = (key: MenuLabelKey) => t(`menuShort.${key.slice('menu.'.length) as MenuName}`);
   const collapseBelow = navCollapseWidth(
     allowed.map((item) => shortLabel(item.labelKey)),
     title,

@@ -2,6 +2,7 @@ import type { SiteConfig } from '@freight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { setDisplayTimeZone } from './time-zone';
+import { queryKeys } from '../api/query-keys';
 
 const SAVED_CONFIG = 'site_config';
 
@@ -12,7 +13,7 @@ const SAVED_CONFIG = 'site_config';
  */
 export function siteConfigQuery() {
   return queryOptions({
-    queryKey: ['site-config'],
+    queryKey: queryKeys.siteConfig,
     queryFn: async () => {
       const config = await api.get<SiteConfig>('/system/config');
       setDisplayTimeZone(config.time_zone);

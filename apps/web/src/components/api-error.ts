@@ -1,9 +1,13 @@
 import type { FormInstance } from 'antd';
 import { ApiError } from '../api/http';
 
-/** The message of any failure: the server's localized message, or the fallback. */
+/**
+ * The message of any failure: the server's localized message (for a rejected field it names the
+ * field), else the first field error's, else the fallback.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
+  if (error instanceof ApiError) return error.message || error.fields[0]?.message || fallback;
+  if (error instanceof Error) return error.message || fallback;
   return fallback;
 }
 

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { ApiError } from '../api/http';
+import { errorMessage } from './api-error';
+import { useAction } from './use-action';
 
 type Props = {
   open: boolean;
@@ -32,7 +34,7 @@ function rowErrors(error: unknown): ImportRowError[] {
 export function ImportModal({ open, title, path, extensions, onClose, onImported }: Props) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const [failure, setFailure] = useState<{ message: string; rows: ImportRowError[] } | undefined>();
 
   const reset = () => {
@@ -42,22 +44,23 @@ export function ImportModal({ open, title, path, extensions, onClose, onImported
 
   const submit = async () => {
     if (!file) return;
-    setBusy(true);
     setFailure(undefined);
     const form = new FormData();
     form.append('file', file);
-    try {
-      const result = await api.request<ImportResult>('POST', path, { body: form });
-      reset();
-      onImported(result);
-    } catch (error) {
-      setFailure({
-        message: error instanceof Error ? error.message : t('common.failed'),
-        rows: rowErrors(error),
-      });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const result = await api.request<ImportResult>('POST', path, { body: form });
+        reset();
+        onImported(result);
+      },
+      {
+        // Told inside the dialog, with the table of rejected rows.
+        onError: (error) => {
+          setFailure({ message: errorMessage(error, t('common.failed')), rows: rowErrors(error) });
+          return true;
+        },
+      },
+    );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { startI18n } from '../i18n';
 
@@ -33,6 +33,10 @@ const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
 await startI18n('zh-CN');
+
+// A dialog's code loads when it first opens (lazy dialogs); on two busy cores that took more than
+// the default second of findBy*, and five under a load of 10 (tests time out at 20 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library unmounts by itself only where the test functions are globals.
 afterEach(() => cleanup());

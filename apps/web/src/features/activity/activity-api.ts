@@ -1,8 +1,7 @@
 import type { ActivityKind, ActivityReply } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, saveDownload } from '../../api/client';
-
-const ACTIVITY_KEY = 'activity';
+import { queryKeys } from '../../api/query-keys';
 
 /** The page's filters, as the contract's activityQuery names them (days in UTC, inclusive). */
 export type ActivityFilters = {
@@ -22,7 +21,7 @@ function queryOf(filters: ActivityFilters): Record<string, string> {
 /** A page of the company's activity trail, newest first, with the people in it (the person filter). */
 export function useActivity(filters: ActivityFilters, page: number, size: number) {
   return useQuery({
-    queryKey: [ACTIVITY_KEY, filters, page, size],
+    queryKey: queryKeys.activity.list(filters, page, size),
     queryFn: () => api.get<ActivityReply>('/activity', { ...queryOf(filters), page, page_size: size }),
     placeholderData: keepPreviousData,
   });

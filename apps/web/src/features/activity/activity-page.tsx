@@ -1,12 +1,12 @@
 import './strings';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Space, Typography } from 'antd';
 import { activityQuery } from '@freight/contract';
 import { useTranslation } from 'react-i18next';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { type ActivityFilters, exportActivity, useActivity } from './activity-api';
 import { ActivityFilterForm } from './activity-filters';
 import { ACTIVITY_PAGE_SIZES, ActivityTable } from './activity-table';
@@ -19,27 +19,15 @@ import { ACTIVITY_PAGE_SIZES, ActivityTable } from './activity-table';
 export function ActivityPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.activity'));
-  const { modal } = App.useApp();
   // Filters, page and size live in the address (shareable, kept on reload and language switch).
   const [query, setQuery] = useUrlFilters(activityQuery);
   const defaultSize: number = ACTIVITY_PAGE_SIZES[0];
   const { page = 1, page_size: size = defaultSize, ...filters } = query;
-  const [exporting, setExporting] = useState(false);
+  const exporting = useAction();
   const list = useActivity(filters, page, size);
 
   const download = async () => {
-    setExporting(true);
-    try {
-      await exportActivity(filters);
-    } catch (error) {
-      modal.error({
-        title: t('activity.exportFailed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setExporting(false);
-    }
+    await exporting.run(() => exportActivity(filters), { title: t('activity.exportFailed') });
   };
 
   return (
@@ -55,7 +43,7 @@ export function ActivityPage() {
         }
       />
       <Space wrap style={{ marginBottom: 16 }}>
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
+        <Button icon={<DownloadOutlined />} loading={exporting.busy} onClick={() => void download()}>
           {t('activity.export')}
         </Button>
       </Space>

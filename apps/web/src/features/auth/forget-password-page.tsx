@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
-import { confirmPasswordRules } from './account-form';
-import { AuthLayout } from './auth-layout';
+import { confirmPasswordRules } from '../../components/account/account-form';
+import { AuthLayout } from '../../components/account/auth-layout';
 import { proofFailureText, ProofOfWorkSlot, useProofOfWork } from './human-check';
-import { PasswordStrength, passwordStrengthRule } from './password-strength';
+import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 
@@ -40,6 +40,7 @@ export function ForgetPasswordPage() {
   const [email, setEmail] = useState<string | null>(link?.email ?? null);
   const [isSending, setSending] = useState(false);
   const [isResetting, setResetting] = useState(false);
+  const { run } = useAction();
   // A reset code is sent only with a solved proof of work.
   const pow = useProofOfWork();
   const newPassword = Form.useWatch<string | undefined>('password', resetForm);
@@ -61,41 +62,40 @@ export function ForgetPasswordPage() {
       });
       return;
     }
-    try {
-      await api.get('/system/forget', { username: address, altcha });
-      message.success(t('auth.forget.codeSent'));
-      setEmail(address);
-      resetForm.setFieldsValue({ username: address });
-    } catch (error) {
-      pow.start();
-      applyFieldErrors(emailForm, error);
-      modal.error({
+    await run(
+      async () => {
+        await api.get('/system/forget', { username: address, altcha });
+        message.success(t('auth.forget.codeSent'));
+        setEmail(address);
+        resetForm.setFieldsValue({ username: address });
+      },
+      {
         title: t('auth.forget.sendFailed'),
-        content: errorMessage(error, t('auth.forget.sendFailed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setSending(false);
-    }
+        fallback: t('auth.forget.sendFailed'),
+        form: emailForm,
+        onError: () => pow.start(),
+      },
+    );
+    setSending(false);
   };
 
   const reset = async (values: ResetValues) => {
     if (!email) return;
     setResetting(true);
-    try {
-      const vcode = link && link.email === email ? link.token : values.vcode;
-      await api.post('/system/password', { username: email, vcode, password: values.password });
-      message.success(t('auth.forget.resetSuccess'));
-      navigate('/login', { replace: true });
-    } catch (error) {
-      setResetting(false);
-      applyFieldErrors(resetForm, error);
-      modal.error({
+    await run(
+      async () => {
+        const vcode = link && link.email === email ? link.token : values.vcode;
+        await api.post('/system/password', { username: email, vcode, password: values.password });
+        message.success(t('auth.forget.resetSuccess'));
+        navigate('/login', { replace: true });
+      },
+      {
         title: t('auth.forget.resetFailed'),
-        content: errorMessage(error, t('auth.forget.resetFailed')),
-        okText: t('common.ok'),
-      });
-    }
+        fallback: t('auth.forget.resetFailed'),
+        form: resetForm,
+        onError: () => setResetting(false),
+      },
+    );
   };
 
   return (

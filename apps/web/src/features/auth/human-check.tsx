@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
 
 /*
  * The checks that tell a member from a script, for the login, registration and reset-code
@@ -24,7 +25,7 @@ type Captcha = { captcha_id: string; image: string };
 /** A fresh captcha (single use, 5 minutes); renewed shortly before it expires and on demand. */
 export function useCaptcha() {
   const query = useQuery({
-    queryKey: ['captcha'],
+    queryKey: queryKeys.captcha,
     queryFn: () => api.get<Captcha>('/system/captcha'),
     gcTime: 0,
     staleTime: 0,

@@ -11,12 +11,13 @@ import { api, session } from '../../api/client';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../app/auth';
 import { requiredRules } from '../../components/required-rule';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '../../components/account/auth-layout';
 import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 import { loadFirstPageScripts, preloadFirstPage } from '../../app/preload';
 import { useQueryClient } from '@tanstack/react-query';
+import { useAction } from '../../components/use-action';
 
 /** A password field with a show/hide toggle button (labelled, keyboard reachable). */
 function PasswordInput(props: {
@@ -101,6 +102,7 @@ export function LoginPage() {
   // The challenge names the username typed: its failed logins raise the work asked for.
   const pow = useProofOfWork(() => form.getFieldValue('username') as string | undefined);
   const [isSubmitting, setSubmitting] = useState(false);
+  const { run } = useAction();
   // Enter pressed before the captcha's picture arrived (a password manager's submit): 'loading'
   // while it loads, then 'type' once shown, until the member types its characters.
   const [captchaWait, setCaptchaWait] = useState<'loading' | 'type' | null>(null);
@@ -131,29 +133,36 @@ export function LoginPage() {
       modal.error({ title: proofFailureText(error, t), okText: t('common.ok') });
       return;
     }
-    try {
-      const { token } = await api.post<{ token: string }>('/system/login', {
-        ...values,
-        captcha_id: captcha.captcha_id,
-        altcha,
-      });
-      const target = session.redirectPath ?? '/';
-      session.redirectPath = null;
-      // The guest guard answers a stored token with a redirect to '/': let it render now, so that
-      // the navigation to the remembered page below is the one that wins.
-      flushSync(() => signIn(token));
-      // The next page's data and scripts at once, not each after the one before has rendered.
-      void preloadFirstPage(queryClient, target, i18n.language);
-      message.success(t('auth.login.success'));
-      void navigate(target, { replace: true });
-    } catch (error) {
-      setSubmitting(false);
-      form.setFieldValue('captcha', '');
-      refresh();
-      pow.start();
-      // One message, the reason (the server's text already says that the login failed).
-      modal.error({ title: failureText(error, t('shared.account.loginFailed')), okText: t('common.ok') });
-    }
+    await run(
+      async () => {
+        const { token } = await api.post<{ token: string }>('/system/login', {
+          ...values,
+          captcha_id: captcha.captcha_id,
+          altcha,
+        });
+        const target = session.redirectPath ?? '/';
+        session.redirectPath = null;
+        // The guest guard answers a stored token with a redirect to '/': let it render now, so that
+        // the navigation to the remembered page below is the one that wins.
+        flushSync(() => signIn(token));
+        // The next page's data and scripts at once, not each after the one before has rendered.
+        void preloadFirstPage(queryClient, target, i18n.language);
+        message.success(t('auth.login.success'));
+        void navigate(target, { replace: true });
+      },
+      {
+        onError: (error) => {
+          setSubmitting(false);
+          form.setFieldValue('captcha', '');
+          refresh();
+          pow.start();
+          // One message, the reason (the server's text already says that the login failed): a
+          // wrong password is told in the spec's words, not the policy's dialog.
+          modal.error({ title: failureText(error, t('shared.account.loginFailed')), okText: t('common.ok') });
+          return true;
+        },
+      },
+    );
   };
 
   // The picture has arrived after an early submit: send the form if it is complete (its captcha

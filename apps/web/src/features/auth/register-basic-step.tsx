@@ -2,10 +2,10 @@ import { registrationFields } from '@freight/contract';
 import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRules } from '../../components/form-rules';
-import { confirmPasswordRules, type PickedImage } from './account-form';
-import { CompanyFields } from './company-fields';
-import { ImageUpload } from './image-upload';
-import { PasswordStrength, passwordStrengthRule } from './password-strength';
+import { confirmPasswordRules, type PickedImage } from '../../components/account/account-form';
+import { CompanyFields } from '../../components/account/company-fields';
+import { ImageUpload } from '../../components/account/image-upload';
+import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
 
 const registrationRules = zodRules(registrationFields);
 

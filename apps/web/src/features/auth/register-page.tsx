@@ -8,16 +8,23 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../app/auth';
 import { useSiteConfig } from '../../app/site-config';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { applyFieldErrors } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
-import { ID_LIST_FIELDS, joinIds, releaseImage, toFormData, type PickedImage } from './account-form';
-import { AuthLayout } from './auth-layout';
+import {
+  ID_LIST_FIELDS,
+  joinIds,
+  releaseImage,
+  toFormData,
+  type PickedImage,
+} from '../../components/account/account-form';
+import { AuthLayout } from '../../components/account/auth-layout';
 import { CaptchaField, proofFailureText, ProofOfWorkSlot, useCaptcha, useProofOfWork } from './human-check';
-import { BusinessFields } from './business-fields';
-import { ImageUpload } from './image-upload';
+import { BusinessFields } from '../../components/account/business-fields';
+import { ImageUpload } from '../../components/account/image-upload';
 import { BASIC_FIELDS, RegisterBasicStep } from './register-basic-step';
 import { RegisterFooter } from './register-footer';
-import { useCountryOptions } from './use-countries';
+import { useCountryOptions } from '../../components/account/use-countries';
 import { useForm, validateAndShow } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
 
@@ -74,6 +81,7 @@ export function RegisterPage() {
   const [logo, setLogo] = useState<PickedImage | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  const { run } = useAction();
   const countries = useCountryOptions();
   // Against scripts: the image captcha with the Submit button, and the proof of work.
   const captcha = useCaptcha();
@@ -129,34 +137,36 @@ export function RegisterPage() {
       license: license?.file,
       logo: isWizard ? logo?.file : undefined,
     });
-    try {
-      const { token } = await api.request<{ token: string }>('POST', '/userinfo', { body });
-      releaseImage(license);
-      releaseImage(logo);
-      setLicense(null);
-      setLogo(null);
-      modal.success({
-        title: t('auth.register.success'),
-        content: t('auth.register.successHint'),
-        okText: t('common.ok'),
-        onOk: () => {
-          flushSync(() => signIn(token));
-          void navigate('/', { replace: true });
-        },
-      });
-    } catch (error) {
-      form.setFieldValue('captcha', '');
-      captcha.refresh();
-      pow.start();
-      showFieldErrors(error);
-      modal.error({
+    await run(
+      async () => {
+        const { token } = await api.request<{ token: string }>('POST', '/userinfo', { body });
+        releaseImage(license);
+        releaseImage(logo);
+        setLicense(null);
+        setLogo(null);
+        modal.success({
+          title: t('auth.register.success'),
+          content: t('auth.register.successHint'),
+          okText: t('common.ok'),
+          onOk: () => {
+            flushSync(() => signIn(token));
+            void navigate('/', { replace: true });
+          },
+        });
+      },
+      {
         title: t('shared.account.registerFailed'),
-        content: errorMessage(error, t('auth.register.retry')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setSubmitting(false);
-    }
+        fallback: t('auth.register.retry'),
+        // A new captcha and check for the next try; the fields at fault may lie on the first step.
+        onError: (error) => {
+          form.setFieldValue('captcha', '');
+          captcha.refresh();
+          pow.start();
+          showFieldErrors(error);
+        },
+      },
+    );
+    setSubmitting(false);
   };
 
   return (

@@ -3,7 +3,9 @@ import { canBooking, formatDate, type BookingParty, type BookingRow, type Locale
 import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { formatDateTime, StatusTag } from './booking-format';
+import { formatDateTime } from '../../app/time-zone';
+import { StatusTag } from './booking-format';
+import type { FieldName } from '../../i18n/keys';
 
 type Options = {
   locale: Locale;
@@ -82,7 +84,7 @@ function rowActions(t: TFunction, options: Options, row: BookingRow) {
  * actions beside it, so that every action stays on screen without pinned columns overlapping.
  */
 function compactColumns(t: TFunction, options: Options): ColumnsType<BookingRow> {
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   return [
     {
       title: f('order_no'),
@@ -119,7 +121,7 @@ export function bookingColumns(t: TFunction, options: Options): ColumnsType<Book
   if (options.isCompact) return compactColumns(t, options);
   const { locale } = options;
   const date = (value: string | null) => formatDate(value, locale) || '-';
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const columns: ColumnsType<BookingRow> = [
     {
       title: f('order_no'),

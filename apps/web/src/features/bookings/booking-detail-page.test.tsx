@@ -18,7 +18,7 @@ import { session } from '../../api/client';
 import { bookingDetail } from '../../test-support/booking-fixture';
 import { renderWithApp } from '../../test-support/render';
 import { ForwarderBookingDetailPage, MemberBookingDetailPage } from './booking-detail-page';
-import { BOOKINGS_KEY } from './bookings-api';
+import { queryKeys } from '../../api/query-keys';
 
 /** Each party's action buttons (English), by the action that brings them. */
 const BUTTONS: Record<BookingParty, Partial<Record<BookingAction, string>>> = {
@@ -92,10 +92,10 @@ async function showDetail(
       path: `${base}/${detail.id}`,
       route: `${base}/:id`,
       data: [
-        [[BOOKINGS_KEY, party, 'detail', detail.id, locale], detail],
-        [[BOOKINGS_KEY, 'member', 'docking', detail.id, locale], docking],
-        [['site-config'], siteConfig.parse(CONFIG_DEFAULTS)],
-        [['userinfo', token], signedIn(role)],
+        [queryKeys.bookings.detail(party, detail.id, locale), detail],
+        [queryKeys.bookings.docking(detail.id, locale), docking],
+        [queryKeys.siteConfig, siteConfig.parse(CONFIG_DEFAULTS)],
+        [queryKeys.userInfo.of(token), signedIn(role)],
       ],
     },
   );

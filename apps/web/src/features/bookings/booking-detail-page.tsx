@@ -1,20 +1,33 @@
 import './strings';
 import { canUploadDocuments, type BookingDetail, type BookingParty } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Col, Row, Space, Spin, Typography } from 'antd';
+
 import { lazy, Suspense, useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
-import { Panel } from './panel';
+
+import { Panel } from '../../components/panel';
+
 import { useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { BookingDetailView } from './booking-detail-view';
+
 import { BookingDocuments } from './booking-documents';
+
 import { BookingPdfButtons } from './booking-pdf-buttons';
+
 import { modeSlug, StatusTag } from './booking-format';
+
 import { BookingTimeline } from './booking-timeline';
+
 import {
-  BOOKINGS_KEY,
   cancelBooking,
   submitBooking,
   deleteBooking,
@@ -22,8 +35,12 @@ import {
   useBookingDetail,
 } from './bookings-api';
 import { DockingCard } from './docking-card';
+
 import { useAbilities } from '../../app/auth';
+
 import { usePageTitle } from '../../app/page-title';
+
+import { queryKeys } from '../../api/query-keys';
 
 // Loaded only when a booking cannot be shown: the result illustration stays out of the page's chunk.
 const BookingUnavailable = lazy(async () => ({
@@ -45,25 +62,18 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
   const can = (action: BookingDetail['actions'][number]) => detail.actions.includes(action);
   // Copying makes a new booking: only for whom the server says may (not a viewer).
   const abilities = useAbilities();
-  const failure = (error: unknown) =>
-    modal.error({
-      title: t('bookings.actionFailed'),
-      content: errorMessage(error, t('common.failed')),
-      okText: t('common.ok'),
-    });
+  const { run } = useAction();
+  const failure = { title: t('bookings.actionFailed') };
   const confirmed = (title: string, call: () => Promise<unknown>, after: () => void) =>
     modal.confirm({
       title,
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
+      onOk: () =>
+        run(async () => {
           await call();
           after();
-        } catch (error) {
-          failure(error);
-        }
-      },
+        }, failure),
     });
   // Dialogs show their own success message; `done` is for the one-click (confirmed) actions.
   const finished = () => {
@@ -198,17 +208,17 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
           })}
           okText={t(dialog === 'cancel' ? 'bookings.cancelBooking' : 'bookings.actions.void')}
           onClose={close}
-          onSubmit={async (reason) => {
-            try {
-              if (dialog === 'cancel') await cancelBooking(detail.id, { reason });
-              else await forwarderAction(detail.id, { action: 'void', body: { reason } });
-              message.success(t(dialog === 'cancel' ? 'bookings.cancelled' : 'bookings.actionDone'));
-              reload();
-            } catch (error) {
-              failure(error);
-              throw error;
-            }
-          }}
+          onSubmit={(reason) =>
+            run(
+              async () => {
+                if (dialog === 'cancel') await cancelBooking(detail.id, { reason });
+                else await forwarderAction(detail.id, { action: 'void', body: { reason } });
+                message.success(t(dialog === 'cancel' ? 'bookings.cancelled' : 'bookings.actionDone'));
+                reload();
+              },
+              { ...failure, rethrow: true },
+            )
+          }
         />
       )}
     </>
@@ -282,7 +292,7 @@ function BookingDetailPage({ party }: { party: BookingParty }) {
   const id = param && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
   const queryClient = useQueryClient();
   const detail = useBookingDetail(party, id);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
   const spinner = <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('common.loading')} />;
   if (id === undefined || detail.isError)
     return (

@@ -12,11 +12,13 @@ import {
 } from '@freight/contract';
 import { Col, Descriptions, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Panel } from './panel';
+import { Panel } from '../../components/panel';
 import { useSiteConfig } from '../../app/site-config';
 import { currentLocale } from '../../i18n';
-import { formatDateTime, StatusTag } from './booking-format';
+import { formatDateTime } from '../../app/time-zone';
+import { StatusTag } from './booking-format';
 import { totalsText } from './booking-totals';
+import type { FieldName } from '../../i18n/keys';
 
 function PartyText({ party }: { party: BookingPartyInfo }) {
   return (
@@ -38,7 +40,7 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
   const { t } = useTranslation();
   const config = useSiteConfig();
   const locale = currentLocale();
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const date = (value: string | null) => formatDate(value, locale) || '-';
   const dash = (value: string | null | undefined) => value || '-';
   const isFcl = detail.container_mode === 1;

@@ -4,11 +4,11 @@ import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/ic
 import { App, Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
 import { deleteDocument, downloadDocument } from './bookings-api';
-import { formatDateTime } from './booking-format';
+import { formatDateTime } from '../../app/time-zone';
 
 const DocumentUploadModal = lazyDialog(
   async () => (await import('./document-upload-modal')).DocumentUploadModal,
@@ -34,15 +34,17 @@ type Props = {
 export function BookingDocuments({ orderId, party, documents, canUpload, onChanged }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const { run } = useAction();
   const [isUploading, setUploading] = useState(false);
   const locale = currentLocale();
 
   const download = async (document: BookingDocument) => {
-    try {
-      await downloadDocument(document);
-    } catch (error) {
-      message.error(`${t('bookings.documents.downloadFailed')}: ${errorMessage(error, t('common.failed'))}`);
-    }
+    await run(
+      async () => {
+        await downloadDocument(document);
+      },
+      { prefix: t('bookings.documents.downloadFailed') },
+    );
   };
 
   const remove = (document: BookingDocument) =>
@@ -52,17 +54,14 @@ export function BookingDocuments({ orderId, party, documents, canUpload, onChang
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
-        try {
-          await deleteDocument(document.id);
-          message.success(t('bookings.documents.deleted'));
-          onChanged();
-        } catch (error) {
-          modal.error({
-            title: t('bookings.documents.deleteFailed'),
-            content: errorMessage(error, t('common.failed')),
-            okText: t('common.ok'),
-          });
-        }
+        await run(
+          async () => {
+            await deleteDocument(document.id);
+            message.success(t('bookings.documents.deleted'));
+            onChanged();
+          },
+          { title: t('bookings.documents.deleteFailed') },
+        );
       },
     });
 

@@ -18,30 +18,59 @@ import {
   type ListData,
   type Quote,
 } from '@freight/contract';
+
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
+
 import type { FormInstance } from 'antd/es/form';
+
 import type { Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+
+import { useRef } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useNavigate } from 'react-router';
+
 import { api } from '../../api/client';
+
 import { useAuth } from '../../app/auth';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { zodRules } from '../../components/form-rules';
+
 import { currentLocale, sharedCatalog } from '../../i18n';
-import { ReferenceSelect } from '../rates/reference-select';
+
+import { ReferenceSelect } from '../../components/reference-select';
+
 import { BookingNoteFields } from './booking-note-fields';
+
 import { BookingTotalsLine } from './booking-totals';
+
 import { toBookingInput, type BookingFormValues, type BookingMode } from './booking-form-values';
-import { BOOKINGS_KEY, copyBooking, createBooking, updateBooking } from './bookings-api';
-import { Panel } from './panel';
+
+import { copyBooking, createBooking, updateBooking } from './bookings-api';
+import { Panel } from '../../components/panel';
+
 import { CargoLinesEditor } from './cargo-lines-editor';
+
 import { ContainerLinesEditor } from './container-lines-editor';
+
 import { ForwarderField } from './forwarder-field';
+
 import { PartySelect } from './party-select';
+
 import { useForm, validateAndShow } from '../../components/use-form';
+
 import { usePageTitle } from '../../app/page-title';
+
+import type { FieldName } from '../../i18n/keys';
+
+import type { StringKey } from '../../i18n/keys';
+
+import { queryKeys } from '../../api/query-keys';
 
 export type EditorKind = 'create' | 'edit' | 'copy';
 
@@ -66,13 +95,13 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = useForm<BookingFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const copiedId = useRef<number | undefined>(undefined);
   const isFcl = mode === 'fcl';
   const format = DATE_FORMAT[currentLocale()];
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const incoterms = useQuery({
-    queryKey: ['dictionary', 'incoterm', currentLocale()],
+    queryKey: queryKeys.dictionary('incoterm', currentLocale()),
     queryFn: () => api.get<ListData<DictionaryItem>>('/system/dictionary', { field: 'incoterm' }),
     staleTime: 10 * 60_000,
   });
@@ -98,35 +127,28 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
 
   const persist = async (values: BookingFormValues, intent: 'save' | 'submit') => {
     const input = toBookingInput(values, mode);
-    setBusy(true);
-    try {
-      const submit = intent === 'submit';
-      let detail: BookingDetail;
-      if (kind === 'edit' && booking) detail = await updateBooking(booking.id, input, submit);
-      else if (kind === 'copy' && booking) {
-        // The copy keeps its origin in the timeline; the member's changes are then saved onto it.
-        copiedId.current ??= (await copyBooking(booking.id)).id;
-        detail = await updateBooking(copiedId.current, input, submit);
-      } else detail = await createBooking(input, submit);
-      message.success(t(submit ? 'bookings.submitted' : 'bookings.draftSaved'));
-      void queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY] });
-      if (intent === 'submit') navigate(`/bookings/${detail.id}`);
-      else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
-    } catch (error) {
-      applyFieldErrors(form, error);
-      const failed = {
-        create: 'bookings.createFailed',
-        copy: 'bookings.copyFailed',
-        edit: 'common.saveFailed',
-      };
-      modal.error({
-        title: t(failed[kind]),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setBusy(false);
-    }
+    const failed: Record<typeof kind, StringKey> = {
+      create: 'bookings.createFailed',
+      copy: 'bookings.copyFailed',
+      edit: 'common.saveFailed',
+    };
+    await run(
+      async () => {
+        const submit = intent === 'submit';
+        let detail: BookingDetail;
+        if (kind === 'edit' && booking) detail = await updateBooking(booking.id, input, submit);
+        else if (kind === 'copy' && booking) {
+          // The copy keeps its origin in the timeline; the member's changes are then saved onto it.
+          copiedId.current ??= (await copyBooking(booking.id)).id;
+          detail = await updateBooking(copiedId.current, input, submit);
+        } else detail = await createBooking(input, submit);
+        message.success(t(submit ? 'bookings.submitted' : 'bookings.draftSaved'));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
+        if (intent === 'submit') navigate(`/bookings/${detail.id}`);
+        else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
+      },
+      { title: t(failed[kind]), form },
+    );
   };
 
   /**

@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useSubmitType } from '../../components/search-buttons';
-import { ReferenceSelect } from '../rates/reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 import type { BookingFilters } from './bookings-api';
 import { statusOptions } from './booking-format';
 import { clearFields, useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 // The further filters bring the date pickers: downloaded when the member opens them.
 const MoreFilters = lazyDialog(async () => (await import('./booking-more-filters')).MoreFilters);
@@ -107,7 +108,7 @@ export function BookingFilterForm({ filters, onSearch }: Props) {
     [...MORE_FILTERS, ...MORE_SCHEDULE].some((name) => filters[name] !== undefined),
   );
   const submitType = useSubmitType();
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const wide = { style: { width: 200 } };
 
   return (

@@ -19,6 +19,7 @@ import { BookingEditor, type EditorKind } from './booking-editor';
 import { currentLocale } from '../../i18n';
 import { newFormValues, toFormValues, type BookingMode, withRfqAnswer } from './booking-form-values';
 import { fetchBookingForm } from './bookings-api';
+import { queryKeys } from '../../api/query-keys';
 
 // Loaded only when the booking cannot be opened: the result illustration stays out of the form's chunk.
 const BookingUnavailable = lazy(async () => ({
@@ -53,7 +54,7 @@ export function BookingFormPage() {
   const needsQuote = kind === 'create' && quoteId !== undefined && stateQuote?.id !== quoteId;
 
   const saved = useQuery({
-    queryKey: ['bookings', 'member', 'form', id],
+    queryKey: queryKeys.bookings.form(id),
     queryFn: () => fetchBookingForm(id ?? 0),
     enabled: kind !== 'create' && id !== undefined,
     retry: false,
@@ -62,13 +63,13 @@ export function BookingFormPage() {
   // Booking with the answer to one's RFQ: its lines and prices start the form.
   const rfqId = kind === 'create' ? Number(search.get('rfq_id')) || undefined : undefined;
   const rfq = useQuery({
-    queryKey: ['my-rfqs', 'detail', rfqId, i18n.language],
+    queryKey: queryKeys.myRfqs.detail(rfqId, i18n.language),
     queryFn: () => api.get<RfqRecord>(`/rfq/${rfqId}`),
     enabled: rfqId !== undefined,
     retry: false,
   });
   const quote = useQuery({
-    queryKey: ['quote', quoteId],
+    queryKey: queryKeys.quotes.one(quoteId),
     queryFn: () => api.get<Quote>(`/quote/${quoteId}`),
     enabled: needsQuote,
     retry: false,

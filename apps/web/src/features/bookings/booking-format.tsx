@@ -1,11 +1,12 @@
-import { bookingStatusColor, bookingStatusKey, BOOKING_STATUSES } from '@freight/contract';
+import { bookingStatusColor, BOOKING_STATUSES } from '@freight/contract';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 /** A status's label (0 is the member's draft, 1 submitted and awaiting space release). */
 export function statusLabel(t: TFunction, status: number): string {
-  return t(`shared.${bookingStatusKey(status)}`);
+  const key = BOOKING_STATUSES.find((s) => s.value === status)?.key ?? 'bookingStatus.s0';
+  return t(`shared.${key}`);
 }
 
 export const statusOptions = (t: TFunction) =>
@@ -20,9 +21,6 @@ export function StatusTag({ status, name }: { status: number; name?: string }) {
     </Tag>
   );
 }
-
-/** Times in the portal's zone: where the pages of bookings have always taken them from. */
-export { formatDateTime } from '../../app/time-zone';
 
 /** The editor's route of a booking by its container mode (1 FCL, else LCL). */
 export const modeSlug = (containerMode: number) => (containerMode === 1 ? 'fcl' : 'lcl');

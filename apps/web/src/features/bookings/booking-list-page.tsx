@@ -7,25 +7,47 @@ import {
   type BookingRow,
   canBooking,
 } from '@freight/contract';
+
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Space, Table, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useLocation, useNavigate } from 'react-router';
+
 import type { RefusedState } from '../../app/guards';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
+
 import { errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { currentLocale } from '../../i18n';
+
 import { bookingColumns } from './booking-columns';
+
 import { BookingFilterForm } from './booking-filters';
+
 import { modeSlug } from './booking-format';
-import { BOOKINGS_KEY, cancelBooking, exportBookings, useBookingList } from './bookings-api';
+
+import { cancelBooking, exportBookings, useBookingList } from './bookings-api';
 import { usePageTitle } from '../../app/page-title';
+
 import { tableLoading } from '../../components/table-loading';
+
 import { useCanWrite } from '../../app/auth';
+
+import { queryKeys } from '../../api/query-keys';
 
 const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
 
@@ -37,7 +59,7 @@ const SEARCH_SIZE = BOOKING_PAGE_SIZES[0];
  */
 export function BookingListPage({ party }: { party: BookingParty }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const refused = (useLocation().state as RefusedState | null)?.refused;
   const queryClient = useQueryClient();
@@ -45,7 +67,8 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const [query, setQuery] = useUrlFilters(bookingQuery);
   const { page = 1, size = BOOKING_PAGE_SIZE, ...filters } = query;
   const [cancelling, setCancelling] = useState<BookingRow | undefined>();
-  const [isExporting, setExporting] = useState(false);
+  const exporting = useAction();
+  const cancel = useAction();
   const list = useBookingList(party, filters, page, size);
   const isMember = party === 'member';
   const canWrite = useCanWrite();
@@ -53,9 +76,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
   const title = t(isMember ? 'menu.bookings' : 'menu.receivedBookings');
   usePageTitle(title);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [BOOKINGS_KEY, party] });
-  const showFailure = (heading: string, error: unknown) =>
-    modal.error({ title: heading, content: errorMessage(error, t('common.failed')), okText: t('common.ok') });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.bookings.party(party) });
 
   const open = (row: BookingRow) => {
     if (!isMember) navigate(`/received-bookings/${row.id}`);
@@ -64,16 +85,8 @@ export function BookingListPage({ party }: { party: BookingParty }) {
     else navigate(`/bookings/${row.id}`);
   };
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await exportBookings(party, filters);
-    } catch (error) {
-      showFailure(t('bookings.exportFailed'), error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const onExport = () =>
+    exporting.run(() => exportBookings(party, filters), { title: t('bookings.exportFailed') });
 
   return (
     <section aria-labelledby="bookings-title">
@@ -101,7 +114,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
         <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
           {t('common.refresh')}
         </Button>
-        <Button icon={<DownloadOutlined />} loading={isExporting} onClick={onExport}>
+        <Button icon={<DownloadOutlined />} loading={exporting.busy} onClick={onExport}>
           {t('bookings.export')}
         </Button>
       </Space>
@@ -149,16 +162,16 @@ export function BookingListPage({ party }: { party: BookingParty }) {
           question={t('bookings.cancelConfirm', { order_no: cancelling.order_no })}
           okText={t('bookings.cancelBooking')}
           onClose={() => setCancelling(undefined)}
-          onSubmit={async (reason) => {
-            try {
-              await cancelBooking(cancelling.id, { reason });
-              message.success(t('bookings.cancelled'));
-              void refresh();
-            } catch (error) {
-              showFailure(t('bookings.cancelFailed'), error);
-              throw error;
-            }
-          }}
+          onSubmit={(reason) =>
+            cancel.run(
+              async () => {
+                await cancelBooking(cancelling.id, { reason });
+                message.success(t('bookings.cancelled'));
+                void refresh();
+              },
+              { title: t('bookings.cancelFailed'), rethrow: true },
+            )
+          }
         />
       )}
     </section>

@@ -4,13 +4,14 @@ import { DATE_FORMAT } from '@freight/contract';
 import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
-import { ReferenceSelect } from '../rates/reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
+import type { FieldName } from '../../i18n/keys';
 
 /** The booking list's further filters. */
 export function MoreFilters() {
   const { t } = useTranslation();
   const format = DATE_FORMAT[currentLocale()];
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const wide = { style: { width: 200 } };
   const range = (from: string, to: string) => (
     <DatePicker.RangePicker format={format} allowEmpty={[true, true]} placeholder={[from, to]} />

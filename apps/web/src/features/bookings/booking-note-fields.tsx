@@ -3,6 +3,7 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../app/site-config';
 import { zodRules } from '../../components/form-rules';
+import type { FieldName } from '../../i18n/keys';
 
 const rules = zodRules(bookingInput);
 const upper = (value: string | undefined) => (value ?? '').toUpperCase();
@@ -15,7 +16,7 @@ export function BookingNoteFields() {
   const { t } = useTranslation();
   const config = useSiteConfig();
   const incoterm = Form.useWatch<string | undefined>('incoterm');
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const fromIncoterm = freightTermOf(incoterm ?? '', config.data?.freight_collect ?? '');
   return (
     <Row gutter={16}>

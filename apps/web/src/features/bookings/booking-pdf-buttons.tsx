@@ -1,8 +1,8 @@
 import { bookingPdfKinds, type BookingDetail, type BookingPdfKind, LANG_HEADER } from '@freight/contract';
-import { App, Button, Dropdown, Space } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, saveDownload } from '../../api/client';
-import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { currentLocale } from '../../i18n';
 
 /**
@@ -51,24 +51,21 @@ function printPdf(url: string, title: string, fallback: () => void) {
  */
 export function BookingPdfButtons({ detail }: { detail: BookingDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { run } = useAction();
   const kinds = bookingPdfKinds(detail.status, detail.shipment !== null);
   const path = (kind: BookingPdfKind, disposition: 'attachment' | 'inline') =>
     `/order/${detail.id}/pdf/${kind}?lang=${LANG_HEADER[currentLocale()]}&disposition=${disposition}`;
-  const failed = (error: unknown) => void message.error(errorMessage(error, t('bookings.pdf.failed')));
+  const failed = { fallback: t('bookings.pdf.failed') };
   const download = (kind: BookingPdfKind) =>
-    saveDownload(path(kind, 'attachment'), `${detail.order_no}-${kind}.pdf`).catch(failed);
-  const print = async (kind: BookingPdfKind) => {
-    try {
+    run(() => saveDownload(path(kind, 'attachment'), `${detail.order_no}-${kind}.pdf`), failed);
+  const print = (kind: BookingPdfKind) =>
+    run(async () => {
       const blob = await (await api.download(path(kind, 'inline'))).blob();
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       printPdf(url, t(`shared.bookingPdf.${kind}`), () => {
         if (!window.open(url, '_blank')) window.location.assign(url);
       });
-    } catch (error) {
-      failed(error);
-    }
-  };
+    }, failed);
   const items = (act: (kind: BookingPdfKind) => unknown) =>
     kinds.map((kind) => ({
       key: kind,

@@ -3,7 +3,8 @@ import type { BookingHistoryEntry } from '@freight/contract';
 import { Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
-import { formatDateTime, statusLabel } from './booking-format';
+import { formatDateTime } from '../../app/time-zone';
+import { statusLabel } from './booking-format';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

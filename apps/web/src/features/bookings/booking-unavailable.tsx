@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/http';
 import { errorMessage } from '../../components/api-error';
 import { listPath } from './bookings-api';
+import { queryKeys } from '../../api/query-keys';
 
 type Props = {
   /** The side whose page this is: the member's /bookings/… or the forwarder's /received-bookings/…. */
@@ -42,7 +43,7 @@ export function BookingUnavailable({ party, id, error, onRetry }: Props) {
   const numericId = id && /^\d{1,10}$/.test(id) ? Number(id) : undefined;
   const missing = isMissing(error);
   const elsewhere = useQuery({
-    queryKey: ['bookings', other, 'detail', numericId, 'probe'],
+    queryKey: queryKeys.bookings.probe(other, numericId),
     queryFn: () => api.get<BookingDetail>(`${listPath(other)}/${numericId}`),
     enabled: missing && numericId !== undefined && authorities.includes(AUTHORITY[other]),
     retry: false,

@@ -20,9 +20,7 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { useTranslation } from 'react-i18next';
 import { api, saveDownload } from '../../api/client';
 import { prefetchFirstLoad, refetchUnlessPrefetched } from '../../api/first-load';
-import { BOOKINGS_KEY } from './booking-keys';
-
-export { BOOKINGS_KEY };
+import { queryKeys } from '../../api/query-keys';
 
 /** The list filters of GET /order and /forwarder/order (contract bookingQuery without paging). */
 export type BookingFilters = Partial<Omit<BookingQuery, 'page' | 'size'>>;
@@ -48,7 +46,7 @@ function bookingListQuery(
   language: string,
 ) {
   return queryOptions({
-    queryKey: [BOOKINGS_KEY, party, 'list', filters, page, size, language],
+    queryKey: queryKeys.bookings.list(party, filters, page, size, language),
     queryFn: () => api.get<ListData<BookingRow>>(listPath(party), { ...filters, page, size }),
   });
 }
@@ -66,7 +64,7 @@ export function prefetchBookingList(queryClient: QueryClient, party: BookingPart
 export function useBookingDetail(party: BookingParty, id: number | undefined) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [BOOKINGS_KEY, party, 'detail', id, i18n.language],
+    queryKey: queryKeys.bookings.detail(party, id, i18n.language),
     queryFn: () => api.get<BookingDetail>(`${listPath(party)}/${id}`),
     enabled: id !== undefined,
     retry: false,
@@ -77,7 +75,7 @@ export function useBookingDetail(party: BookingParty, id: number | undefined) {
 export function useDocking(id: number, enabled: boolean) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [BOOKINGS_KEY, 'member', 'docking', id, i18n.language],
+    queryKey: queryKeys.bookings.docking(id, i18n.language),
     queryFn: () => api.get<BookingDocking>(`/order/docking/${id}`),
     enabled,
     retry: false,
@@ -88,7 +86,7 @@ export function useDocking(id: number, enabled: boolean) {
 export function useShipment(id: number, enabled: boolean) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [BOOKINGS_KEY, 'member', 'shipment', id, i18n.language],
+    queryKey: queryKeys.bookings.shipment(id, i18n.language),
     queryFn: () => api.get<BookingShipment>(`/order/shipment/${id}`),
     enabled,
     retry: false,

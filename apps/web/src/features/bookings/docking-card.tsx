@@ -2,10 +2,11 @@ import './strings';
 import { aside, formatDate, formatLocalDateTime } from '@freight/contract';
 import { Alert, Descriptions, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Panel } from './panel';
+import { Panel } from '../../components/panel';
 import { errorMessage } from '../../components/api-error';
 import { currentLocale } from '../../i18n';
 import { useDocking } from './bookings-api';
+import type { FieldName } from '../../i18n/keys';
 
 /**
  * The liaison ("docking") information: who handles the booking at the forwarder, and the vessel
@@ -15,7 +16,7 @@ export function DockingCard({ id }: { id: number }) {
   const { t } = useTranslation();
   const docking = useDocking(id, true);
   const locale = currentLocale();
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const dash = (value: string | null | undefined) => value || '-';
   const forwarder = docking.data?.forwarder;
   return (

@@ -2,7 +2,6 @@ import './strings';
 import {
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MAX_BYTES,
-  documentTypeKey,
   documentTypesFor,
   type BookingParty,
 } from '@freight/contract';
@@ -11,6 +10,7 @@ import { Alert, Button, Form, Input, Modal, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { uploadDocument } from './bookings-api';
 import { useForm } from '../../components/use-form';
 
@@ -28,23 +28,27 @@ export function DocumentUploadModal({ orderId, party, onClose, onUploaded }: Pro
   const [form] = useForm<Values>();
   const [file, setFile] = useState<File | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
 
   const onFinish = async (values: Values) => {
     if (!file) {
       setProblem(t('bookings.documents.chooseFirst'));
       return;
     }
-    setBusy(true);
     setProblem(undefined);
-    try {
-      await uploadDocument(orderId, file, values.document_type ?? '', values.description?.trim() ?? '');
-      onUploaded();
-    } catch (error) {
-      setProblem(`${t('bookings.documents.uploadFailed')}: ${errorMessage(error, t('common.failed'))}`);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await uploadDocument(orderId, file, values.document_type ?? '', values.description?.trim() ?? '');
+        onUploaded();
+      },
+      {
+        // Told inside the dialog, beside the file it is about.
+        onError: (error) => {
+          setProblem(`${t('bookings.documents.uploadFailed')}: ${errorMessage(error, t('common.failed'))}`);
+          return true;
+        },
+      },
+    );
   };
 
   return (
@@ -73,7 +77,7 @@ export function DocumentUploadModal({ orderId, party, onClose, onUploaded }: Pro
             showSearch={{ optionFilterProp: 'label' }}
             options={documentTypesFor(party).map((type) => ({
               value: type,
-              label: t(`shared.${documentTypeKey(type)}`),
+              label: t(`shared.documentType.${type}`),
             }))}
           />
         </Form.Item>

@@ -13,11 +13,13 @@ import { App, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import type { applyFieldErrors } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import { forwarderAction } from './bookings-api';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 const releaseRules = zodRules(releaseInput);
 const shipRules = zodRules(shipInput);
@@ -44,20 +46,17 @@ type FormHandle = Parameters<typeof applyFieldErrors>[0];
 /** Makes the change and shows the server's refusal on the fields and in a modal. */
 function useRun(onDone: () => void) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const { run } = useAction();
   return async (call: () => Promise<unknown>, form: FormHandle) => {
-    try {
-      await call();
-      message.success(t('bookings.actionDone'));
-      onDone();
-    } catch (error) {
-      applyFieldErrors(form, error);
-      modal.error({
-        title: t('bookings.actionFailed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    }
+    await run(
+      async () => {
+        await call();
+        message.success(t('bookings.actionDone'));
+        onDone();
+      },
+      { title: t('bookings.actionFailed'), form },
+    );
   };
 }
 
@@ -80,7 +79,7 @@ export function ReleaseModal({ id, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<ReleaseValues>();
   const run = useRun(onDone);
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const date = DATE_FORMAT[currentLocale()];
   const dateTime = `${date} HH:mm`;
   // Typed text is read by the first format that fits: a date typed without a time is kept, at

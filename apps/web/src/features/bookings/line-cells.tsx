@@ -6,13 +6,14 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useReferenceList } from '../../api/reference';
 import { documentText, zodRules } from '../../components/form-rules';
+import type { FieldName } from '../../i18n/keys';
 
 const cargoRules = zodRules(cargoItemInput);
 
 type Cell = { index: number; name: number; t: TFunction };
 
 /** "HS code (line 2)": every cell's input is labelled for screen readers and tests. */
-export const cellLabel = (t: TFunction, field: string, index: number) =>
+export const cellLabel = (t: TFunction, field: FieldName, index: number) =>
   t('bookings.form.lineField', { field: t(`shared.fields.${field}`), index: index + 1 });
 
 const item = (
@@ -35,7 +36,7 @@ function TextCell({
   max,
   rules,
   isDocumentText = false,
-}: Cell & { field: string; max: number; rules: Rule[]; isDocumentText?: boolean }) {
+}: Cell & { field: FieldName; max: number; rules: Rule[]; isDocumentText?: boolean }) {
   // Text that goes onto documents is converted to capitals as typed, and says so before.
   return item(
     name,
@@ -57,7 +58,7 @@ export function NumberCell({
   field,
   rules,
   decimals,
-}: Cell & { field: string; rules: Rule[]; decimals: number }) {
+}: Cell & { field: FieldName; rules: Rule[]; decimals: number }) {
   return item(
     name,
     field,
@@ -88,7 +89,7 @@ function UnitCell({ name, index, t }: Cell) {
  * Widths are kept tight so that the FCL table, with its container columns, fits a 1366 px screen.
  */
 export function cargoColumns(t: TFunction) {
-  const f = (field: string) => t(`shared.fields.${field}`);
+  const f = (field: FieldName) => t(`shared.fields.${field}`);
   return [
     {
       title: f('hs_code'),

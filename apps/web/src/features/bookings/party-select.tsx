@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { currentLocale } from '../../i18n';
+import { queryKeys } from '../../api/query-keys';
 
 const PICK_SIZE = 50;
 
@@ -41,7 +42,7 @@ export function PartySelect({ id, party, value, onChange, ...rest }: PartyProps)
   const keyword = useSettled(typed.trim());
   const filter = showAll ? {} : { party };
   const list = useQuery({
-    queryKey: ['contacts', 'pick', keyword, showAll ? 'all' : party],
+    queryKey: queryKeys.contacts.pick(keyword, showAll ? 'all' : party),
     queryFn: () =>
       api.get<ListData<Contact>>('/customer/contact', { keyword, page: 1, size: PICK_SIZE, ...filter }),
     staleTime: 30_000,
@@ -49,7 +50,7 @@ export function PartySelect({ id, party, value, onChange, ...rest }: PartyProps)
   });
   const listed = list.data?.lists.find((contact) => contact.id === value);
   const chosen = useQuery({
-    queryKey: ['contacts', 'one', value],
+    queryKey: queryKeys.contacts.one(value),
     queryFn: () => api.get<Contact>(`/customer/contact/${value}`),
     enabled: typeof value === 'number' && !listed && list.isSuccess,
     retry: false,
@@ -116,7 +117,7 @@ export function ForwarderSelect({ id, value, onChange, known, disabled, ...rest 
   const company = useSettled(typed.trim());
   const isChinese = currentLocale() === 'zh-CN';
   const list = useQuery({
-    queryKey: ['shippers', 'pick', company],
+    queryKey: queryKeys.shippers.pick(company),
     queryFn: () => api.get<ListData<Shipper>>('/shipper', { company, page: 1, size: PICK_SIZE }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,

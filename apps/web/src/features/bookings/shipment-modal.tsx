@@ -9,11 +9,13 @@ import {
 } from '@freight/contract';
 import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { submitShipment, useShipment } from './bookings-api';
 import { useForm } from '../../components/use-form';
 import { decimal, type SiContainer, SiContainers } from './si-containers';
+import type { FieldName } from '../../i18n/keys';
 
 type SiValues = {
   bl_shipper?: string;
@@ -72,9 +74,10 @@ type Props = { id: number; onClose: () => void; onDone: () => void };
 export function ShipmentModal({ id, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const { run } = useAction();
   const [form] = useForm<SiValues>();
   const shipment = useShipment(id, true);
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const isFcl = shipment.data?.container_mode === 1;
   const typeOptions = (shipment.data?.booked ?? []).map((type) => ({
     value: type.container_id,
@@ -87,41 +90,37 @@ export function ShipmentModal({ id, onClose, onDone }: Props) {
       okText: t('common.submit'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        try {
-          await submitShipment(id, {
-            bl_shipper: values.bl_shipper?.trim() ?? '',
-            bl_consignee: values.bl_consignee?.trim() ?? '',
-            notify_party: values.notify_party?.trim() ?? '',
-            bl_issuer: (values.bl_issuer ?? 'carrier') as (typeof BL_ISSUERS)[number],
-            originals: values.originals ?? BL_ORIGINALS_MAX,
-            marks: values.marks?.trim() ?? '',
-            description: values.description?.trim() ?? '',
-            bl_type: (values.bl_type ?? 'original') as (typeof BL_TYPES)[number],
-            freight_term: (values.freight_term ??
-              shipment.data?.prefill.freight_term ??
-              'prepaid') as (typeof FREIGHT_TERMS)[number],
-            remark: values.remark?.trim() ?? '',
-            containers: isFcl
-              ? values.containers.map((c) => ({
-                  container_id: c.container_id,
-                  container_no: c.container_no?.trim() ?? '',
-                  seal_no: c.seal_no?.trim() ?? '',
-                  packages: c.packages ?? null,
-                  weight: decimal(c.weight),
-                  vgm: decimal(c.vgm),
-                }))
-              : [],
-          });
-          message.success(t('bookings.si.sent'));
-          onDone();
-        } catch (error) {
-          applyFieldErrors(form, error);
-          modal.error({
-            title: t('bookings.si.failed'),
-            content: errorMessage(error, t('common.failed')),
-            okText: t('common.ok'),
-          });
-        }
+        await run(
+          async () => {
+            await submitShipment(id, {
+              bl_shipper: values.bl_shipper?.trim() ?? '',
+              bl_consignee: values.bl_consignee?.trim() ?? '',
+              notify_party: values.notify_party?.trim() ?? '',
+              bl_issuer: (values.bl_issuer ?? 'carrier') as (typeof BL_ISSUERS)[number],
+              originals: values.originals ?? BL_ORIGINALS_MAX,
+              marks: values.marks?.trim() ?? '',
+              description: values.description?.trim() ?? '',
+              bl_type: (values.bl_type ?? 'original') as (typeof BL_TYPES)[number],
+              freight_term: (values.freight_term ??
+                shipment.data?.prefill.freight_term ??
+                'prepaid') as (typeof FREIGHT_TERMS)[number],
+              remark: values.remark?.trim() ?? '',
+              containers: isFcl
+                ? values.containers.map((c) => ({
+                    container_id: c.container_id,
+                    container_no: c.container_no?.trim() ?? '',
+                    seal_no: c.seal_no?.trim() ?? '',
+                    packages: c.packages ?? null,
+                    weight: decimal(c.weight),
+                    vgm: decimal(c.vgm),
+                  }))
+                : [],
+            });
+            message.success(t('bookings.si.sent'));
+            onDone();
+          },
+          { title: t('bookings.si.failed'), form },
+        );
       },
     });
 

@@ -10,6 +10,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import type { FieldName } from '../../i18n/keys';
 
 /** A stuffed container as the SI form holds it; packages, weight and VGM are required on submit. */
 export type SiContainer = {
@@ -38,8 +39,8 @@ export function SiContainers({
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const rows = (Form.useWatch('containers', form) as SiContainer[] | undefined) ?? [];
-  const f = (name: string) => t(`shared.fields.${name}`);
-  const lineLabel = (field: string, index: number) =>
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
+  const lineLabel = (field: FieldName, index: number) =>
     t('bookings.form.lineField', { field: f(field), index: index + 1 });
   const figureRules = (name: 'packages' | 'weight' | 'vgm', line: number, index: number): Rule[] => [
     { required: true, message: t('shared.validation.required', { field: lineLabel(name, index) }) },

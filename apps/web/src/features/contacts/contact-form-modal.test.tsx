@@ -5,13 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render';
 import { ContactFormModal } from './contact-form-modal';
+import { queryKeys } from '../../api/query-keys';
 
 /** The add-contact dialog, its country list answered beforehand. */
 async function openForm(locale: Locale) {
   const countries = { lists: [{ id: 1, name: locale === 'en-US' ? 'China' : '中国', code: 'CN' }], total: 1 };
   await renderWithApp(<ContactFormModal onClose={() => undefined} onSaved={() => undefined} />, {
     locale,
-    data: [[['reference', 'country', 1000, {}, locale], countries]],
+    data: [[queryKeys.reference.list('country', 1000, {}, locale), countries]],
   });
   await screen.findByRole('dialog');
 }

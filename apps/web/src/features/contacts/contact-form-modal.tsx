@@ -8,13 +8,13 @@ import {
 } from '@freight/contract';
 import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toOptions, useReferenceList } from '../../api/reference';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { documentText, zodRules } from '../../components/form-rules';
 import { createContact, updateContact } from './contacts-api';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 type Props = {
   /** The contact being edited (loaded from the server); none to add one. */
@@ -37,32 +37,24 @@ function initialValues(contact: Contact | undefined): Partial<FormValues> {
 /** Add or edit a contact in an 800-wide modal; rules from the contract, server field errors on the fields. */
 export function ContactFormModal({ contact, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const countries = useReferenceList('country');
   const isEdit = contact !== undefined;
-  const label = (name: string) => t(`shared.fields.${name}`);
+  const label = (name: FieldName) => t(`shared.fields.${name}`);
 
-  const onSubmit = async (values: FormValues) => {
-    setBusy(true);
-    try {
-      const input: ContactInput = { ...values, country_id: values.country_id };
-      if (contact) await updateContact(contact.id, input);
-      else await createContact(input);
-      message.success(t(isEdit ? 'contacts.updated' : 'contacts.added'));
-      onSaved();
-    } catch (error) {
-      applyFieldErrors(form, error);
-      modal.error({
-        title: t(isEdit ? 'contacts.updateFailed' : 'contacts.addFailed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = (values: FormValues) =>
+    run(
+      async () => {
+        const input: ContactInput = { ...values, country_id: values.country_id };
+        if (contact) await updateContact(contact.id, input);
+        else await createContact(input);
+        message.success(t(isEdit ? 'contacts.updated' : 'contacts.added'));
+        onSaved();
+      },
+      { title: t(isEdit ? 'contacts.updateFailed' : 'contacts.addFailed'), form },
+    );
 
   const item = (name: keyof FormValues, input: ReactNode, span = 12) => {
     // Fields that go onto shipping documents: converted to capitals as typed, and say so first.

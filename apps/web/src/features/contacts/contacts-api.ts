@@ -2,8 +2,8 @@ import type { Contact, ContactInput, ContactRow, ListData } from '@freight/contr
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
-export const CONTACTS_KEY = 'contacts';
 export const CONTACT_IMPORT_PATH = '/customer/contact/import';
 export const CONTACT_TEMPLATE_PATH = '/customer/contact/template';
 
@@ -11,7 +11,7 @@ export const CONTACT_TEMPLATE_PATH = '/customer/contact/template';
 export function useContactList(keyword: string, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [CONTACTS_KEY, keyword, page, size, i18n.language],
+    queryKey: queryKeys.contacts.list(keyword, page, size, i18n.language),
     queryFn: () => api.get<ListData<ContactRow>>('/customer/contact', { keyword, page, size }),
     placeholderData: keepPreviousData,
   });

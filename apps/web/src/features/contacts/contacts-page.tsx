@@ -1,25 +1,40 @@
 import './strings';
 import { CONTACT_IMPORT_EXTENSIONS, CONTACT_PAGE_SIZES, type Contact, contactQuery } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { saveDownload } from '../../api/client';
+
 import { errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { SheetToolbar } from '../../components/sheet-toolbar';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { ContactSearch } from './contact-search';
+
 import {
   CONTACT_IMPORT_PATH,
   CONTACT_TEMPLATE_PATH,
-  CONTACTS_KEY,
   deleteContacts,
   fetchContact,
   useContactList,
 } from './contacts-api';
 import { ContactsTable } from './contacts-table';
+
 import { usePageTitle } from '../../app/page-title';
+
+import { queryKeys } from '../../api/query-keys';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const ContactFormModal = lazyDialog(async () => (await import('./contact-form-modal')).ContactFormModal);
@@ -40,9 +55,8 @@ export function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const list = useContactList(keyword, page, size);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
-  const showFailure = (title: string, error: unknown) =>
-    modal.error({ title, content: errorMessage(error, t('common.failed')), okText: t('common.ok') });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all });
+  const action = useAction();
 
   const remove = (ids: number[], isBatch: boolean) =>
     modal.confirm({
@@ -50,35 +64,29 @@ export function ContactsPage() {
       okText: t('common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await deleteContacts(ids);
-          message.success(
-            ids.length > 1 ? t('contacts.deletedMany', { count: ids.length }) : t('contacts.deleted'),
-          );
-          setSelected((current) => current.filter((id) => !ids.includes(id)));
-          await refresh();
-        } catch (error) {
-          showFailure(t('contacts.deleteFailed'), error);
-        }
-      },
+      onOk: () =>
+        action.run(
+          async () => {
+            await deleteContacts(ids);
+            message.success(
+              ids.length > 1 ? t('contacts.deletedMany', { count: ids.length }) : t('contacts.deleted'),
+            );
+            setSelected((current) => current.filter((id) => !ids.includes(id)));
+            await refresh();
+          },
+          { title: t('contacts.deleteFailed') },
+        ),
     });
 
-  const edit = async (contact: Contact) => {
-    try {
-      setEditor({ contact: await fetchContact(contact.id) });
-    } catch (error) {
-      showFailure(t('contacts.detailFailed'), error);
-    }
-  };
+  const edit = (contact: Contact) =>
+    action.run(async () => setEditor({ contact: await fetchContact(contact.id) }), {
+      title: t('contacts.detailFailed'),
+    });
 
-  const downloadTemplate = async () => {
-    try {
-      await saveDownload(CONTACT_TEMPLATE_PATH, 'contacts-template.xlsx');
-    } catch (error) {
-      showFailure(t('contacts.templateFailed'), error);
-    }
-  };
+  const downloadTemplate = () =>
+    action.run(() => saveDownload(CONTACT_TEMPLATE_PATH, 'contacts-template.xlsx'), {
+      title: t('contacts.templateFailed'),
+    });
 
   return (
     <section aria-labelledby="contacts-title">

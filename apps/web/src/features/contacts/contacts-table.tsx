@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { someRowOffers } from '../../components/row-actions';
 import { tableLoading } from '../../components/table-loading';
+import type { FieldName } from '../../i18n/keys';
 
 type Props = {
   contacts: ContactRow[];
@@ -26,7 +27,7 @@ function columns(
   onEdit: Props['onEdit'],
   onDelete: Props['onDelete'],
 ): ColumnsType<ContactRow> {
-  const field = (name: string) => t(`shared.fields.${name}`);
+  const field = (name: FieldName) => t(`shared.fields.${name}`);
   return [
     {
       title: field('contact_type'),

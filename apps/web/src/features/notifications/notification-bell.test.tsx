@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render';
 import { NotificationBell } from './notification-bell';
-import { NOTIFICATIONS_KEY } from './notifications-api';
+import { queryKeys } from '../../api/query-keys';
 
 const row = (overrides: Partial<NotificationRow>): NotificationRow => ({
   id: 1,
@@ -33,8 +33,8 @@ function showBell(locale: 'en-US' | 'zh-CN') {
   return renderWithApp(<NotificationBell />, {
     locale,
     data: [
-      [[NOTIFICATIONS_KEY, 'unread'], { unread: 2 }],
-      [[NOTIFICATIONS_KEY, 'list'], list],
+      [queryKeys.notifications.unread, { unread: 2 }],
+      [queryKeys.notifications.list, list],
     ],
   });
 }

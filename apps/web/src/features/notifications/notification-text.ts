@@ -1,6 +1,9 @@
 import type { NotificationRow } from '@freight/contract';
 import { formatDateTime } from '../../app/time-zone';
 import type { TFunction } from 'i18next';
+import type { StringKey } from '../../i18n/keys';
+
+type NotificationTextKey = Extract<StringKey, `notifications.text.${string}`>;
 
 /** Read by screen readers, not shown. */
 export const VISUALLY_HIDDEN = {
@@ -14,7 +17,9 @@ export const VISUALLY_HIDDEN = {
 
 /** What a notification says, in the page's language. */
 export function notificationText(t: TFunction, row: Pick<NotificationRow, 'kind' | 'action' | 'label'>) {
-  return t(`notifications.text.${row.kind}.${row.action}`, { label: row.label });
+  // Kind and action are separate enums; the server pairs them, and each pair it sends has a string.
+  const key = `notifications.text.${row.kind}.${row.action}` as NotificationTextKey;
+  return t(key, { label: row.label });
 }
 
 /** When it happened, in the language's date order (YYYY-MM-DD or MM/DD/YYYY), in the portal's zone. */

@@ -16,14 +16,12 @@ import {
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { announceSignOut } from './sign-out-notice';
-import { BOOKINGS_KEY } from '../bookings/booking-keys';
-import { MY_RFQS_KEY, RECEIVED_RFQS_KEY } from '../rfqs/rfq-keys';
+import { queryKeys } from '../../api/query-keys';
 
-export const NOTIFICATIONS_KEY = 'notifications';
-const UNREAD_KEY = [NOTIFICATIONS_KEY, 'unread'] as const;
-const LIST_KEY = [NOTIFICATIONS_KEY, 'list'] as const;
+const UNREAD_KEY = queryKeys.notifications.unread;
+const LIST_KEY = queryKeys.notifications.list;
 /** The notification centre's pages (any filter): refreshed whenever the person's notifications change. */
-const PAGE_KEY = [NOTIFICATIONS_KEY, 'page'] as const;
+const PAGE_KEY = queryKeys.notifications.pages;
 /** How many the bell's list shows. */
 const LIST_SIZE = 10;
 
@@ -33,7 +31,7 @@ export type NotificationFilters = { page: number; size: number; unread: boolean;
 /** A page of the notification centre. */
 export function useNotificationPage(filters: NotificationFilters) {
   return useQuery({
-    queryKey: [...PAGE_KEY, filters],
+    queryKey: queryKeys.notifications.page(filters),
     queryFn: () =>
       api.get<NotificationList>('/notifications', {
         page: filters.page,
@@ -123,17 +121,19 @@ export function useMarkAllRead() {
 function refreshPages(client: QueryClient, row: NotificationRow) {
   if (row.kind === 'rfq') {
     // A request received (forwarder) or answered (requester): both RFQ lists and details follow.
-    void client.invalidateQueries({ queryKey: [row.party === 'member' ? MY_RFQS_KEY : RECEIVED_RFQS_KEY] });
+    void client.invalidateQueries({
+      queryKey: row.party === 'member' ? queryKeys.myRfqs.all : queryKeys.receivedRfqs.all,
+    });
     return;
   }
   if ((row.kind !== 'booking' && row.kind !== 'document') || row.object_id === null || row.party === null)
     return;
   const party = row.party;
-  void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'list'] });
-  void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'detail', row.object_id] });
+  void client.invalidateQueries({ queryKey: queryKeys.bookings.lists(party) });
+  void client.invalidateQueries({ queryKey: queryKeys.bookings.detail(party, row.object_id) });
   if (party === 'member') {
-    void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'docking', row.object_id] });
-    void client.invalidateQueries({ queryKey: [BOOKINGS_KEY, party, 'shipment', row.object_id] });
+    void client.invalidateQueries({ queryKey: queryKeys.bookings.docking(row.object_id) });
+    void client.invalidateQueries({ queryKey: queryKeys.bookings.shipment(row.object_id) });
   }
 }
 

@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../api/client';
-import { keepSignOutReason, signOutText } from '../auth/sign-out-reason';
+import { keepSignOutReason, signOutText } from '../../components/account/sign-out-reason';
 
 type Listener = (reason: SignOutReason) => void;
 const listeners = new Set<Listener>();

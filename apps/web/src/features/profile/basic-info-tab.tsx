@@ -3,11 +3,11 @@ import { profileUpdate, type UserInfo } from '@freight/contract';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
-import { releaseImage, type PickedImage } from '../auth/account-form';
-import { CompanyFields } from '../auth/company-fields';
-import { ImageUpload } from '../auth/image-upload';
+import { releaseImage, type PickedImage } from '../../components/account/account-form';
+import { CompanyFields } from '../../components/account/company-fields';
+import { ImageUpload } from '../../components/account/image-upload';
 import { useAuthedImage } from './use-authed-image';
 import { basicValues, useSaveProfile } from './use-save-profile';
 import { useForm } from '../../components/use-form';
@@ -24,6 +24,7 @@ const rules = zodRules(profileUpdate);
 export function BasicInfoTab({ user, readOnly = false }: { user: UserInfo; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { run } = useAction();
   const [form] = useForm<BasicValues>();
   const [license, setLicense] = useState<PickedImage | null>(null);
   const currentLicense = useAuthedImage(user.license_thumb ?? user.license);
@@ -31,16 +32,16 @@ export function BasicInfoTab({ user, readOnly = false }: { user: UserInfo; readO
   const onFinish = async (values: BasicValues) => {
     const { username: _username, ...fields } = values;
     const payload: Record<string, unknown> = { ...fields };
-    try {
-      const saved = await save.mutateAsync({ values: payload, files: { license: license?.file } });
-      message.success(t('common.saved'));
-      releaseImage(license);
-      setLicense(null);
-      form.setFieldsValue(basicValues(saved));
-    } catch (error) {
-      applyFieldErrors(form, error);
-      message.error(errorMessage(error, t('common.saveFailed')));
-    }
+    await run(
+      async () => {
+        const saved = await save.mutateAsync({ values: payload, files: { license: license?.file } });
+        message.success(t('common.saved'));
+        releaseImage(license);
+        setLicense(null);
+        form.setFieldsValue(basicValues(saved));
+      },
+      { form, fallback: t('common.saveFailed') },
+    );
   };
 
   return (

@@ -3,10 +3,16 @@ import type { UserInfo } from '@freight/contract';
 import { App, Button, Form, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
-import { ID_LIST_FIELDS, joinIds, releaseImage, splitIds, type PickedImage } from '../auth/account-form';
-import { BusinessFields } from '../auth/business-fields';
-import { ImageUpload } from '../auth/image-upload';
+import { useAction } from '../../components/use-action';
+import {
+  ID_LIST_FIELDS,
+  joinIds,
+  releaseImage,
+  splitIds,
+  type PickedImage,
+} from '../../components/account/account-form';
+import { BusinessFields } from '../../components/account/business-fields';
+import { ImageUpload } from '../../components/account/image-upload';
 import { basicValues, useSaveProfile } from './use-save-profile';
 import { useForm } from '../../components/use-form';
 
@@ -37,6 +43,7 @@ function initialValues(user: UserInfo): BusinessValues {
 export function BusinessInfoTab({ user, readOnly = false }: { user: UserInfo; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { run } = useAction();
   const [form] = useForm<BusinessValues>();
   const [logo, setLogo] = useState<PickedImage | null>(null);
   const save = useSaveProfile();
@@ -46,16 +53,16 @@ export function BusinessInfoTab({ user, readOnly = false }: { user: UserInfo; re
     const payload: Record<string, unknown> = { ...basicValues(user), profile: values.profile ?? '' };
     for (const field of ID_LIST_FIELDS) payload[field] = joinIds(values[field]);
     if (user.is_forwarder) payload.listed_in_directory = Boolean(values.listed_in_directory);
-    try {
-      const saved = await save.mutateAsync({ values: payload, files: { logo: logo?.file } });
-      message.success(t('common.saved'));
-      releaseImage(logo);
-      setLogo(null);
-      form.setFieldsValue(initialValues(saved));
-    } catch (error) {
-      applyFieldErrors(form, error);
-      message.error(errorMessage(error, t('common.saveFailed')));
-    }
+    await run(
+      async () => {
+        const saved = await save.mutateAsync({ values: payload, files: { logo: logo?.file } });
+        message.success(t('common.saved'));
+        releaseImage(logo);
+        setLogo(null);
+        form.setFieldsValue(initialValues(saved));
+      },
+      { form, fallback: t('common.saveFailed') },
+    );
   };
 
   return (

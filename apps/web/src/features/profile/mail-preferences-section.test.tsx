@@ -4,7 +4,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render';
-import { MAIL_PREFERENCES_KEY, MailPreferencesSection } from './mail-preferences-section';
+import { queryKeys } from '../../api/query-keys';
+import { MailPreferencesSection } from './mail-preferences-section';
 
 const saved = { ...DEFAULT_MAIL_PREFERENCES, release: 'digest' as const, ship: 'off' as const };
 
@@ -40,7 +41,7 @@ describe('e-mail notifications on My account', () => {
     const user = userEvent.setup();
     await renderWithApp(<MailPreferencesSection language={language.locale} />, {
       locale: language.locale,
-      data: [[MAIL_PREFERENCES_KEY, saved]],
+      data: [[queryKeys.profile.mailPreferences, saved]],
     });
     const section = screen.getByRole('region', { name: language.title });
     // Eight booking events, two about one's RFQs, and the language of the mails.

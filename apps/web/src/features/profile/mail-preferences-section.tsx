@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
-
-export const MAIL_PREFERENCES_KEY = ['mail-preferences'] as const;
+import { useAction } from '../../components/use-action';
+import { queryKeys } from '../../api/query-keys';
 
 const MAIL_LANGUAGES: Locale[] = ['zh-CN', 'en-US'];
 
@@ -27,19 +27,17 @@ function MailLanguage({ language }: { language: Locale }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(language);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const save = async (next: Locale) => {
-    setBusy(true);
-    try {
-      await api.put('/me', { language: next });
-      setValue(next);
-      message.success(t('profile.mailSaved'));
-      await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
-    } catch (error) {
-      message.error(errorMessage(error, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.put('/me', { language: next });
+        setValue(next);
+        message.success(t('profile.mailSaved'));
+        await queryClient.invalidateQueries({ queryKey: queryKeys.userInfo.all });
+      },
+      { fallback: t('common.saveFailed') },
+    );
   };
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }}>
@@ -71,24 +69,25 @@ function MailLanguage({ language }: { language: Locale }) {
 export function MailPreferencesSection({ language }: { language?: Locale | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { run } = useAction();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<MailEvent | null>(null);
   const query = useQuery({
-    queryKey: MAIL_PREFERENCES_KEY,
+    queryKey: queryKeys.profile.mailPreferences,
     queryFn: () => api.get<MailPreferences>('/me/mail-preferences'),
   });
 
   const save = async (event: MailEvent, mode: MailMode) => {
     setSaving(event);
-    try {
-      const next = await api.put<MailPreferences>('/me/mail-preferences', { [event]: mode });
-      queryClient.setQueryData(MAIL_PREFERENCES_KEY, next);
-      message.success(t('profile.mailSaved'));
-    } catch (error) {
-      message.error(errorMessage(error, t('common.saveFailed')));
-    } finally {
-      setSaving(null);
-    }
+    await run(
+      async () => {
+        const next = await api.put<MailPreferences>('/me/mail-preferences', { [event]: mode });
+        queryClient.setQueryData(queryKeys.profile.mailPreferences, next);
+        message.success(t('profile.mailSaved'));
+      },
+      { fallback: t('common.saveFailed') },
+    );
+    setSaving(null);
   };
 
   return (

@@ -5,12 +5,13 @@ import { App, Button, Descriptions, Divider, Form, Input, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
-import { confirmPasswordRules } from '../auth/account-form';
-import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
+import { confirmPasswordRules } from '../../components/account/account-form';
+import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
 import { MailPreferencesSection } from './mail-preferences-section';
+import { queryKeys } from '../../api/query-keys';
 
 const nameRules = zodRules(myAccountBody);
 const passwordRules = zodRules(myPasswordBody);
@@ -23,6 +24,7 @@ type PasswordValues = MyPasswordBody & { confirmPassword?: string };
 export function MyAccountTab({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { run } = useAction();
   const queryClient = useQueryClient();
   const [nameForm] = useForm<{ name: string }>();
   const [passwordForm] = useForm<PasswordValues>();
@@ -32,30 +34,31 @@ export function MyAccountTab({ user }: { user: UserInfo }) {
 
   const saveName = async (values: { name: string }) => {
     setBusy('name');
-    try {
-      await api.put('/me', { name: values.name });
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
-    } catch (error) {
-      applyFieldErrors(nameForm, error);
-      message.error(errorMessage(error, t('common.saveFailed')));
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      async () => {
+        await api.put('/me', { name: values.name });
+        message.success(t('common.saved'));
+        await queryClient.invalidateQueries({ queryKey: queryKeys.userInfo.all });
+      },
+      { form: nameForm, fallback: t('common.saveFailed') },
+    );
+    setBusy(null);
   };
 
   const savePassword = async (values: PasswordValues) => {
     setBusy('password');
-    try {
-      await api.put('/me/password', { current_password: values.current_password, password: values.password });
-      message.success(t('profile.passwordChanged'));
-      passwordForm.resetFields();
-    } catch (error) {
-      applyFieldErrors(passwordForm, error);
-      message.error(errorMessage(error, t('common.saveFailed')));
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      async () => {
+        await api.put('/me/password', {
+          current_password: values.current_password,
+          password: values.password,
+        });
+        message.success(t('profile.passwordChanged'));
+        passwordForm.resetFields();
+      },
+      { form: passwordForm, fallback: t('common.saveFailed') },
+    );
+    setBusy(null);
   };
 
   return (

@@ -1,15 +1,17 @@
 import './strings';
 import type { UnsubscribeInfo } from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../app/page-title';
 import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { changeLocale, currentLocale } from '../../i18n';
-import { AuthLayout } from '../auth/auth-layout';
+import { AuthLayout } from '../../components/account/auth-layout';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * The page an unsubscribe link in a notification mail opens (no login). It shows what the link
@@ -18,13 +20,13 @@ import { AuthLayout } from '../auth/auth-layout';
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { run } = useAction();
   usePageTitle(t('profile.unsubscribe.title'));
   const [params] = useSearchParams();
   const [token] = useState(() => params.get('token') ?? '');
   const query = `token=${encodeURIComponent(token)}`;
   const info = useQuery({
-    queryKey: ['unsubscribe', token],
+    queryKey: queryKeys.profile.unsubscribe(token),
     queryFn: () => api.get<UnsubscribeInfo>(`/unsubscribe?${query}`),
     enabled: token !== '',
     retry: false,
@@ -40,24 +42,31 @@ export function UnsubscribePage() {
 
   const confirm = async () => {
     setState('busy');
-    try {
-      const done = await api.post<UnsubscribeInfo>(`/unsubscribe?${query}`);
-      setPrevious(done.previous);
-      setState('done');
-    } catch (error) {
-      setState(error instanceof Error ? error : new Error(String(error)));
-    }
+    await run(
+      async () => {
+        const done = await api.post<UnsubscribeInfo>(`/unsubscribe?${query}`);
+        setPrevious(done.previous);
+        setState('done');
+      },
+      {
+        // The page itself becomes the failure, with its reason: no dialog over it.
+        onError: (error) => {
+          setState(error instanceof Error ? error : new Error(String(error)));
+          return true;
+        },
+      },
+    );
   };
 
   const undo = async () => {
     setState('undoing');
-    try {
-      await api.post(`/unsubscribe/undo?${query}`, previous ?? {});
-      setState('undone');
-    } catch (error) {
-      setState('done');
-      message.error(errorMessage(error, t('profile.unsubscribe.undoFailed')));
-    }
+    await run(
+      async () => {
+        await api.post(`/unsubscribe/undo?${query}`, previous ?? {});
+        setState('undone');
+      },
+      { fallback: t('profile.unsubscribe.undoFailed'), onError: () => setState('done') },
+    );
   };
   const signIn = (
     <Link to="/login" state={{ from: '/profile' }}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * An image only its owner may see (the business licence): fetched with the session's token and
@@ -7,7 +8,7 @@ import { api } from '../../api/client';
  */
 export function useAuthedImage(url: string | null | undefined): string | undefined {
   const query = useQuery({
-    queryKey: ['authed-image', url],
+    queryKey: queryKeys.profile.image(url),
     enabled: Boolean(url),
     queryFn: async () => {
       const response = await api.download((url ?? '').replace(/^\/api(?=\/)/, ''));

@@ -1,7 +1,8 @@
 import type { UserInfo } from '@freight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { toFormData } from '../auth/account-form';
+import { toFormData } from '../../components/account/account-form';
+import { queryKeys } from '../../api/query-keys';
 
 type ProfileFiles = { logo?: File | undefined; license?: File | undefined };
 
@@ -33,6 +34,6 @@ export function useSaveProfile() {
       files.logo || files.license
         ? api.request<UserInfo>('PUT', '/userinfo', { body: toFormData(values, files) })
         : api.put<UserInfo>('/userinfo', values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['userinfo'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userInfo.all }),
   });
 }

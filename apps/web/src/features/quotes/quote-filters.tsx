@@ -1,7 +1,7 @@
 import './strings';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReferenceSelect } from '../rates/reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 import type { QuoteFilters } from './quotes-api';
 import { clearFields, useForm } from '../../components/use-form';
 import { SearchButtons } from '../../components/search-buttons';

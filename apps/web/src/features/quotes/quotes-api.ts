@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { prefetchFirstLoad, refetchUnlessPrefetched } from '../../api/first-load';
 import { referenceQuery } from '../../api/reference';
+import { queryKeys } from '../../api/query-keys';
 
 export type QuoteFilters = {
   carrier_id?: number;
@@ -38,7 +39,7 @@ function quoteListQuery(
   language: string,
 ) {
   return queryOptions({
-    queryKey: ['quotes', filters, sort, page, size, language],
+    queryKey: queryKeys.quotes.list(filters, sort, page, size, language),
     queryFn: () => api.get<ListData<Quote>>('/quote', { ...filters, ...sort, page, size }),
   });
 }
@@ -60,7 +61,7 @@ export function prefetchQuoteBoard(queryClient: QueryClient, language: string): 
 /** Prices container quantities on a quote (POST /quote/estimate); off while nothing is asked for. */
 export function useEstimate(quoteId: number, items: { container_id: number; quantity: number }[]) {
   return useQuery({
-    queryKey: ['quote-estimate', quoteId, items],
+    queryKey: queryKeys.quotes.estimate(quoteId, items),
     queryFn: () => api.post<EstimateResult>('/quote/estimate', { quote_id: quoteId, items }),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,

@@ -11,10 +11,9 @@ import {
 } from '@freight/contract';
 import { App, DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import {
@@ -25,6 +24,7 @@ import {
 } from './container-quantities';
 import { sendRfq, useEstimate } from './quotes-api';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 type RfqFormValues = {
   ready_date?: Dayjs | null;
@@ -43,40 +43,36 @@ export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void
   const { message } = App.useApp();
   const { user } = useAuth();
   const [form] = useForm<RfqFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const quantities = Form.useWatch('quantities', form);
   const estimate = useEstimate(quote.id, quantityItems(quantities));
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const rateText = rfqRateText(quote.spaces, formatPrice);
 
-  const onSubmit = async (values: RfqFormValues) => {
-    setBusy(true);
-    try {
-      await sendRfq({
-        quote_id: quote.id,
-        pol: quote.pol_name,
-        pod: quote.pod_name,
-        to: quote.to_name,
-        carrier: quote.carrier_name,
-        forwarder: quote.forwarder_name ?? '',
-        rate: rateText,
-        ready_date: values.ready_date?.format(WIRE_DATE) ?? '',
-        description: values.description ?? '',
-        booking_space: bookingSpaceText(quote.spaces, values.quantities),
-        target_rate: values.target_rate ?? '',
-        potential_vol: values.potential_vol ?? '',
-        sales: values.sales ?? '',
-        quantities: quantityItems(values.quantities),
-      });
-      message.success(t('quotes.rfq.sent'));
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-      message.error(`${t('quotes.rfq.failed')}: ${errorMessage(error, t('common.failed'))}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = (values: RfqFormValues) =>
+    run(
+      async () => {
+        await sendRfq({
+          quote_id: quote.id,
+          pol: quote.pol_name,
+          pod: quote.pod_name,
+          to: quote.to_name,
+          carrier: quote.carrier_name,
+          forwarder: quote.forwarder_name ?? '',
+          rate: rateText,
+          ready_date: values.ready_date?.format(WIRE_DATE) ?? '',
+          description: values.description ?? '',
+          booking_space: bookingSpaceText(quote.spaces, values.quantities),
+          target_rate: values.target_rate ?? '',
+          potential_vol: values.potential_vol ?? '',
+          sales: values.sales ?? '',
+          quantities: quantityItems(values.quantities),
+        });
+        message.success(t('quotes.rfq.sent'));
+        onClose();
+      },
+      { prefix: t('quotes.rfq.failed'), form },
+    );
 
   return (
     <Modal

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import type { RateFilters } from './rates-api';
-import { ReferenceSelect } from './reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 import { clearFields, useForm } from '../../components/use-form';
 import { SearchButtons } from '../../components/search-buttons';
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render';
 import { RateFormModal } from './rate-form-modal';
+import { queryKeys } from '../../api/query-keys';
 
 const list = (items: [number, string][]) => ({
   lists: items.map(([id, code]) => ({ id, code, name: code })),
@@ -18,7 +19,7 @@ async function openForm(locale: Locale, rate?: Rate) {
     {
       locale,
       data: [
-        [['reference', 'carrier', 1000, {}, locale], list([[1, 'MAEU']])],
+        [queryKeys.reference.list('carrier', 1000, {}, locale), list([[1, 'MAEU']])],
         [
           ['reference', 'port', 1000, {}, locale],
           list([

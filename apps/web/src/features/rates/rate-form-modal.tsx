@@ -2,16 +2,16 @@ import './strings';
 import '../../i18n/dayjs-locale';
 import { DATE_FORMAT, isEtaInOrder, rateInput, WIRE_DATE, type Rate } from '@freight/contract';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import { createRate, updateRate } from './rates-api';
 import { toFormValues, toRateInput, type RateFormValues } from './rate-form-values';
-import { ReferenceSelect } from './reference-select';
+import { ReferenceSelect } from '../../components/reference-select';
 import { SpaceLinesEditor } from './space-lines-editor';
 import { useForm } from '../../components/use-form';
+import type { FieldName } from '../../i18n/keys';
 
 type Props = {
   open: boolean;
@@ -28,27 +28,22 @@ export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = useForm<RateFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const format = DATE_FORMAT[currentLocale()];
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const isEdit = rate !== undefined;
 
-  const onSubmit = async (values: RateFormValues) => {
-    setBusy(true);
-    try {
-      const input = toRateInput(values);
-      if (rate) await updateRate(rate.id, input);
-      else await createRate(input);
-      message.success(t(isEdit ? 'rates.updated' : 'rates.created'));
-      onSaved();
-    } catch (error) {
-      applyFieldErrors(form, error);
-      const fallback = t(isEdit ? 'rates.updateFailed' : 'rates.createFailed');
-      message.error(`${fallback}: ${errorMessage(error, t('common.failed'))}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = (values: RateFormValues) =>
+    run(
+      async () => {
+        const input = toRateInput(values);
+        if (rate) await updateRate(rate.id, input);
+        else await createRate(input);
+        message.success(t(isEdit ? 'rates.updated' : 'rates.created'));
+        onSaved();
+      },
+      { prefix: t(isEdit ? 'rates.updateFailed' : 'rates.createFailed'), form },
+    );
 
   return (
     <Modal

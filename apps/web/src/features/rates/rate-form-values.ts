@@ -1,6 +1,7 @@
 import '../../i18n/dayjs-locale';
 import { type Rate, type RateInput, WIRE_DATE } from '@freight/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { StringKey } from '../../i18n/keys';
 
 /** One editable space line: a container type and its USD price (null while not filled in). */
 export type SpaceLine = { container_id?: number; price?: number | null };
@@ -63,7 +64,7 @@ export function toRateInput(values: RateFormValues): RateInput {
  * The space lines' own rules: at least one line, each complete with a price above
  * 0, no container type twice. Answers the message key to show, or undefined when all is well.
  */
-export function spaceLinesProblem(lines: SpaceLine[] | undefined): string | undefined {
+export function spaceLinesProblem(lines: SpaceLine[] | undefined): StringKey | undefined {
   if (!lines || lines.length === 0) return 'shared.rates.addSpace';
   if (lines.some((l) => !l.container_id || l.price === null || l.price === undefined || !(l.price > 0)))
     return 'shared.rates.completeSpace';

@@ -2,6 +2,7 @@ import type { ListData, Rate, RateInput, RateRow } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 /** The filters of GET /rate, all optional; dates on the wire as YYYY-MM-DD. */
 export type RateFilters = {
@@ -12,13 +13,11 @@ export type RateFilters = {
   edate?: string;
 };
 
-export const RATES_KEY = 'rates';
-
 /** The forwarder's own rates, one page at a time; names come in the request's language. */
 export function useRateList(filters: RateFilters, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [RATES_KEY, filters, page, size, i18n.language],
+    queryKey: queryKeys.rates.list(filters, page, size, i18n.language),
     queryFn: () => api.get<ListData<RateRow>>('/rate', { ...filters, page, size }),
     placeholderData: keepPreviousData,
   });

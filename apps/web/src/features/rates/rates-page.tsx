@@ -1,21 +1,40 @@
 import './strings';
 import { RATE_IMPORT_EXTENSIONS, type Rate, rateQuery, type RateRow } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Table, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { saveDownload } from '../../api/client';
+
 import { errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { someRowOffers } from '../../components/row-actions';
+
 import { SheetToolbar } from '../../components/sheet-toolbar';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { currentLocale } from '../../i18n';
+
 import { rateColumns } from './rate-columns';
+
 import { RateFilterForm } from './rate-filters';
-import { deleteRates, fetchRate, RATES_KEY, useRateList, type RateFilters } from './rates-api';
+
+import { deleteRates, fetchRate, useRateList, type RateFilters } from './rates-api';
 import { usePageTitle } from '../../app/page-title';
+
 import { tableLoading } from '../../components/table-loading';
+
+import { queryKeys } from '../../api/query-keys';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
@@ -27,6 +46,7 @@ export function RatesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.rate'));
   const { message, modal } = App.useApp();
+  const { run } = useAction();
   const queryClient = useQueryClient();
   // Filters, page and size live in the address (shareable, kept on reload and language switch).
   const [query, setQuery] = useUrlFilters(rateQuery);
@@ -40,7 +60,7 @@ export function RatesPage() {
   const offersEdit = someRowOffers(rows, 'edit') || someRowOffers(rows, 'delete');
   const offersDelete = someRowOffers(rows, 'delete');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [RATES_KEY] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.rates.all });
 
   const remove = (ids: number[], isBatch: boolean) =>
     modal.confirm({
@@ -49,35 +69,30 @@ export function RatesPage() {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
-        try {
-          await deleteRates(ids);
-          message.success(
-            ids.length > 1 ? t('rates.deletedMany', { count: ids.length }) : t('rates.deleted'),
-          );
-          setSelected((current) => current.filter((id) => !ids.includes(id)));
-          await refresh();
-        } catch (error) {
-          const fallback = t(isBatch ? 'rates.batchDeleteFailed' : 'rates.deleteFailed');
-          message.error(`${fallback}: ${errorMessage(error, t('common.failed'))}`);
-        }
+        await run(
+          async () => {
+            await deleteRates(ids);
+            message.success(
+              ids.length > 1 ? t('rates.deletedMany', { count: ids.length }) : t('rates.deleted'),
+            );
+            setSelected((current) => current.filter((id) => !ids.includes(id)));
+            await refresh();
+          },
+          { prefix: t(isBatch ? 'rates.batchDeleteFailed' : 'rates.deleteFailed') },
+        );
       },
     });
 
   const edit = async (rate: Rate) => {
-    try {
-      setEditor({ rate: await fetchRate(rate.id) });
-    } catch (error) {
-      message.error(`${t('rates.detailFailed')}: ${errorMessage(error, t('common.failed'))}`);
-    }
+    await run(
+      async () => {
+        setEditor({ rate: await fetchRate(rate.id) });
+      },
+      { prefix: t('rates.detailFailed') },
+    );
   };
 
-  const downloadTemplate = async () => {
-    try {
-      await saveDownload('/rate/template', 'rates-template.xlsx');
-    } catch (error) {
-      message.error(errorMessage(error, t('common.failed')));
-    }
-  };
+  const downloadTemplate = () => run(() => saveDownload('/rate/template', 'rates-template.xlsx'));
 
   return (
     <section aria-labelledby="rates-title">

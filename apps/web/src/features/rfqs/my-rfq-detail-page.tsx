@@ -6,12 +6,13 @@ import { useNavigate } from 'react-router';
 import { useAuth, useCanWrite } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
 import { currentLocale } from '../../i18n';
-import { Panel } from '../bookings/panel';
+import { Panel } from '../../components/panel';
 import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
 import { rfqStatusOf } from './my-rfqs-page';
 import { RfqAnswerView } from './rfq-answer';
 import { formatReceived, RfqStatusTag } from './rfq-format';
 import { useMyRfq } from './rfqs-api';
+import type { FieldName } from '../../i18n/keys';
 
 function MyRfqDetail({ rfq }: { rfq: RfqRecord }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ function MyRfqDetail({ rfq }: { rfq: RfqRecord }) {
   const { user } = useAuth();
   const canWrite = useCanWrite();
   const locale = currentLocale();
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const text = (field: string) => String(rfq.request[field] ?? '');
   const status = rfqStatusOf(rfq);
   const authorities = user?.authorities ?? [];

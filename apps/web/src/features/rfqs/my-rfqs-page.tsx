@@ -1,12 +1,20 @@
 import './strings';
 import { pageQuery, RFQ_STATUSES, type RfqRecord, rfqTitle } from '@freight/contract';
+
 import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { currentLocale } from '../../i18n';
+
 import { formatReceived, RfqStatusTag } from './rfq-format';
+
 import { RfqListSection } from './rfq-list-section';
-import { MY_RFQS_KEY, useMyRfqs } from './rfqs-api';
+
+import { useMyRfqs } from './rfqs-api';
+import { queryKeys } from '../../api/query-keys';
 
 const PAGE_SIZE = 10;
 const myRfqsQuery = pageQuery(PAGE_SIZE);
@@ -70,7 +78,7 @@ export function MyRfqsPage() {
     <RfqListSection<RfqRecord>
       headingId="my-rfqs-title"
       title={t('menu.rfqs')}
-      queryKey={MY_RFQS_KEY}
+      queryKey={queryKeys.myRfqs.all}
       list={list}
       columns={columns}
       page={page}

@@ -1,47 +1,61 @@
 import './strings';
 import { formatDate, type ReceivedRfq, rfqTitle } from '@freight/contract';
+
 import { MailOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { App, Button, Descriptions, Space, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { useNavigate } from 'react-router';
+
 import { usePageTitle } from '../../app/page-title';
-import { errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { currentLocale } from '../../i18n';
-import { Panel } from '../bookings/panel';
+
+import { Panel } from '../../components/panel';
+
 import { RfqDetailGate, useRfqId } from './rfq-detail-gate';
+
 import { RfqAnswerForm, RfqAnswerView } from './rfq-answer';
+
 import { formatReceived, replyMailto, RfqStatusTag, routeText } from './rfq-format';
-import { markRfq, RECEIVED_RFQS_KEY, useReceivedRfq } from './rfqs-api';
+
+import { markRfq, useReceivedRfq } from './rfqs-api';
+import type { FieldName } from '../../i18n/keys';
+
+import { queryKeys } from '../../api/query-keys';
 
 type Mark = 'quoted' | 'closed';
 
 function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const { run } = useAction();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Mark | undefined>();
   const locale = currentLocale();
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
 
   const mark = async (status: Mark) => {
     setBusy(status);
-    try {
-      const saved = await markRfq(rfq.id, { status });
-      queryClient.setQueryData([RECEIVED_RFQS_KEY, 'detail', rfq.id, locale], saved);
-      await queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] });
-      message.success(t('rfqs.detail.marked', { status: t(`rfqs.status.${status}`) }));
-    } catch (error) {
-      modal.error({
-        title: t('rfqs.detail.markFailed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setBusy(undefined);
-    }
+    await run(
+      async () => {
+        const saved = await markRfq(rfq.id, { status });
+        queryClient.setQueryData(queryKeys.receivedRfqs.detail(rfq.id, locale), saved);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.receivedRfqs.all });
+        message.success(t('rfqs.detail.marked', { status: t(`rfqs.status.${status}`) }));
+      },
+      { title: t('rfqs.detail.markFailed') },
+    );
+    setBusy(undefined);
   };
 
   return (

@@ -7,14 +7,23 @@ import {
   rfqTitle,
   type RfqStatus,
 } from '@freight/contract';
+
 import { Radio } from 'antd';
+
 import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
+
 import { useUrlFilters } from '../../app/use-url-filters';
+
 import { currentLocale } from '../../i18n';
+
 import { formatReceived, RfqStatusTag, routeText } from './rfq-format';
+
 import { RfqListSection } from './rfq-list-section';
-import { RECEIVED_RFQS_KEY, useReceivedRfqs } from './rfqs-api';
+
+import { useReceivedRfqs } from './rfqs-api';
+import { queryKeys } from '../../api/query-keys';
 
 const PAGE_SIZE = 10;
 
@@ -75,7 +84,7 @@ export function ReceivedRfqsPage() {
     <RfqListSection<ReceivedRfq>
       headingId="received-rfqs-title"
       title={t('menu.receivedRfqs')}
-      queryKey={RECEIVED_RFQS_KEY}
+      queryKey={queryKeys.receivedRfqs.all}
       list={list}
       columns={columns}
       page={page}

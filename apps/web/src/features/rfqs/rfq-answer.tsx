@@ -9,16 +9,24 @@ import {
   rfqAnswerInput,
   WIRE_DATE,
 } from '@freight/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
+
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { zodRules } from '../../components/form-rules';
+
 import { useForm } from '../../components/use-form';
+
 import { currentLocale } from '../../i18n';
-import { answerRfq, RECEIVED_RFQS_KEY } from './rfqs-api';
+
+import { answerRfq } from './rfqs-api';
+import { queryKeys } from '../../api/query-keys';
 
 /** The answer as either side reads it: a price per container type, the validity and remarks. */
 export function RfqAnswerView({ answer }: { answer: RfqAnswer }) {
@@ -55,7 +63,7 @@ export function RfqAnswerForm({ rfq }: { rfq: ReceivedRfq }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const locale = currentLocale();
   const initial: Values = {
     prices: Object.fromEntries(
@@ -84,22 +92,19 @@ export function RfqAnswerForm({ rfq }: { rfq: ReceivedRfq }) {
       ]);
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await answerRfq(rfq.id, {
-        prices,
-        valid_until: values.valid_until?.format(WIRE_DATE) ?? '',
-        remarks: values.remarks ?? '',
-      });
-      queryClient.setQueryData([RECEIVED_RFQS_KEY, 'detail', rfq.id, locale], saved);
-      await queryClient.invalidateQueries({ queryKey: [RECEIVED_RFQS_KEY] });
-      message.success(t('rfqs.answer.sent'));
-    } catch (error) {
-      applyFieldErrors(form, error);
-      message.error(`${t('rfqs.answer.failed')}: ${errorMessage(error, t('common.failed'))}`);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const saved = await answerRfq(rfq.id, {
+          prices,
+          valid_until: values.valid_until?.format(WIRE_DATE) ?? '',
+          remarks: values.remarks ?? '',
+        });
+        queryClient.setQueryData(queryKeys.receivedRfqs.detail(rfq.id, locale), saved);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.receivedRfqs.all });
+        message.success(t('rfqs.answer.sent'));
+      },
+      { prefix: t('rfqs.answer.failed'), form },
+    );
   };
 
   return (

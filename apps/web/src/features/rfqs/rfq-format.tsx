@@ -4,6 +4,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { FieldName } from '../../i18n/keys';
 
 const COLORS: Record<RfqStatus, string> = { new: 'blue', quoted: 'green', closed: 'default' };
 
@@ -27,7 +28,7 @@ export const routeText = (rfq: ReceivedRfq) => [rfq.pol_name, rfq.pod_name, rfq.
  * requester's contact and quotes the request, leaving room for the price.
  */
 export function replyMailto(rfq: ReceivedRfq, t: TFunction, locale: Locale): string {
-  const f = (name: string) => t(`shared.fields.${name}`);
+  const f = (name: FieldName) => t(`shared.fields.${name}`);
   const body = [
     t('rfqs.mail.greeting', { name: rfq.sales || rfq.requester.linkman }),
     '',

@@ -14,7 +14,7 @@ interface RfqListSectionProps<Row> {
   headingId: string;
   title: string;
   /** The root of the list's query keys, refreshed by the refresh button. */
-  queryKey: string;
+  queryKey: readonly string[];
   list: UseQueryResult<ListData<Row>>;
   columns: TableColumnsType<Row>;
   page: number;
@@ -44,7 +44,7 @@ export function RfqListSection<Row extends { id: number }>(props: RfqListSection
         {props.toolbar}
         <Button
           icon={<ReloadOutlined />}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: [props.queryKey] })}
+          onClick={() => void queryClient.invalidateQueries({ queryKey: props.queryKey })}
         >
           {t('common.refresh')}
         </Button>

@@ -10,15 +10,13 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { MY_RFQS_KEY, RECEIVED_RFQS_KEY } from './rfq-keys';
-
-export { MY_RFQS_KEY, RECEIVED_RFQS_KEY };
+import { queryKeys } from '../../api/query-keys';
 
 /** One page of the RFQs sent to the forwarder, of one status or all; names in the page's language. */
 export function useReceivedRfqs(status: RfqStatus | undefined, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [RECEIVED_RFQS_KEY, 'list', status, page, size, i18n.language],
+    queryKey: queryKeys.receivedRfqs.list(status, page, size, i18n.language),
     queryFn: () => api.get<ListData<ReceivedRfq>>('/forwarder/rfq', { status, page, size }),
     placeholderData: keepPreviousData,
   });
@@ -28,7 +26,7 @@ export function useReceivedRfqs(status: RfqStatus | undefined, page: number, siz
 export function useReceivedRfq(id: number | undefined) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [RECEIVED_RFQS_KEY, 'detail', id, i18n.language],
+    queryKey: queryKeys.receivedRfqs.detail(id, i18n.language),
     queryFn: () => api.get<ReceivedRfq>(`/forwarder/rfq/${id}`),
     enabled: id !== undefined,
     retry: false,
@@ -46,7 +44,7 @@ export const answerRfq = (id: number, input: RfqAnswerInput) =>
 export function useMyRfqs(page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [MY_RFQS_KEY, 'list', page, size, i18n.language],
+    queryKey: queryKeys.myRfqs.list(page, size, i18n.language),
     queryFn: () => api.get<ListData<RfqRecord>>('/rfq', { direction: 'sent', page, size }),
     placeholderData: keepPreviousData,
   });
@@ -56,7 +54,7 @@ export function useMyRfqs(page: number, size: number) {
 export function useMyRfq(id: number | undefined) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [MY_RFQS_KEY, 'detail', id, i18n.language],
+    queryKey: queryKeys.myRfqs.detail(id, i18n.language),
     queryFn: () => api.get<RfqRecord>(`/rfq/${id}`),
     enabled: id !== undefined,
     retry: false,

@@ -7,6 +7,9 @@ import { currentLocale } from '../../i18n';
 import { profileParagraphs, shipperNames } from './shipper-names';
 import { useShipperDetail } from './shippers-api';
 import { ShipperTags } from './shipper-tags';
+import type shipperStrings from '../../i18n/zh-CN/shippers.json';
+
+type ShipperStrings = typeof shipperStrings;
 
 type Props = { shipper: Shipper; onClose: () => void };
 
@@ -17,7 +20,7 @@ export function ShipperDetailModal({ shipper, onClose }: Props) {
   const zh = locale === 'zh-CN';
   const detail = useShipperDetail(shipper);
   const s = detail.data ?? shipper;
-  const field = (name: string) => t(`shippers.fields.${name}`);
+  const field = (name: keyof ShipperStrings['fields']) => t(`shippers.fields.${name}`);
   const text = (value: string) => value || '-';
   const tags = (label: string, names: string[], color: string) =>
     names.length > 0 ? <ShipperTags label={label} names={names} color={color} /> : '-';

@@ -36,7 +36,11 @@ function FilterSelect(props: {
 export function ShipperFilterBar({ filters, onChange }: Props) {
   const { t } = useTranslation();
   const [form] = useForm<{ company?: string }>();
-  const select = (kind: ReferenceKind, key: 'business_id' | 'port_id' | 'route_id', name: string) => (
+  const select = (
+    kind: ReferenceKind,
+    key: 'business_id' | 'port_id' | 'route_id',
+    name: 'business' | 'port' | 'route',
+  ) => (
     <Form.Item label={t(`shippers.filters.${name}`)}>
       <FilterSelect
         kind={kind}

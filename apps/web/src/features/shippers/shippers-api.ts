@@ -2,6 +2,7 @@ import type { ListData, Shipper } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 /** The directory's filters (GET /shipper), all optional. */
 export type ShipperFilters = {
@@ -17,7 +18,7 @@ export const SHIPPER_PAGE_SIZE = 10;
 export function useShipperList(filters: ShipperFilters, page: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['shippers', filters, page, i18n.language],
+    queryKey: queryKeys.shippers.list(filters, page, i18n.language),
     queryFn: () => api.get<ListData<Shipper>>('/shipper', { ...filters, page, size: SHIPPER_PAGE_SIZE }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -28,7 +29,7 @@ export function useShipperList(filters: ShipperFilters, page: number) {
 export function useShipperDetail(shipper: Shipper) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['shipper', shipper.id, i18n.language],
+    queryKey: queryKeys.shippers.one(shipper.id, i18n.language),
     queryFn: () => api.get<Shipper>(`/shipper/${shipper.id}`),
     placeholderData: shipper,
     retry: false,

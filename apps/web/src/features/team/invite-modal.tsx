@@ -3,7 +3,7 @@ import { inviteBody, type InviteBody, type Role } from '@freight/contract';
 import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
@@ -49,32 +49,24 @@ export function InviteModal({
   onInvited: () => void;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = useForm<InviteBody>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   // Escape closes an open dropdown only: the dialog (and what was typed in it) stays.
   const [isListOpen, setListOpen] = useState(false);
   const keepDialogOnEscape = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape' && isListOpen) event.stopPropagation();
   };
 
-  const onSubmit = async (values: InviteBody) => {
-    setBusy(true);
-    try {
-      const row = await inviteMember(values);
-      message.success(t('team.invited', { email: row.email }));
-      onInvited();
-    } catch (error) {
-      applyFieldErrors(form, error);
-      modal.error({
-        title: t('common.failed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = (values: InviteBody) =>
+    run(
+      async () => {
+        const row = await inviteMember(values);
+        message.success(t('team.invited', { email: row.email }));
+        onInvited();
+      },
+      { title: t('common.failed'), form },
+    );
 
   return (
     <Modal

@@ -8,15 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
-import { confirmPasswordRules } from '../auth/account-form';
-import { AuthLayout } from '../auth/auth-layout';
-import { PasswordStrength, passwordStrengthRule } from '../auth/password-strength';
-import { formatDateTime } from '../bookings/booking-format';
+import { confirmPasswordRules } from '../../components/account/account-form';
+import { AuthLayout } from '../../components/account/auth-layout';
+import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
+import { formatDateTime } from '../../app/time-zone';
 import { acceptInvitation, fetchInvitation } from './team-api';
+import { queryKeys } from '../../api/query-keys';
 
 type Mode = 'new' | 'existing';
 type JoinValues = { name?: string; password: string; confirmPassword?: string };
@@ -32,7 +34,7 @@ const passwordRules = zodRules(acceptInvitationBody.options[1]).password;
 export function JoinPage() {
   const { t } = useTranslation();
   usePageTitle(t('team.join.title'));
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const [params] = useSearchParams();
@@ -44,7 +46,7 @@ export function JoinPage() {
   const isWellFormed = INVITATION_TOKEN.test(token);
   const info = useQuery({
     // The company's name is given in the page's language: switching it asks again.
-    queryKey: ['invitation', token, currentLocale()],
+    queryKey: queryKeys.team.invitation(token, currentLocale()),
     queryFn: () => fetchInvitation(token),
     enabled: isWellFormed,
     retry: false,
@@ -55,29 +57,26 @@ export function JoinPage() {
   const [mode, setMode] = useState<Mode>('new');
   const [form] = useForm<JoinValues>();
   const [busy, setBusy] = useState(false);
+  const { run } = useAction();
   const newPassword = Form.useWatch<string | undefined>('password', form);
   const email = info.data?.email ?? '';
 
   const onFinish = async (values: JoinValues) => {
+    // Busy until the next page opens: not only while the call runs.
     setBusy(true);
-    try {
-      const body =
-        mode === 'new'
-          ? { mode, token, name: values.name ?? '', password: values.password }
-          : { mode, token, password: values.password };
-      const { token: session } = await acceptInvitation(body);
-      flushSync(() => signIn(session));
-      message.success(t('team.join.joined', { company: info.data?.company ?? '' }));
-      void navigate('/quotes', { replace: true });
-    } catch (error) {
-      setBusy(false);
-      applyFieldErrors(form, error);
-      modal.error({
-        title: t('team.join.failed'),
-        content: errorMessage(error, t('team.join.failed')),
-        okText: t('common.ok'),
-      });
-    }
+    await run(
+      async () => {
+        const body =
+          mode === 'new'
+            ? { mode, token, name: values.name ?? '', password: values.password }
+            : { mode, token, password: values.password };
+        const { token: session } = await acceptInvitation(body);
+        flushSync(() => signIn(session));
+        message.success(t('team.join.joined', { company: info.data?.company ?? '' }));
+        void navigate('/quotes', { replace: true });
+      },
+      { title: t('team.join.failed'), fallback: t('team.join.failed'), form, onError: () => setBusy(false) },
+    );
   };
 
   const invalid = !isWellFormed || info.isError;

@@ -9,12 +9,11 @@ import type {
 } from '@freight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export const TEAM_KEY = 'team';
+import { queryKeys } from '../../api/query-keys';
 
 /** The company's people, pending invitations and the roles the signed-in person may give. */
 export function useTeam() {
-  return useQuery({ queryKey: [TEAM_KEY], queryFn: () => api.get<TeamReply>('/team') });
+  return useQuery({ queryKey: queryKeys.team.all, queryFn: () => api.get<TeamReply>('/team') });
 }
 
 export const inviteMember = (body: InviteBody) => api.post<InvitationRow>('/team/invitations', body);

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render';
 import { TeamPage } from './team-page';
+import { queryKeys } from '../../api/query-keys';
 
 const member = (id: number, name: string, role: TeamMember['role'], actions: TeamMember['actions']) => ({
   id,
@@ -41,7 +42,7 @@ const team: TeamReply = {
 
 describe('the team page', () => {
   it('shows each person’s buttons exactly as their row’s actions say', async () => {
-    await renderWithApp(<TeamPage />, { locale: 'en-US', data: [[['team'], team]] });
+    await renderWithApp(<TeamPage />, { locale: 'en-US', data: [[queryKeys.team.all, team]] });
     // One pass over the rows (role queries with names are slow on jsdom): each row's controls by label.
     const rows = screen.getAllByRole('row');
     const row = (text: string) => {

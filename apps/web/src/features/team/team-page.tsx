@@ -1,25 +1,37 @@
 import './strings';
-import '../webhooks/strings';
 import type { InvitationListRow, Role, TeamMember } from '@freight/contract';
+
 import { PlusOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Space, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
+
 import { usePageTitle } from '../../app/page-title';
+
 import { errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import {
   changeMemberRole,
   removeMember,
   resendInvitation,
   revokeInvitation,
-  TEAM_KEY,
   transferOwnership,
   useTeam,
 } from './team-api';
 import { InvitationsTable, MembersTable } from './team-tables';
+
+import { queryKeys } from '../../api/query-keys';
 
 const InviteModal = lazyDialog(async () => (await import('./invite-modal')).InviteModal);
 
@@ -37,20 +49,17 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   const roleLabel = (role: Role) => t(`shared.company.role.${role}`);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [TEAM_KEY] });
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    try {
-      await action();
-      message.success(success);
-    } catch (error) {
-      modal.error({
-        title: t('common.failed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      await refresh();
-    }
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.team.all });
+  const action = useAction();
+  const run = async (work: () => Promise<unknown>, success: string) => {
+    await action.run(
+      async () => {
+        await work();
+        message.success(success);
+      },
+      { title: t('common.failed') },
+    );
+    await refresh();
   };
   const confirm = (
     title: string,
@@ -94,7 +103,7 @@ export function TeamPage() {
           async () => {
             await transferOwnership(member.id);
             // The signed-in person is an admin now: the page's offers change with the role.
-            await queryClient.invalidateQueries({ queryKey: ['userinfo'] });
+            await queryClient.invalidateQueries({ queryKey: queryKeys.userInfo.all });
           },
           t('team.transferred', { name: member.name }),
         ),
@@ -117,7 +126,7 @@ export function TeamPage() {
           {t('menu.team')}
         </Typography.Title>
         <Space wrap>
-          <Link to="/team/webhooks">{t('webhookPage.fromTeam')}</Link>
+          <Link to="/team/webhooks">{t('team.webhooksLink')}</Link>
           <Button type="primary" icon={<PlusOutlined />} disabled={!data} onClick={() => setInviting(true)}>
             {t('team.invite')}
           </Button>

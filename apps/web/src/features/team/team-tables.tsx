@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media';
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from '../bookings/booking-format';
+import { formatDateTime } from '../../app/time-zone';
 
 type MembersProps = {
   members: TeamMember[];

@@ -6,9 +6,8 @@ import {
   type WebhookEndpointRow,
 } from '@freight/contract';
 import { App, Checkbox, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../components/api-error';
+import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
 import { createWebhook, updateWebhook } from './webhooks-api';
@@ -26,31 +25,23 @@ export function EndpointModal({
   onSaved: (secret: string | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = useForm<WebhookEndpointBody>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
 
-  const onSubmit = async (values: WebhookEndpointBody) => {
-    setBusy(true);
-    try {
-      if (editing) {
-        await updateWebhook(editing.id, { ...values, enabled: editing.enabled });
-        message.success(t('webhookPage.saved'));
-        onSaved(undefined);
-      } else {
-        onSaved((await createWebhook(values)).secret);
-      }
-    } catch (error) {
-      applyFieldErrors(form, error);
-      modal.error({
-        title: t('common.failed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = (values: WebhookEndpointBody) =>
+    run(
+      async () => {
+        if (editing) {
+          await updateWebhook(editing.id, { ...values, enabled: editing.enabled });
+          message.success(t('webhookPage.saved'));
+          onSaved(undefined);
+        } else {
+          onSaved((await createWebhook(values)).secret);
+        }
+      },
+      { title: t('common.failed'), form },
+    );
 
   return (
     <Modal

@@ -7,17 +7,19 @@ import type {
 } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export const WEBHOOKS_KEY = 'webhooks';
+import { queryKeys } from '../../api/query-keys';
 
 export function useWebhooks() {
-  return useQuery({ queryKey: [WEBHOOKS_KEY], queryFn: () => api.get<WebhookEndpointRow[]>('/webhooks') });
+  return useQuery({
+    queryKey: queryKeys.webhooks.all,
+    queryFn: () => api.get<WebhookEndpointRow[]>('/webhooks'),
+  });
 }
 
 /** An endpoint's delivery log, newest first; refreshed while deliveries are pending. */
 export function useDeliveries(id: number, page: number, size: number) {
   return useQuery({
-    queryKey: [WEBHOOKS_KEY, id, 'deliveries', page, size],
+    queryKey: queryKeys.webhooks.deliveries(id, page, size),
     queryFn: () => api.get<ListData<WebhookDeliveryRow>>(`/webhooks/${id}/deliveries`, { page, size }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render';
 import { WebhooksPage } from './webhooks-page';
+import { queryKeys } from '../../api/query-keys';
 
 const endpoint: WebhookEndpointRow = {
   id: 7,
@@ -42,7 +43,7 @@ describe('the webhooks page', () => {
       check: '已添加单证',
     },
   ])('lists endpoints and adds one by keyboard-reachable labels ($locale)', async (t) => {
-    await renderWithApp(<WebhooksPage />, { locale: t.locale, data: [[['webhooks'], [endpoint]]] });
+    await renderWithApp(<WebhooksPage />, { locale: t.locale, data: [[queryKeys.webhooks.all, [endpoint]]] });
     expect(screen.getByRole('heading', { name: t.title })).toBeTruthy();
     const row = screen.getByRole('row', { name: new RegExp(endpoint.url) });
     expect(within(row).getByRole('switch', { name: t.toggle })).toHaveProperty('ariaChecked', 'false');
@@ -94,7 +95,7 @@ describe('the webhooks page', () => {
     };
     await renderWithApp(<WebhooksPage />, {
       locale: t.locale,
-      data: [[['webhooks'], [paused, probing, healthy]]],
+      data: [[queryKeys.webhooks.all, [paused, probing, healthy]]],
     });
     const row = (url: string) => screen.getByRole('row', { name: new RegExp(url) });
     expect(within(row(paused.url)).getByText(t.open)).toBeTruthy();

@@ -1,23 +1,30 @@
 import './strings';
-import type { WebhookEndpointRow } from '@freight/contract';
+import type { WebhookEndpointRow, WebhookEvent } from '@freight/contract';
+
 import { PlusOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
+
 import { Alert, App, Button, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+
 import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
+
 import { usePageTitle } from '../../app/page-title';
+
 import { errorMessage } from '../../components/api-error';
+
+import { useAction } from '../../components/use-action';
+
 import { lazyDialog } from '../../components/lazy-dialog';
+
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from '../bookings/booking-format';
-import {
-  deleteWebhook,
-  rotateSecret,
-  sendTest,
-  updateWebhook,
-  useWebhooks,
-  WEBHOOKS_KEY,
-} from './webhooks-api';
+
+import { formatDateTime } from '../../app/time-zone';
+
+import { deleteWebhook, rotateSecret, sendTest, updateWebhook, useWebhooks } from './webhooks-api';
+import { queryKeys } from '../../api/query-keys';
 
 const EndpointModal = lazyDialog(async () => (await import('./endpoint-modal')).EndpointModal);
 const DeliveriesModal = lazyDialog(async () => (await import('./deliveries-modal')).DeliveriesModal);
@@ -38,20 +45,17 @@ export function WebhooksPage() {
   const [logOf, setLogOf] = useState<WebhookEndpointRow | undefined>();
   const [secret, setSecret] = useState<string | undefined>();
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [WEBHOOKS_KEY] });
-  const run = async (action: () => Promise<unknown>, success?: string) => {
-    try {
-      await action();
-      if (success) message.success(success);
-    } catch (error) {
-      modal.error({
-        title: t('common.failed'),
-        content: errorMessage(error, t('common.failed')),
-        okText: t('common.ok'),
-      });
-    } finally {
-      await refresh();
-    }
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
+  const action = useAction();
+  const run = async (work: () => Promise<unknown>, success?: string) => {
+    await action.run(
+      async () => {
+        await work();
+        if (success) message.success(success);
+      },
+      { title: t('common.failed') },
+    );
+    await refresh();
   };
   const confirm = (title: string, okText: string, onOk: () => Promise<void>) =>
     modal.confirm({ title, okText, okButtonProps: { danger: true }, cancelText: t('common.cancel'), onOk });
@@ -114,7 +118,7 @@ export function WebhooksPage() {
           {
             title: t('webhookPage.events'),
             dataIndex: 'events',
-            render: (events: string[]) => (
+            render: (events: WebhookEvent[]) => (
               <Space size={[0, 4]} wrap>
                 {events.map((event) => (
                   <Tag key={event}>{t(`shared.webhooks.event.${event}`)}</Tag>

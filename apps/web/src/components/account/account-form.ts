@@ -1,6 +1,7 @@
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from '@freight/contract';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
+import type { StringKey } from '../../i18n/keys';
 
 /** Fields of the company form that must be filled; marks the asterisk. */
 export const REQUIRED_COMPANY_FIELDS = ['linkman', 'phone', 'company1', 'address1', 'city', 'country_id'];
@@ -22,7 +23,7 @@ export function releaseImage(image: PickedImage | null | undefined): void {
 }
 
 /** Uploads: jpg, jpeg or png, at most 2 MB; answers the message key of the failure. */
-export function imageProblem(file: File): string | undefined {
+export function imageProblem(file: File): StringKey | undefined {
   const name = file.name.toLowerCase();
   const typeOk =
     (IMAGE_TYPES as readonly string[]).includes(file.type) ||

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { toOptions, type ReferenceItem } from '../../api/reference';
+import { queryKeys } from '../../api/query-keys';
 
 /** Countries load 200 at a time; ISO 3166 has more. */
 const PAGE_SIZE = 200;
@@ -11,7 +12,7 @@ const PAGE_SIZE = 200;
 export function useCountryOptions() {
   const { i18n } = useTranslation();
   const query = useQuery({
-    queryKey: ['reference', 'country', 'all', i18n.language],
+    queryKey: queryKeys.reference.countries(i18n.language),
     queryFn: async () => {
       const first = await api.get<ListData<ReferenceItem>>('/country', { page: 1, size: PAGE_SIZE });
       const lists = [...first.lists];

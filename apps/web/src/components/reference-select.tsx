@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from 'antd';
-import { referenceSelectProps, useReferenceList, type ReferenceKind } from '../../api/reference';
-import { useInBrowser } from '../../app/in-browser';
-import { currentLocale } from '../../i18n';
+import { referenceSelectProps, useReferenceList, type ReferenceKind } from '../api/reference';
+import { useInBrowser } from '../app/in-browser';
+import { currentLocale } from '../i18n';
 
 type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch'> & {
   kind: ReferenceKind;
