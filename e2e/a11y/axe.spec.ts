@@ -218,7 +218,8 @@ async function demoRfq(): Promise<number> {
 }
 
 // The two languages run side by side (two pages at a time), each language's pages one after another.
-describe.concurrent.each(['zh-CN', 'en-US'] as const)('axe in %s', (locale) => {
+// Each test audits a dozen pages and dialogs, a minute's work on a busy machine: three are allowed.
+describe.concurrent.each(['zh-CN', 'en-US'] as const)('axe in %s', { timeout: 180_000 }, (locale) => {
   const names = NAMES[locale];
 
   it.sequential(
