@@ -12,6 +12,7 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './errors.js';
+import { fileReply, memberFailures, ownedFailures, publicFailures, uploadFailures } from './failures.js';
 import { readMultipart } from './multipart.js';
 import { ok } from './reply.js';
 
@@ -22,7 +23,6 @@ import { ok } from './reply.js';
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /**
  * `owner` names the signed-in member whose rows a route works on; the module passes it, so this
@@ -53,6 +53,10 @@ export function templateRoute(
         tags: options.tags,
         summary: options.summary,
         querystring: z.object({ lang: z.string().max(10).optional() }),
+        response: {
+          200: fileReply(XLSX_TYPE),
+          ...(options.preValidation ? memberFailures : publicFailures),
+        },
       },
     },
     async (request, reply) => {
@@ -93,10 +97,9 @@ export function importRoute(
         consumes: ['multipart/form-data'],
         response: {
           200: okEnvelope(importResult),
+          ...memberFailures,
+          ...uploadFailures,
           422: errorEnvelope.extend({ rows: z.array(importRowError) }),
-          413: errorEnvelope,
-          415: errorEnvelope,
-          ...failures,
         },
       },
     },
@@ -138,7 +141,7 @@ export function batchDeleteRoute(
         tags: options.tags,
         summary: `Delete ${options.noun}: a body list of ids ([1,2] or {"ids":[1,2]}); all or nothing`,
         body: z.union([idListBody.shape.ids, idListBody]),
-        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...ownedFailures },
       },
     },
     async (request) => {

@@ -3,12 +3,12 @@ import {
   contactInput,
   contactQuery,
   contactRow,
-  errorEnvelope,
   idParams,
   IMPORT_LIMITS,
   listOf,
   okEnvelope,
 } from '@freight/contract';
+import { conflictFailure, memberFailures, ownedFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { ok } from '../../platform/reply.js';
@@ -18,13 +18,6 @@ import { changeContact, createContact, getContact, listContacts, removeContacts 
 import { contactTemplate, importContacts } from './sheet.js';
 
 const tags = ['contacts'];
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
 
 /** The contact book (role contact). Every read and write is limited to the member's own contacts. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The member’s contacts, newest first',
         querystring: contactQuery,
-        response: { 200: okEnvelope(listOf(contactRow)), ...failures },
+        response: { 200: okEnvelope(listOf(contactRow)), ...memberFailures },
       },
     },
     async (request) =>
@@ -71,7 +64,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One contact',
         params: idParams,
-        response: { 200: okEnvelope(contact), ...failures },
+        response: { 200: okEnvelope(contact), ...ownedFailures },
       },
     },
     async (request) =>
@@ -93,7 +86,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a contact',
         body: contactInput,
-        response: { 200: okEnvelope(contact), ...failures },
+        response: { 200: okEnvelope(contact), ...memberFailures, ...conflictFailure },
       },
     },
     async (request) =>
@@ -117,7 +110,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a contact',
         params: idParams,
         body: contactInput,
-        response: { 200: okEnvelope(contact), ...failures },
+        response: { 200: okEnvelope(contact), ...ownedFailures, ...conflictFailure },
       },
     },
     async (request) =>

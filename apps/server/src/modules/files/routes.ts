@@ -1,3 +1,5 @@
+import { errorEnvelope } from '@freight/contract';
+import { fileReply, publicFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../auth/hook.js';
@@ -14,6 +16,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'An uploaded image: company logos for anyone, other files for their owner only (404 otherwise)',
         params: z.object({ id: z.string().max(36) }),
+        response: { 200: fileReply('image/*'), ...publicFailures, 404: errorEnvelope },
       },
     },
     async (request, reply) => {

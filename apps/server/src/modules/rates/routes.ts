@@ -1,5 +1,4 @@
 import {
-  errorEnvelope,
   estimateInput,
   estimateResult,
   idParams,
@@ -14,6 +13,7 @@ import {
   rateRow,
 } from '@freight/contract';
 import type { ListData, Quote } from '@freight/contract';
+import { memberFailures, ownedFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { reportIncident } from '../../platform/incidents.js';
@@ -24,8 +24,6 @@ import { boardCache } from './board-cache.js';
 import { importRates, rateTemplate } from './import.js';
 import { estimate, getQuote, listQuotes } from './quotes.js';
 import { changeRate, createRate, getRate, listRates, removeRates } from './service.js';
-
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /** Rate management (role rate: forwarders, own rates only) and the quote board (role quote); RFQs are in modules/rfqs. */
 export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +63,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The forwarder’s own rates',
         querystring: rateQuery,
-        response: { 200: okEnvelope(listOf(rateRow)), ...failures },
+        response: { 200: okEnvelope(listOf(rateRow)), ...memberFailures },
       },
     },
     async (request) =>
@@ -94,7 +92,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One of the forwarder’s rates',
         params: idParams,
-        response: { 200: okEnvelope(rate), ...failures },
+        response: { 200: okEnvelope(rate), ...ownedFailures },
       },
     },
     async (request) =>
@@ -115,7 +113,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a rate',
         body: rateInput,
-        response: { 200: okEnvelope(rate), ...failures },
+        response: { 200: okEnvelope(rate), ...memberFailures },
       },
     },
     async (request) =>
@@ -139,7 +137,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a rate (its space lines are replaced)',
         params: idParams,
         body: rateInput,
-        response: { 200: okEnvelope(rate), ...failures },
+        response: { 200: okEnvelope(rate), ...ownedFailures },
       },
     },
     async (request) =>
@@ -183,7 +181,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Published rates valid on the day, filtered and sorted',
         querystring: quoteQuery,
-        response: { 200: okEnvelope(listOf(quote)), ...failures },
+        response: { 200: okEnvelope(listOf(quote)), ...memberFailures },
       },
     },
     async (request) =>
@@ -205,7 +203,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'One quote',
         params: idParams,
-        response: { 200: okEnvelope(quote), ...failures },
+        response: { 200: okEnvelope(quote), ...ownedFailures },
       },
     },
     async (request) =>
@@ -220,7 +218,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Price container quantities on a quote',
         body: estimateInput,
-        response: { 200: okEnvelope(estimateResult), ...failures },
+        response: { 200: okEnvelope(estimateResult), ...memberFailures },
       },
     },
     async (request) =>
