@@ -219,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await Promise.all([deps.kv.close(), deps.storage.close(), deps.bus.close(), deps.documents.close()]);
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('context', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('bearerToken', null);
   app.decorateRequest('locale', {

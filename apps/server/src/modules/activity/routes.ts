@@ -2,7 +2,8 @@ import { activityQuery, activityReply, okEnvelope } from '@freight/contract';
 import { fileReply, memberFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { exportActivity, listActivity } from './service.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -26,7 +27,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await listActivity({ db, companyId: currentUser(request).id, query: request.query })),
+      ok(await listActivity({ db, companyId: contextOf(request).companyId, query: request.query })),
   );
   app.get(
     '/activity/export',
@@ -42,7 +43,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await exportActivity({
         db,
-        companyId: currentUser(request).id,
+        companyId: contextOf(request).companyId,
         query: request.query,
         locale: request.locale,
       });

@@ -2,6 +2,7 @@ import { type Authority, hasAll, hasSome, roleCanManage, roleCanWrite } from '@f
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { isPageRenderRequest } from '../../platform/page-render.js';
+import { contextFor } from './context.js';
 import { resolveSession, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
@@ -59,6 +60,7 @@ export function authenticated(required: SignInRule = {}): preValidationAsyncHook
     const session = await resolveSession({ db, config, token, renew: !isPageRenderRequest(request) });
     if (!session) throw new AppError(401, 'account.sessionExpired');
     request.user = session.user;
+    request.context = contextFor(request, session.user);
     request.sessionId = session.sessionId;
     request.bearerToken = token;
     if (session.renewedToken) reply.header(RENEWED_TOKEN_HEADER, session.renewedToken);

@@ -47,7 +47,7 @@ async function snapshot(
 ): Promise<BookingPartySnapshot | FieldIssue> {
   if (id === null) return NO_PARTY;
   try {
-    const c = await getContact({ db, ownerId, id, locale: 'en-US' });
+    const c = await getContact({ db, context: { companyId: ownerId, locale: 'en-US' }, id });
     return {
       company1: c.company1,
       company2: c.company2,

@@ -1,8 +1,7 @@
 import { abilitiesOf, bookingDetail, okEnvelope } from '@freight/contract';
 import { conflictFailure, ownedFailures } from '../../platform/failures.js';
 import type { FastifyRequest } from 'fastify';
-import { actorOf } from '../activity/service.js';
-import { currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
 
 /**
  * The refusals of a booking route on one booking (or its documents): another company's booking is
@@ -18,12 +17,12 @@ export const detailReplies = { 200: okEnvelope(bookingDetail), ...bookingFailure
  * detail then offers no actions), and in which language: what the booking services read.
  */
 export function askerOf(request: FastifyRequest) {
-  const user = currentUser(request);
+  const context = contextOf(request);
   return {
-    viewerId: user.id,
-    actor: actorOf(user),
-    authorities: user.authorities,
-    readOnly: !abilitiesOf(user.role, user.authorities).write,
-    locale: request.locale,
+    viewerId: context.companyId,
+    actor: context.actor,
+    authorities: context.authorities,
+    readOnly: !abilitiesOf(context.role, context.authorities).write,
+    locale: context.locale,
   };
 }

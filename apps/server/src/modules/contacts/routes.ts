@@ -12,8 +12,8 @@ import { conflictFailure, memberFailures, ownedFailures } from '../../platform/f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { ok } from '../../platform/reply.js';
-import { actorOf } from '../activity/service.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { changeContact, createContact, getContact, listContacts, removeContacts } from './service.js';
 import { contactTemplate, importContacts } from './sheet.js';
 
@@ -39,10 +39,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listContacts({
           db,
-          ownerId: currentUser(request).id,
-          role: currentUser(request).role,
+          context: contextOf(request),
           query: request.query,
-          locale: request.locale,
         }),
       ),
   );
@@ -71,9 +69,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await getContact({
           db,
-          ownerId: currentUser(request).id,
+          context: contextOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -93,10 +90,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await createContact({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           input: request.body,
-          locale: request.locale,
         }),
       ),
   );
@@ -117,11 +112,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await changeContact({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           id: request.params.id,
           input: request.body,
-          locale: request.locale,
         }),
       ),
   );
@@ -129,20 +122,19 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   batchDeleteRoute(app, {
     path: '/customer/contact',
     preValidation: member,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'contacts',
-    run: ({ ownerId, request, ids }) =>
-      removeContacts({ db, ownerId, actor: actorOf(currentUser(request)), ids }),
+    run: ({ context, ids }) => removeContacts({ db, context, ids }),
   });
 
   importRoute(app, {
     path: '/customer/contact/import',
     preValidation: member,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'contacts',
     maxBytes: IMPORT_LIMITS.maxBytes,
-    run: ({ request, ...input }) => importContacts({ db, ...input, actor: actorOf(currentUser(request)) }),
+    run: (input) => importContacts({ db, ...input }),
   });
 };

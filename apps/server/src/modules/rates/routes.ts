@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { reportIncident } from '../../platform/incidents.js';
 import { ok } from '../../platform/reply.js';
-import { actorOf } from '../activity/service.js';
+import { contextOf } from '../auth/context.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { boardCache } from './board-cache.js';
 import { importRates, rateTemplate } from './import.js';
@@ -70,10 +70,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listRates({
           db,
-          ownerId: currentUser(request).id,
-          role: currentUser(request).role,
+          context: contextOf(request),
           query: request.query,
-          locale: request.locale,
         }),
       ),
   );
@@ -99,9 +97,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await getRate({
           db,
-          ownerId: currentUser(request).id,
+          context: contextOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -120,10 +117,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await createRate({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           input: request.body,
-          locale: request.locale,
           board: changes,
         }),
       ),
@@ -144,11 +139,9 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await changeRate({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           id: request.params.id,
           input: request.body,
-          locale: request.locale,
           board: changes,
         }),
       ),
@@ -156,21 +149,19 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   batchDeleteRoute(app, {
     path: '/rate',
     preValidation: forwarder,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'rates',
-    run: ({ ownerId, request, ids }) =>
-      removeRates({ db, ownerId, actor: actorOf(currentUser(request)), ids, board: changes }),
+    run: ({ context, ids }) => removeRates({ db, context, ids, board: changes }),
   });
   importRoute(app, {
     path: '/rate/import',
     preValidation: forwarder,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'rates',
     maxBytes: RATE_IMPORT_LIMITS.maxBytes,
-    run: ({ request, ...input }) =>
-      importRates({ db, ...input, actor: actorOf(currentUser(request)), board: changes }),
+    run: (input) => importRates({ db, ...input, board: changes }),
   });
 
   app.get(
