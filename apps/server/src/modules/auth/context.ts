@@ -30,7 +30,7 @@ declare module 'fastify' {
 /** The context of a signed-in request (the auth hook sets `request.user` first). */
 export function contextFor(request: FastifyRequest, user: SessionUser): RequestContext {
   return {
-    companyId: user.id,
+    companyId: user.companyId,
     personId: user.personId,
     role: user.role,
     authorities: user.authorities,

@@ -22,7 +22,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = bearerToken(request);
       const session = token ? await resolveSession({ db, config, token }) : undefined;
-      const file = await readFile({ db, storage, id: request.params.id, viewerId: session?.user.id ?? null });
+      const file = await readFile({
+        db,
+        storage,
+        id: request.params.id,
+        viewerId: session?.user.companyId ?? null,
+      });
       reply.header('content-type', file.contentType);
       reply.header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, no-store');
       reply.header('content-disposition', 'inline');

@@ -29,7 +29,7 @@ import {
 } from './service.js';
 import { StreamHub } from './streams.js';
 
-const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: user.id });
+const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: user.companyId });
 
 /**
  * The notification centre: the signed-in person's own notifications. Every role reads

@@ -101,7 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         storage,
         kv,
-        userId: user.id,
+        userId: user.companyId,
         personId: user.personId,
         sessionId: request.sessionId ?? undefined,
         address: request.ip,
