@@ -6,7 +6,7 @@ type UserRow = typeof companies.$inferSelect;
 type NewUser = typeof companies.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'username' | 'createdAt'>>;
 
-/** The company fields of a registration or a profile update, as the users table names them. */
+/** The company fields of a registration or a profile update, as the companies table names them. */
 export function companyColumns(input: {
   linkman: string;
   phone: string;
