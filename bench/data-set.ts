@@ -21,7 +21,7 @@ import {
   runMigrations,
   seedBase,
   seedDemo,
-  users,
+  companies,
 } from '../apps/server/src/surface.js';
 
 const CONTACTS = 1_000_000;
@@ -56,7 +56,10 @@ export async function fill(url: string, rows: Row[]): Promise<Ids> {
       fs.rmSync(files, { recursive: true, force: true });
     }
     const idOf = async (username: string) => {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      const [row] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.username, username));
       if (!row) throw new Error(`no member ${username}`);
       return row.id;
     };
@@ -145,7 +148,7 @@ export async function idsOf(url: string): Promise<Ids> {
   await client.connect();
   try {
     const idOf = async (username: string) => {
-      const result = await client.query<{ id: number }>('select id from users where username = $1', [
+      const result = await client.query<{ id: number }>('select id from companies where username = $1', [
         username,
       ]);
       const id = result.rows[0]?.id;

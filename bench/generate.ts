@@ -38,7 +38,7 @@ import { generateBookings } from './generate/bookings.js';
 import { generateContacts } from './generate/contacts.js';
 import { generateMembers } from './generate/members.js';
 import { generateRates } from './generate/rates.js';
-import { openDatabase, runMigrations, seedBase, users } from '../apps/server/src/surface.js';
+import { openDatabase, runMigrations, seedBase, companies } from '../apps/server/src/surface.js';
 
 async function main() {
   const { values } = parseArgs({
@@ -66,9 +66,9 @@ async function main() {
   };
   const idOf = async (username: string) => {
     const [row] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, username.toLowerCase()));
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.username, username.toLowerCase()));
     if (!row) throw new Error(`no member ${username}`);
     return row.id;
   };

@@ -57,7 +57,11 @@ async function captureQuoteSql(url: string, query: QuoteQuery, forwarderId: numb
   const captured = await captureSql(url, (db) =>
     listQuotes({
       db,
-      viewer: { id: forwarderId, username: FORWARDER.username, authorities: [...FORWARDER_AUTHORITIES] },
+      viewer: {
+        companyId: forwarderId,
+        username: FORWARDER.username,
+        authorities: [...FORWARDER_AUTHORITIES],
+      },
       query,
       locale: 'zh-CN',
     }),

@@ -46,7 +46,7 @@ export function bookingStatement(p: {
         SELECT array_agg(owner_id ORDER BY owner_id) AS ids, count(*)::bigint AS m
         FROM ${sql.raw(PARTY_OWNERS)} WHERE owner_id <> ${int(p.focusId)}
       ),
-      f AS (SELECT array_agg(id ORDER BY id) AS ids, count(*)::bigint AS m FROM users WHERE 'rate' = ANY(authorities)),
+      f AS (SELECT array_agg(id ORDER BY id) AS ids, count(*)::bigint AS m FROM companies WHERE 'rate' = ANY(authorities)),
       cp AS (
         SELECT array_agg(p.id ORDER BY p.sort, p.id) AS ids, count(*) AS m
         FROM ports p JOIN countries c ON c.id = p.country_id WHERE c.code = 'CN'

@@ -1,7 +1,7 @@
 import { count, type SQL, sql } from 'drizzle-orm';
 import { bookingStatement, PARTIES, PARTY_OWNERS } from './booking-statement.js';
 import { inChunks, int } from './sql.js';
-import { rowsOf, users, type Db } from '../../apps/server/src/surface.js';
+import { rowsOf, companies, type Db } from '../../apps/server/src/surface.js';
 
 async function scalarOf(db: Db, query: SQL): Promise<number> {
   const [row] = await rowsOf<{ value: string | number }>(db, query);
@@ -54,8 +54,8 @@ export async function generateBookings(
   const focusForwarder = options.focus?.forwarderId ?? 0;
   const [forwarders] = await db
     .select({ value: count() })
-    .from(users)
-    .where(sql`'rate' = any(${users.authorities})`);
+    .from(companies)
+    .where(sql`'rate' = any(${companies.authorities})`);
   if ((forwarders?.value ?? 0) < 2) throw new Error('no forwarders to book with: generate members first');
   await db.execute(sql.raw(`drop table if exists ${PARTIES}, ${PARTY_OWNERS}`));
   try {

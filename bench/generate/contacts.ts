@@ -13,7 +13,7 @@ import {
   ZH_WORDS,
 } from '../vocabulary.js';
 import { inChunks, int, intArray, textArray, uniform } from './sql.js';
-import { countries, users, type Db } from '../../apps/server/src/surface.js';
+import { countries, companies, type Db } from '../../apps/server/src/surface.js';
 
 /**
  * Contact books: `count` contacts over every member, evenly interleaved in time (ids follow
@@ -48,7 +48,7 @@ export async function generateContacts(
     GIVEN_NAMES.length,
   ];
   const combinations = radix.reduce((a, b) => a * b, 1);
-  const [others] = await db.select({ value: count() }).from(users).where(ne(users.id, focusId));
+  const [others] = await db.select({ value: count() }).from(companies).where(ne(companies.id, focusId));
   const perOther = Math.ceil((n - focusCount) / Math.max(1, others?.value ?? 0));
   if (focusCount > combinations || perOther > combinations)
     throw new Error('too many contacts for one member');
@@ -65,7 +65,7 @@ export async function generateContacts(
     ELSE ${int(cnPlaces + 1)} + floor(${u(2)} * ${int(PLACES.length - cnPlaces)}) END)::int`;
   const statement = (from: number, to: number) => sql`
     WITH o AS (
-      SELECT array_agg(id ORDER BY id) AS ids, count(*)::bigint AS m FROM users WHERE id <> ${int(focusId)}
+      SELECT array_agg(id ORDER BY id) AS ids, count(*)::bigint AS m FROM companies WHERE id <> ${int(focusId)}
     )
     INSERT INTO contacts (owner_id, type, company1, company2, linkman, address1, address2, city, province,
       country_id, zip_code, phone, email, dedupe_key, created_at, updated_at)

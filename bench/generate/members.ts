@@ -1,7 +1,14 @@
 import { max } from 'drizzle-orm';
 import { CITIES, SURNAMES, TRADES, WORDS, ZH_TRADES, ZH_WORDS } from '../vocabulary.js';
 import { rng } from './sql.js';
-import { businesses, countries, ports, tradeRoutes, users, type Db } from '../../apps/server/src/surface.js';
+import {
+  businesses,
+  countries,
+  ports,
+  tradeRoutes,
+  companies,
+  type Db,
+} from '../../apps/server/src/surface.js';
 
 /** Companies made by the generator have no people, so nobody can log in to them. */
 export async function generateMembers(
@@ -14,7 +21,7 @@ export async function generateMembers(
   const portIds = (await db.select({ id: ports.id }).from(ports)).map((p) => p.id);
   const routeIds = (await db.select({ id: tradeRoutes.id }).from(tradeRoutes)).map((r) => r.id);
   const businessIds = (await db.select({ id: businesses.id }).from(businesses)).map((b) => b.id);
-  const [last] = await db.select({ value: max(users.id) }).from(users);
+  const [last] = await db.select({ value: max(companies.id) }).from(companies);
   const start = last?.value ?? 0;
   const batch = 1000;
   for (let offset = 0; offset < options.count; offset += batch) {
@@ -52,6 +59,6 @@ export async function generateMembers(
         businesses: [random.pick(businessIds), random.pick(businessIds)],
       });
     }
-    await db.insert(users).values(rows);
+    await db.insert(companies).values(rows);
   }
 }

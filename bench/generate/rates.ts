@@ -1,7 +1,7 @@
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { REMARKS, SPACE_FACTOR, SPACE_SHARE, VALIDITY_DAYS } from '../vocabulary.js';
 import { inChunks, int, intArray, numericArray, textArray, uniform } from './sql.js';
-import { users, type Db } from '../../apps/server/src/surface.js';
+import { companies, type Db } from '../../apps/server/src/surface.js';
 
 /**
  * Rates of the forwarders (members with is_forwarder; a few publish most of them) with their space
@@ -18,13 +18,16 @@ export async function generateRates(
   const seed = options.seed ?? 3;
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`not a date: ${today}`);
-  const [forwarders] = await db.select({ value: count() }).from(users).where(eq(users.isForwarder, true));
+  const [forwarders] = await db
+    .select({ value: count() })
+    .from(companies)
+    .where(eq(companies.isForwarder, true));
   if (!forwarders?.value) throw new Error('no forwarders to own the rates: generate members first');
   const u = (k: number) => uniform(sql`g.i`, seed, k);
   const pick = (list: 'f' | 'cp' | 'wp' | 'ca', share: SQL) =>
     sql`${sql.raw(list)}.ids[1 + floor(${share} * ${sql.raw(list)}.m)::int]`;
   const statement = (from: number, to: number) => sql`
-    WITH f AS (SELECT array_agg(id ORDER BY id) AS ids, count(*) AS m FROM users WHERE is_forwarder),
+    WITH f AS (SELECT array_agg(id ORDER BY id) AS ids, count(*) AS m FROM companies WHERE is_forwarder),
       cp AS (
         SELECT array_agg(p.id ORDER BY p.sort, p.id) AS ids, count(*) AS m
         FROM ports p JOIN countries c ON c.id = p.country_id WHERE c.code = 'CN'

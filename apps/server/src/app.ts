@@ -26,6 +26,7 @@ import { runMailWorker } from './modules/mail-outbox/worker.js';
 import { bookingMailAttachment } from './modules/bookings/notify.js';
 import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { mailLinks, startDigestTimer } from './modules/mail-preferences/service.js';
+import { documentSignIn, signInSchemes } from './modules/auth/hook.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { type PdfDocuments, pdfDocuments } from './modules/documents-pdf/documents.js';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await Promise.all([deps.kv.close(), deps.storage.close(), deps.bus.close(), deps.documents.close()]);
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('context', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('bearerToken', null);
   app.decorateRequest('locale', {
@@ -282,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(multipart, { throwFileSizeLimit: true });
 
+  app.addHook('onRoute', documentSignIn);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -292,6 +295,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           'Send `Lang: cn | en` to choose the language of messages.',
       },
       servers: [{ url: '/' }],
+      components: { securitySchemes: signInSchemes },
     },
     transform: jsonSchemaTransform,
   });

@@ -12,7 +12,7 @@ export {
   countries,
   ports,
   tradeRoutes,
-  users,
+  companies,
 } from './db/schema.js';
 export { seedBase } from './db/seed/index.js';
 export { seedDemo } from './demo/index.js';

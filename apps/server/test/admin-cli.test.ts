@@ -193,7 +193,9 @@ describeEachDatabase('the admin CLI: companies and their people', (kind) => {
       // Every changed person's sessions ended; Beta's owner, untouched, is still signed in.
       for (const token of [setup.tokens.alphaOwner, setup.tokens.alphaAdmin, setup.tokens.alphaOperator])
         expect(await resolveSession({ db, config, token })).toBeUndefined();
-      expect((await resolveSession({ db, config, token: setup.tokens.betaOwner }))?.user.id).toBe(setup.beta);
+      expect((await resolveSession({ db, config, token: setup.tokens.betaOwner }))?.user.companyId).toBe(
+        setup.beta,
+      );
       // Signing in again, the moved person works in Beta with the new role.
       const moved = await resolveSession({
         db,

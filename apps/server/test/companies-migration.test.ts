@@ -21,7 +21,8 @@ import { type Envelope, login } from './fixtures.js';
  * Migrations 0012–0014 (company accounts) on a copy of a populated database: members with
  * passwords, open and ended sessions, bookings with their history, all written as the schema stood
  * at 0011. After the upgrade every member is a company whose one person is its owner, signing in as
- * before, and nothing else is lost.
+ * before, and nothing else is lost. The same upgrade runs on through 0025, which renames the table
+ * of members from users to companies: the rows, their ids and what points at them come along.
  */
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations');
@@ -112,7 +113,7 @@ const MEMBERS: Member[] = [
   },
 ];
 
-describeEachDatabase('company accounts migration (0012–0014) on a populated database', (kind) => {
+describeEachDatabase('company accounts migrations (0012–0014, 0025) on a populated database', (kind) => {
   let t: TestApp;
   let before: Record<string, number>;
   const ids: Record<Member['key'], number> = { shipper: 0, nameless: 0, forwarder: 0 };
@@ -238,8 +239,9 @@ describeEachDatabase('company accounts migration (0012–0014) on a populated da
 
   it('keeps every row of every table that was there, and drops users.password_hash', async () => {
     const after = await tableCounts(t.database);
+    expect(after).not.toHaveProperty('users');
     for (const [table, count] of Object.entries(before))
-      expect({ table, count: after[table] }).toEqual({ table, count });
+      expect({ table, count: after[table === 'users' ? 'companies' : table] }).toEqual({ table, count });
     expect(after.people).toBe(MEMBERS.length);
     expect(before.bookings).toBe(3);
     expect(before.booking_history).toBe(9);
@@ -247,7 +249,7 @@ describeEachDatabase('company accounts migration (0012–0014) on a populated da
     const columns = await rowsOf<{ name: string }>(
       t.database.db,
       sql`select column_name as name from information_schema.columns
-          where table_schema = 'public' and table_name = 'users'`,
+          where table_schema = 'public' and table_name = 'companies'`,
     );
     expect(columns.map((c) => c.name)).toContain('username');
     expect(columns.map((c) => c.name)).not.toContain('password_hash');
@@ -306,5 +308,51 @@ describeEachDatabase('company accounts migration (0012–0014) on a populated da
     };
     for (const entry of entries) expect(entry.actor_name).toBe(names[Number(entry.actor_id)]);
     expect(new Set(entries.map((e) => e.actor_name))).toEqual(new Set(Object.values(names)));
+  });
+
+  it('renames users to companies keeping ids, keys and names that say what they hold', async () => {
+    const companies = await rowsOf<{ id: number; username: string }>(
+      t.database.db,
+      sql`select id, username from companies order by id`,
+    );
+    expect(companies.map((c) => [Number(c.id), c.username])).toEqual(
+      MEMBERS.map((m) => [ids[m.key], m.username]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    // Every foreign key that pointed at users points at companies, and no key, index or sequence
+    // still says users (PostgreSQL 18 also catalogues NOT NULL as constraints named after the table
+    // they were made on; nobody refers to those by name).
+    const keys = await rowsOf<{ name: string; target: string }>(
+      t.database.db,
+      sql`select conname as name, confrelid::regclass::text as target from pg_constraint
+          where contype = 'f' and confrelid = 'companies'::regclass`,
+    );
+    expect(keys.length).toBeGreaterThanOrEqual(14);
+    const stale = await rowsOf<{ name: string }>(
+      t.database.db,
+      sql`select conname as name from pg_constraint where conname like '%users%' and contype <> 'n'
+          union all select indexname from pg_indexes where schemaname = 'public' and indexname like '%users%'
+          union all select sequencename from pg_sequences where sequencename like '%users%'`,
+    );
+    expect(stale).toEqual([]);
+    // A new company takes the next id of the renamed sequence, after the ones that were there.
+    const next = await one<{ id: number }>(
+      t.database,
+      sql`insert into companies (username, linkman, phone, company1, address1, city, country_id)
+          select 'new@company.example.com', 'NEW', '0', 'NEW CO', '1 ROAD', 'NINGBO', country_id
+          from companies order by id limit 1
+          returning id`,
+    );
+    expect(Number(next.id)).toBeGreaterThan(Math.max(...Object.values(ids)));
+    await t.database.db.execute(sql`delete from companies where id = ${next.id}`);
+    // The bookings still belong to their companies, through the renamed table.
+    const owners = await rowsOf<{ username: string; n: number }>(
+      t.database.db,
+      sql`select c.username, count(*)::int as n from bookings b join companies c on c.id = b.owner_id
+          group by c.username order by c.username`,
+    );
+    expect(owners).toEqual([
+      { username: 'li.lei@shipper.example.com', n: 2 },
+      { username: 'nameless@shipper.example.com', n: 1 },
+    ]);
   });
 });

@@ -30,6 +30,7 @@ export const ENGINE_INDEPENDENT: Readonly<Record<string, string>> = {
   'deployment-binding.test.ts': 'signatures bound to the public address; no database state decides',
   'mail-script.test.ts': '`npm run mail` reads the outbox directory of .eml files',
   'numeric-params.test.ts': 'bounds of path and query numbers, checked by the route schemas before any query',
+  'openapi-failures.test.ts': 'the OpenAPI document is built from the route schemas alone',
   'ops.test.ts': 'headers, CORS, request ids, logs and the rate limiter, around the handlers',
   'page-render.test.ts': 'the page the web renders on the server from API replies other suites check on both',
   'password-change.test.ts':

@@ -85,7 +85,7 @@ describe.each(makings)('demo data [%s, %s]', (kind, making) => {
     const count = async () =>
       (
         await rows<{ users: number; rates: number; bookings: number; contacts: number }>(
-          sql`select (select count(*)::int from users) as users, (select count(*)::int from rates) as rates,
+          sql`select (select count(*)::int from companies) as users, (select count(*)::int from rates) as rates,
                      (select count(*)::int from bookings) as bookings, (select count(*)::int from contacts) as contacts`,
         )
       )[0];

@@ -74,7 +74,7 @@ export function writeRoutes(routes: Set<RouteKey>): RouteKey[] {
 
 /** Tables the write endpoints change (checked to exist, so that a rename is noticed). */
 const WRITTEN_TABLES = [
-  'users',
+  'companies',
   'people',
   'files',
   'contacts',

@@ -177,7 +177,7 @@ describeEachDatabase('reference lists', (kind) => {
     });
     expect(asMember.status).toBe(403);
     await t.database.db.execute(
-      sql`update users set is_forwarder = true, authorities = authorities || '{rate,quote_forwarder}' where username = ${username}`,
+      sql`update companies set is_forwarder = true, authorities = authorities || '{rate,quote_forwarder}' where username = ${username}`,
     );
     const asForwarder = await call<List>(t.app, {
       method: 'GET',

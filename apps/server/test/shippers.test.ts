@@ -40,7 +40,7 @@ describeEachDatabase('shipper alliance directory', (kind) => {
         ],
       );
       await t.database.db.execute(
-        sql`update users set is_forwarder = true, listed_in_directory = ${listed} where username = ${username}`,
+        sql`update companies set is_forwarder = true, listed_in_directory = ${listed} where username = ${username}`,
       );
     };
     await forwarder('BLUE OCEAN LOGISTICS', '蓝海物流', {
@@ -127,7 +127,7 @@ describeEachDatabase('shipper alliance directory', (kind) => {
 
   it('answers 404 for an unlisted or unknown member and 401 without a login', async () => {
     const hidden = await t.database.db.execute(
-      sql`select id from users where company1 = 'HIDDEN FORWARDING'`,
+      sql`select id from companies where company1 = 'HIDDEN FORWARDING'`,
     );
     const hiddenId = (hidden as unknown as { rows: { id: number }[] }).rows[0]?.id;
     expect(

@@ -4,7 +4,7 @@
  */
 export * from './schema/reference.js';
 export * from './schema/system.js';
-export * from './schema/users.js';
+export * from './schema/companies.js';
 export * from './schema/files.js';
 export * from './schema/contacts.js';
 export * from './schema/rates.js';

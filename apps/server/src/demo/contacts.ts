@@ -91,25 +91,21 @@ function rows(): string[][] {
  * checked), then reads back the ids by English company name.
  */
 export async function seedContacts(db: Db, actor: Actor): Promise<Map<string, number>> {
-  const ownerId = actor.companyId;
+  const companyId = actor.companyId;
   const csv = [[...CONTACT_COLUMNS], ...rows()].map((row) => row.map(cell).join(',')).join('\r\n');
   const result = await importContacts({
     db,
-    ownerId,
-    actor,
+    context: { companyId, actor, locale: 'zh-CN' },
     data: Buffer.from(csv, 'utf8'),
     fileName: 'contacts.csv',
-    locale: 'zh-CN',
   });
   const expected = SHIPPERS.length + CONSIGNEES.length;
   if (result.created !== expected)
     throw new Error(`demo contacts: ${result.created} of ${expected} imported`);
   const { lists } = await listContacts({
     db,
-    ownerId,
-    role: 'owner',
+    context: { companyId, role: 'owner', locale: 'en-US' },
     query: contactQuery.parse({ size: 100 }),
-    locale: 'en-US',
   });
   return new Map(lists.map((contact) => [contact.company1, contact.id]));
 }

@@ -62,7 +62,7 @@ async function seedRates(deps: SeedDeps, forwarder: DemoMember, random: Random):
       : rateRows(forwarder.company, FORWARDER_RATES, random);
   await importRateSheet(deps.db, forwarder.actor, rows, 'zh-CN');
   // The sheet's rows are created in order: its n-th row is the forwarder's n-th rate.
-  const created = (await ownRates(deps.db, forwarder.id)).sort((a, b) => a.id - b.id);
+  const created = (await ownRates(deps.db, forwarder.companyId)).sort((a, b) => a.id - b.id);
   return rows.map((row, i) => ({ id: created[i]?.id ?? 0, row }));
 }
 
@@ -118,7 +118,7 @@ export async function seedDemo(options: {
       DEMO_TEAM.map(({ login, name, language }) =>
         addPerson({
           db,
-          companyId: customer.id,
+          companyId: customer.companyId,
           email: login.username,
           password: passwordOf(login.username),
           name,
@@ -130,7 +130,9 @@ export async function seedDemo(options: {
     // The operator keeps the contact book, so the trail names more than one person.
     const contacts = await seedContacts(
       db,
-      operator ? { companyId: customer.id, personId: operator.id, name: operator.name } : customer.actor,
+      operator
+        ? { companyId: customer.companyId, personId: operator.id, name: operator.name }
+        : customer.actor,
     );
     const random = seededRandom(1);
     const rates = new Map([[forwarder.company.key, await seedRates(deps, forwarder, random)]]);

@@ -13,7 +13,7 @@ import { logoPng } from './logos.js';
 
 export type SeedDeps = { db: Db; storage: FileStorage; kv: KvStore; log: FastifyBaseLogger };
 export type DemoMember = {
-  id: number;
+  companyId: number;
   ownerId: number;
   username: string;
   authorities: string[];
@@ -58,7 +58,7 @@ export async function createDemoMember(
     ports: ids(c.ports, ref.port),
   });
   return {
-    id: user.id,
+    companyId: user.id,
     ownerId: user.ownerId,
     username: user.username,
     authorities: user.authorities,
@@ -77,10 +77,10 @@ export async function completeProfiles(
   members: DemoMember[],
   logos: Map<string, Buffer>,
 ): Promise<void> {
-  for (const { company: c, id, ownerId } of members) {
+  for (const { company: c, companyId, ownerId } of members) {
     await updateProfile({
       ...deps,
-      userId: id,
+      userId: companyId,
       personId: ownerId,
       sessionId: undefined,
       address: '127.0.0.1',

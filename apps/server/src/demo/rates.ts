@@ -130,24 +130,20 @@ function rateSheet(rows: RateRow[]): Buffer {
 export async function importRateSheet(db: Db, actor: Actor, rows: RateRow[], locale: Locale) {
   const result = await importRates({
     db,
-    ownerId: actor.companyId,
-    actor,
+    context: { companyId: actor.companyId, actor, locale },
     data: rateSheet(rows),
     fileName: 'rates.csv',
-    locale,
   });
   if (result.created !== rows.length)
     throw new Error(`demo rates: ${result.created} of ${rows.length} imported`);
 }
 
 /** A forwarder's rates as its rate list shows them (newest first), to book from as quotes. */
-export async function ownRates(db: Db, ownerId: number): Promise<Rate[]> {
+export async function ownRates(db: Db, companyId: number): Promise<Rate[]> {
   const { lists } = await listRates({
     db,
-    ownerId,
-    role: 'owner',
+    context: { companyId, role: 'owner', locale: 'en-US' },
     query: rateQuery.parse({ size: 100 }),
-    locale: 'en-US',
   });
   return lists;
 }

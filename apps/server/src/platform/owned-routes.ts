@@ -12,6 +12,7 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './errors.js';
+import { fileReply, memberFailures, ownedFailures, publicFailures, uploadFailures } from './failures.js';
 import { readMultipart } from './multipart.js';
 import { ok } from './reply.js';
 
@@ -22,15 +23,15 @@ import { ok } from './reply.js';
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /**
- * `owner` names the signed-in member whose rows a route works on; the module passes it, so this
- * layer needs no module's session code (layers point one way: platform never imports modules).
+ * `context` reads who asks (the module's request context: the company whose rows a route works
+ * on, the acting person, the language); the module passes it, so this layer needs no module's
+ * session code (layers point one way: platform never imports modules).
  */
-type Common = {
+type Common<C> = {
   preValidation: preValidationAsyncHookHandler;
-  owner: (request: FastifyRequest) => number;
+  context: (request: FastifyRequest) => C;
   tags: string[];
 };
 type Public = { preValidation?: preValidationAsyncHookHandler; tags: string[] };
@@ -53,6 +54,10 @@ export function templateRoute(
         tags: options.tags,
         summary: options.summary,
         querystring: z.object({ lang: z.string().max(10).optional() }),
+        response: {
+          200: fileReply(XLSX_TYPE),
+          ...(options.preValidation ? memberFailures : publicFailures),
+        },
       },
     },
     async (request, reply) => {
@@ -67,20 +72,13 @@ export function templateRoute(
 }
 
 /** POST `path` (multipart field "file"): any bad row refuses the whole file (422 with the rows). */
-export function importRoute(
+export function importRoute<C>(
   app: App,
-  options: Common & {
+  options: Common<C> & {
     path: string;
     noun: string;
     maxBytes: number;
-    run: (input: {
-      ownerId: number;
-      /** the request, from which the module reads who acts (for its activity trail) */
-      request: FastifyRequest;
-      data: Buffer;
-      fileName: string;
-      locale: Locale;
-    }) => Promise<ImportResult>;
+    run: (input: { context: C; data: Buffer; fileName: string }) => Promise<ImportResult>;
   },
 ) {
   app.post(
@@ -93,10 +91,9 @@ export function importRoute(
         consumes: ['multipart/form-data'],
         response: {
           200: okEnvelope(importResult),
+          ...memberFailures,
+          ...uploadFailures,
           422: errorEnvelope.extend({ rows: z.array(importRowError) }),
-          413: errorEnvelope,
-          415: errorEnvelope,
-          ...failures,
         },
       },
     },
@@ -110,11 +107,9 @@ export function importRoute(
       if (!file) throw new AppError(400, 'validation.required', {}, [{ field: 'file' }]);
       return ok(
         await options.run({
-          ownerId: options.owner(request),
-          request,
+          context: options.context(request),
           data: file,
           fileName: form.fileNames.file ?? '',
-          locale: request.locale,
         }),
       );
     },
@@ -122,12 +117,12 @@ export function importRoute(
 }
 
 /** DELETE `path` with a body list of ids ([1,2] or {"ids":[1,2]}): all or nothing. */
-export function batchDeleteRoute(
+export function batchDeleteRoute<C>(
   app: App,
-  options: Common & {
+  options: Common<C> & {
     path: string;
     noun: string;
-    run: (input: { ownerId: number; request: FastifyRequest; ids: number[] }) => Promise<{ deleted: number }>;
+    run: (input: { context: C; ids: number[] }) => Promise<{ deleted: number }>;
   },
 ) {
   app.delete(
@@ -138,12 +133,12 @@ export function batchDeleteRoute(
         tags: options.tags,
         summary: `Delete ${options.noun}: a body list of ids ([1,2] or {"ids":[1,2]}); all or nothing`,
         body: z.union([idListBody.shape.ids, idListBody]),
-        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...ownedFailures },
       },
     },
     async (request) => {
       const ids = Array.isArray(request.body) ? request.body : request.body.ids;
-      return ok(await options.run({ ownerId: options.owner(request), request, ids }));
+      return ok(await options.run({ context: options.context(request), ids }));
     },
   );
 }

@@ -10,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { containerTypes } from './reference.js';
-import { users } from './users.js';
+import { companies } from './companies.js';
 import { files } from './files.js';
 import { bookings } from './bookings.js';
 
@@ -27,7 +27,7 @@ export const bookingDocuments = pgTable(
       .references(() => files.id),
     uploaderId: integer('uploader_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     uploaderRole: varchar('uploader_role', { length: 10 }).notNull(),
     /** the person who uploaded it, kept by name; '' for documents uploaded before 0024 */
     uploaderPerson: varchar('uploader_person', { length: 100 }).notNull().default(''),
@@ -56,7 +56,7 @@ export const bookingInstructions = pgTable('booking_instructions', {
   blType: varchar('bl_type', { length: 10 }).notNull(),
   freightTerm: varchar('freight_term', { length: 10 }).notNull(),
   remark: varchar('remark', { length: 255 }).notNull().default(''),
-  submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+  submittedBy: integer('submitted_by').references(() => companies.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { carriers, containerTypes, incoterms, ports, units } from './reference.js';
-import { users } from './users.js';
+import { companies } from './companies.js';
 import { contacts } from './contacts.js';
 import { rates } from './rates.js';
 
@@ -83,8 +83,8 @@ export const bookings = pgTable(
     orderNo: varchar('order_no', { length: 24 }).notNull(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    forwarderId: integer('forwarder_id').references(() => users.id),
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    forwarderId: integer('forwarder_id').references(() => companies.id),
     quoteId: integer('quote_id').references(() => rates.id, { onDelete: 'set null' }),
     /**
      * Booked from a quote. Kept when the quote's rate is deleted (quote_id then goes null): whether
@@ -185,7 +185,7 @@ export const bookingHistory = pgTable(
     action: varchar('action', { length: 20 }).notNull(),
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: integer('actor_id').references(() => companies.id, { onDelete: 'set null' }),
     actorRole: varchar('actor_role', { length: 10 }).notNull(),
     /** the person who acted, kept by name when they are later removed; '' before 0014 */
     actorName: varchar('actor_name', { length: 100 }).notNull().default(''),

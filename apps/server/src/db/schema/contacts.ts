@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { countries } from './reference.js';
-import { users } from './users.js';
+import { companies } from './companies.js';
 
 /**
  * A member's shipper or consignee. `dedupe_key` (type, English company name and contact person,
@@ -19,7 +19,7 @@ export const contacts = pgTable(
     id: serial('id').primaryKey(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 10 }).notNull(),
     company1: varchar('company1', { length: 200 }).notNull(),
     company2: varchar('company2', { length: 200 }).notNull().default(''),

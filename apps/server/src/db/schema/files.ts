@@ -1,5 +1,5 @@
 import { index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { companies } from './companies.js';
 
 /**
  * An uploaded file. `storage_key` is made by the server; `kind` says what it is and decides who may
@@ -11,7 +11,7 @@ export const files = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 20 }).notNull(),
     storageKey: varchar('storage_key', { length: 80 }).notNull(),
     contentType: varchar('content_type', { length: 100 }).notNull(),

@@ -11,7 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { people } from './users.js';
+import { people } from './companies.js';
 
 /**
  * E-mail preferences: a person's choice per event (contract `MAIL_EVENTS`) where

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { people, users } from './users.js';
+import { people, companies } from './companies.js';
 
 /**
  * The notification centre: one row per person told of an event, so that each person of
@@ -13,7 +13,7 @@ export const notifications = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     personId: integer('person_id')
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),

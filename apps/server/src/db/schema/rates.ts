@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { carriers, containerTypes, ports } from './reference.js';
-import { users } from './users.js';
+import { companies } from './companies.js';
 
 /** A forwarder's space rate on one route; published as a quote while its validity lasts. */
 export const rates = pgTable(
@@ -20,7 +20,7 @@ export const rates = pgTable(
     id: serial('id').primaryKey(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     carrierId: integer('carrier_id')
       .notNull()
       .references(() => carriers.id),

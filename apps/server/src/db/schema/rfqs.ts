@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { companies } from './companies.js';
 import { rates } from './rates.js';
 
 /** A request for quotation a member sent about a quote, kept for the member and the forwarder. */
@@ -9,8 +9,8 @@ export const rfqs = pgTable(
     id: serial('id').primaryKey(),
     requesterId: integer('requester_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    forwarderId: integer('forwarder_id').references(() => users.id, { onDelete: 'set null' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    forwarderId: integer('forwarder_id').references(() => companies.id, { onDelete: 'set null' }),
     rateId: integer('rate_id').references(() => rates.id, { onDelete: 'set null' }),
     payload: text('payload').notNull(),
     /** 'new' (as sent), 'quoted' (the forwarder answered), 'closed' (no further action); see the contract's RFQ_STATUSES */

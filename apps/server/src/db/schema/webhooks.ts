@@ -11,7 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { companies } from './companies.js';
 
 /**
  * Webhook endpoints of a company. The signing secret must be read back to sign,
@@ -23,7 +23,7 @@ export const webhookEndpoints = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     url: varchar('url', { length: 2000 }).notNull(),
     events: text('events')
       .array()

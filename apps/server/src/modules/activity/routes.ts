@@ -1,7 +1,9 @@
-import { activityQuery, activityReply, errorEnvelope, okEnvelope } from '@freight/contract';
+import { activityQuery, activityReply, okEnvelope } from '@freight/contract';
+import { fileReply, memberFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { exportActivity, listActivity } from './service.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -11,7 +13,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const team = authenticated({ all: ['team'] });
   const tags = ['activity'];
-  const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 
   app.get(
     '/activity',
@@ -22,11 +23,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A page of the company's activity trail, newest first, filtered by person, kind and UTC days",
         querystring: activityQuery,
-        response: { 200: okEnvelope(activityReply), ...failures },
+        response: { 200: okEnvelope(activityReply), ...memberFailures },
       },
     },
     async (request) =>
-      ok(await listActivity({ db, companyId: currentUser(request).id, query: request.query })),
+      ok(await listActivity({ db, companyId: contextOf(request).companyId, query: request.query })),
   );
   app.get(
     '/activity/export',
@@ -36,12 +37,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The filtered activity trail as .xlsx (headers in the Lang), at most 10,000 rows',
         querystring: activityQuery,
+        response: { 200: fileReply(XLSX_TYPE), ...memberFailures },
       },
     },
     async (request, reply) => {
       const file = await exportActivity({
         db,
-        companyId: currentUser(request).id,
+        companyId: contextOf(request).companyId,
         query: request.query,
         locale: request.locale,
       });

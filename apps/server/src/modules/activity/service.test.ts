@@ -34,7 +34,7 @@ describe('changedFields', () => {
 
 describe('actorOf', () => {
   it('takes the company, the person and their name from the signed-in person', () => {
-    expect(actorOf({ id: 7, personId: 12, name: 'LI MING' })).toEqual({
+    expect(actorOf({ companyId: 7, personId: 12, name: 'LI MING' })).toEqual({
       companyId: 7,
       personId: 12,
       name: 'LI MING',

@@ -39,9 +39,9 @@ import {
 /** Who acts: their company, and the person (kept by name too, for when they are later removed). */
 export type Actor = { companyId: number; personId: number | null; name: string };
 
-/** The actor of a signed-in person (SessionUser: `id` is the company's). */
-export function actorOf(user: { id: number; personId: number; name: string }): Actor {
-  return { companyId: user.id, personId: user.personId, name: user.name };
+/** The actor of a signed-in person. */
+export function actorOf(user: { companyId: number; personId: number; name: string }): Actor {
+  return { companyId: user.companyId, personId: user.personId, name: user.name };
 }
 
 export type ActivityEntry = {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { statementsByShape } from '../../platform/sql.js';
-import { people, sessions, users } from '../../db/schema.js';
+import { people, sessions, companies } from '../../db/schema.js';
 
 /**
  * What a live session finds: the person and their company. `authorities` are the company's; the
@@ -40,12 +40,12 @@ function liveSessionQuery(db: Db, statementName: string) {
         name: people.name,
         role: people.role,
         language: people.language,
-        companyAuthorities: users.authorities,
+        companyAuthorities: companies.authorities,
       },
     })
     .from(sessions)
     .innerJoin(people, eq(people.id, sessions.personId))
-    .innerJoin(users, eq(users.id, people.companyId))
+    .innerJoin(companies, eq(companies.id, people.companyId))
     .where(
       and(
         or(

@@ -1,6 +1,5 @@
 import {
   captchaReply,
-  errorEnvelope,
   forgetQuery,
   loginBody,
   loginReply,
@@ -9,6 +8,7 @@ import {
   proofOfWorkChallenge,
   proofOfWorkQuery,
 } from '@freight/contract';
+import { publicFailures, signedInFailures, throttleFailure } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
@@ -18,8 +18,6 @@ import { issueProofOfWork } from './proof-of-work.js';
 import { login, requestResetCode, resetPassword } from './service.js';
 import { proofLevel } from './throttle.js';
 import { endSession } from './sessions.js';
-
-const failures = { 400: errorEnvelope, 429: errorEnvelope };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, kv } = app.deps;
@@ -48,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A proof-of-work challenge (ALTCHA, PBKDF2/SHA-256) for login, registration and the reset-code request; 10 minutes, single use. Its work (data.level) doubles with each recent failed login of the client address or of the username named, up to a cap',
         querystring: proofOfWorkQuery,
-        response: { 200: okEnvelope(proofOfWorkChallenge) },
+        response: { 200: okEnvelope(proofOfWorkChallenge), ...publicFailures },
       },
     },
     async (request, reply) => {
@@ -67,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Log in with username (e-mail), password, captcha and the solved proof of work (altcha); answers a bearer token',
         body: loginBody,
-        response: { 200: okEnvelope(loginReply), ...failures },
+        response: { 200: okEnvelope(loginReply), ...publicFailures, ...throttleFailure },
       },
     },
     async (request) =>
@@ -81,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End the current session',
-        response: { 200: okEnvelope(z.null()), 401: errorEnvelope },
+        response: { 200: okEnvelope(z.null()), ...signedInFailures },
       },
     },
     async (request) => {
@@ -98,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'E-mail a 6-digit password reset code and a single-use link (same answer, in the same time, whether or not the account exists); needs the solved proof of work (altcha)',
         querystring: forgetQuery,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...publicFailures, ...throttleFailure },
       },
     },
     async (request) => {
@@ -127,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Set a new password with the e-mailed code or the token of its link; ends every session of the account',
         body: passwordResetBody,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...publicFailures, ...throttleFailure },
       },
     },
     async (request) => {

@@ -20,7 +20,8 @@ import {
  * module scopes its reads and writes by it. `authorities` are the company's narrowed by the role.
  */
 export type SessionUser = {
-  id: number;
+  /** the company the person signs in to: every row they reach belongs to it */
+  companyId: number;
   personId: number;
   username: string;
   name: string;
@@ -33,7 +34,7 @@ function sessionUser(row: SessionRow): SessionUser {
   // A role the contract does not know (a hand-edited row) gets the least: read only.
   const role = parseRole(row.role) ?? 'viewer';
   return {
-    id: row.companyId,
+    companyId: row.companyId,
     personId: row.personId,
     username: row.email,
     name: row.name,

@@ -9,7 +9,7 @@ import type { Scope } from './repo.js';
 
 /* What the booking services (reading, drafts, transitions, instructions) share. */
 
-export type Viewer = { id: number; username: string; authorities: string[] };
+export type Viewer = { companyId: number; username: string; authorities: string[] };
 export type Common = { db: Db; locale: Locale };
 /** The reader's authorities: whether a booking's forwarder may be named to them (hidesForwarder). */
 export type Authorities = {

@@ -47,7 +47,7 @@ async function snapshot(
 ): Promise<BookingPartySnapshot | FieldIssue> {
   if (id === null) return NO_PARTY;
   try {
-    const c = await getContact({ db, ownerId, id, locale: 'en-US' });
+    const c = await getContact({ db, context: { companyId: ownerId, locale: 'en-US' }, id });
     return {
       company1: c.company1,
       company2: c.company2,
@@ -106,8 +106,8 @@ export async function toBookingValues(
         field: 'cargo_items',
       }));
   const [shipper, consignee, incoterm, known] = await Promise.all([
-    snapshot(db, viewer.id, v.shipper_id, 'shipper_id'),
-    snapshot(db, viewer.id, v.consignee_id, 'consignee_id'),
+    snapshot(db, viewer.companyId, v.shipper_id, 'shipper_id'),
+    snapshot(db, viewer.companyId, v.consignee_id, 'consignee_id'),
     v.incoterm === null ? null : findIncoterm(db, v.incoterm),
     referenceCheck(db, {
       ports: [v.pol_id, v.pod_id, v.to_id].filter((id) => id !== null),

@@ -4,12 +4,12 @@ import {
   attachmentQuery,
   bookingDocument,
   DOCUMENT_MAX_BYTES,
-  errorEnvelope,
   idParams,
   listOf,
   okEnvelope,
 } from '@freight/contract';
 import type { FastifyReply } from 'fastify';
+import { ownedFailures, uploadFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../platform/multipart.js';
@@ -30,7 +30,7 @@ import {
   removeDocument,
   uploadDocument,
 } from './documents.js';
-import { failures } from './route-common.js';
+import { bookingFailures } from './route-common.js';
 
 /** A stored file as a download: never shown inline, never sniffed, never cached. */
 function sendFile(reply: FastifyReply, file: { data: Buffer; contentType: string; fileName: string }) {
@@ -63,9 +63,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: okEnvelope(z.object({ file: z.union([bookingDocument, attachment]) })),
-          413: errorEnvelope,
-          415: errorEnvelope,
-          ...failures,
+          ...bookingFailures,
+          ...uploadFailures,
         },
       },
     },
@@ -76,7 +75,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLargeKey: 'booking.documentTooLarge',
       });
       const user = currentUser(request);
-      const { id: viewerId, authorities } = user;
+      const { companyId: viewerId, authorities } = user;
       const common = {
         db,
         storage,
@@ -102,14 +101,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The viewer’s own attachments (files not tied to a booking), newest first',
         querystring: attachmentQuery,
-        response: { 200: okEnvelope(listOf(attachment)), ...failures },
+        response: { 200: okEnvelope(listOf(attachment)), ...ownedFailures },
       },
     },
     async (request) =>
       ok(
         await listAttachments({
           db,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           page: request.query.page,
           size: request.query.size,
           locale: request.locale,
@@ -124,6 +123,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Download one of the viewer’s attachments (as an attachment)',
         params: attachmentParams,
+        response: ownedFailures,
       },
     },
     async (request, reply) =>
@@ -132,7 +132,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await downloadAttachment({
           db,
           storage,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -146,14 +146,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One of the viewer’s attachments (404 for anyone else’s)',
         params: attachmentParams,
-        response: { 200: okEnvelope(attachment), ...failures },
+        response: { 200: okEnvelope(attachment), ...ownedFailures },
       },
     },
     async (request) =>
       ok(
         await getAttachment({
           db,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -167,7 +167,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete one of the viewer’s attachments (404 for anyone else’s)',
         params: attachmentParams,
-        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...bookingFailures },
       },
     },
     async (request) =>
@@ -175,7 +175,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeAttachment({
           db,
           storage,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -192,14 +192,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One booking document',
         params: idParams,
-        response: { 200: okEnvelope(bookingDocument), ...failures },
+        response: { 200: okEnvelope(bookingDocument), ...bookingFailures },
       },
     },
     async (request) =>
       ok(
         await getDocument({
           db,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           authorities: currentUser(request).authorities,
           id: request.params.id,
           locale: request.locale,
@@ -210,7 +210,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/document/download/:id',
     {
       preValidation: party,
-      schema: { tags, summary: 'Download a booking document (as an attachment)', params: idParams },
+      schema: {
+        tags,
+        summary: 'Download a booking document (as an attachment)',
+        params: idParams,
+        response: ownedFailures,
+      },
     },
     async (request, reply) =>
       sendFile(
@@ -218,7 +223,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await downloadDocument({
           db,
           storage,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -232,7 +237,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a booking document; only its uploader',
         params: idParams,
-        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...bookingFailures },
       },
     },
     async (request) =>
@@ -240,7 +245,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeDocument({
           db,
           storage,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           actor: actorOf(currentUser(request)),
           id: request.params.id,
           locale: request.locale,

@@ -156,7 +156,7 @@ export async function createBooking(
   return getBookingDetail({
     ...options,
     party: 'member',
-    viewerId: options.viewer.id,
+    viewerId: options.viewer.companyId,
     authorities: options.viewer.authorities,
     id,
   });
@@ -179,7 +179,7 @@ export function submitBooking(options: WithMail & Authorities & Acting & { viewe
 export async function changeBooking(
   options: WithMail & Acting & { viewer: Viewer; id: number; input: unknown; submit?: boolean },
 ): Promise<BookingDetail> {
-  const scope = { ownerId: options.viewer.id };
+  const scope = { ownerId: options.viewer.companyId };
   const current = await findBooking(options.db, scope, options.id, false);
   if (!current) throw notFound();
   if (!canBooking('edit', current.booking.status)) throw wrongStatus(options.locale, 'edit', current.booking);
@@ -203,10 +203,11 @@ export async function changeBooking(
     // Locked first, so the changed fields are read against the row this edit replaces.
     const [now] = await lockBookings(tx, scope, [options.id]);
     if (!now) throw notFound();
-    const before = await findBookingOfParty(tx, options.viewer.id, options.id);
+    const before = await findBookingOfParty(tx, options.viewer.companyId, options.id);
     if (!before || !canBooking('edit', now.status)) throw wrongStatus(options.locale, 'edit', now);
     const beforeLines = await rawLines(tx, options.id);
-    if (!(await updateDraftBooking(tx, options.viewer.id, options.id, values, lines))) throw notFound();
+    if (!(await updateDraftBooking(tx, options.viewer.companyId, options.id, values, lines)))
+      throw notFound();
     const fields = bookingChanges(before, beforeLines, values, lines);
     if (fields.length > 0) await recordBooking(tx, options.actor, 'edit', now, fields);
     if (options.submit)
@@ -220,7 +221,7 @@ export async function changeBooking(
   return getBookingDetail({
     ...options,
     party: 'member',
-    viewerId: options.viewer.id,
+    viewerId: options.viewer.companyId,
     authorities: options.viewer.authorities,
     id: options.id,
   });
@@ -234,7 +235,7 @@ export async function changeBooking(
 export async function copyBooking(
   options: WithMail & Acting & { viewer: Viewer; id: number },
 ): Promise<BookingDetail> {
-  const original = await findBooking(options.db, { ownerId: options.viewer.id }, options.id, false);
+  const original = await findBooking(options.db, { ownerId: options.viewer.companyId }, options.id, false);
   if (!original) throw notFound();
   const b = original.booking;
   // Container and seal numbers belong to one shipment: the copy keeps types and cargo, not them.
@@ -280,7 +281,7 @@ export async function copyBooking(
   return getBookingDetail({
     ...options,
     party: 'member',
-    viewerId: options.viewer.id,
+    viewerId: options.viewer.companyId,
     authorities: options.viewer.authorities,
     id,
   });

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import { getQuote, quoteTerms } from '../rates/quotes.js';
 import { findMember } from './repo.js';
 
-type Viewer = { id: number; authorities: readonly string[] };
+type Viewer = { companyId: number; authorities: readonly string[] };
 /** The booking being edited: the quote and forwarder it was saved with. */
 export type Existing = { quoteId: number | null; fromQuote: boolean; forwarderId: number | null };
 
@@ -21,7 +21,7 @@ async function validQuote(db: Db, viewer: Viewer, id: number, locale: Locale) {
   try {
     const quote = await getQuote({
       db,
-      viewer: { id: viewer.id, username: '', authorities: ['quote_forwarder'] },
+      viewer: { companyId: viewer.companyId, username: '', authorities: ['quote_forwarder'] },
       id,
       locale,
     });
@@ -85,7 +85,7 @@ export async function resolveForwarder(
   // A draft may be saved before its forwarder is chosen; a submit needs one (assertComplete).
   if (forwarderId === null) return { forwarderId, quoteId: v.quote_id };
   const forwarder = await findMember(db, forwarderId);
-  if (!forwarder || !forwarder.authorities.includes('rate') || forwarder.id === viewer.id)
+  if (!forwarder || !forwarder.authorities.includes('rate') || forwarder.id === viewer.companyId)
     throw new AppError(400, 'booking.notForwarder', {}, [{ field: 'forwarder_id' }]);
   return { forwarderId, quoteId: v.quote_id };
 }

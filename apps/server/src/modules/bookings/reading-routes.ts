@@ -9,11 +9,12 @@ import {
   listOf,
   okEnvelope,
 } from '@freight/contract';
+import { fileReply, memberFailures, ownedFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated } from '../auth/hook.js';
 import { listDocuments } from './documents.js';
-import { askerOf, detailReplies, failures } from './route-common.js';
+import { askerOf, detailReplies } from './route-common.js';
 import {
   exportBookings,
   getBookingDetail,
@@ -61,7 +62,7 @@ export const bookingReadingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `${side.who}, newest first, filtered`,
           querystring: bookingQuery,
-          response: { 200: okEnvelope(listOf(bookingRow)), ...failures },
+          response: { 200: okEnvelope(listOf(bookingRow)), ...memberFailures },
         },
       },
       async (request) =>
@@ -82,6 +83,7 @@ export const bookingReadingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `${side.who}, filtered, as .xlsx (headers in the Lang)`,
           querystring: bookingQuery,
+          response: { 200: fileReply(XLSX_TYPE), ...memberFailures },
         },
       },
       async (request, reply) => {
@@ -131,7 +133,7 @@ export const bookingReadingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A booking as the form edits it (edit and copy)',
         params: idParams,
-        response: { 200: okEnvelope(bookingForm), ...failures },
+        response: { 200: okEnvelope(bookingForm), ...ownedFailures },
       },
     },
     async (request) =>
@@ -151,7 +153,7 @@ export const bookingReadingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Liaison: the forwarder’s contact and the vessel schedule',
         params: idParams,
-        response: { 200: okEnvelope(bookingDocking), ...failures },
+        response: { 200: okEnvelope(bookingDocking), ...ownedFailures },
       },
     },
     async (request) =>
@@ -171,7 +173,7 @@ export const bookingReadingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The documents of booking {id} (its member or its forwarder)',
         params: idParams,
-        response: { 200: okEnvelope(listOf(bookingDocument)), ...failures },
+        response: { 200: okEnvelope(listOf(bookingDocument)), ...ownedFailures },
       },
     },
     async (request) =>
@@ -191,7 +193,7 @@ export const bookingReadingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Shipping instructions: what was booked and the instructions so far',
         params: idParams,
-        response: { 200: okEnvelope(bookingShipment), ...failures },
+        response: { 200: okEnvelope(bookingShipment), ...ownedFailures },
       },
     },
     async (request) =>

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { bookingDocuments, bookings, files, users } from '../../db/schema.js';
+import { bookingDocuments, bookings, files, companies } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { company, partyWhere } from './repo-sql.js';
 
@@ -10,7 +10,7 @@ const documentColumns = (zh: boolean) => ({
   contentType: files.contentType,
   size: files.size,
   storageKey: files.storageKey,
-  uploaderName: company(users, zh),
+  uploaderName: company(companies, zh),
 });
 
 export async function documentsOf(db: Db, bookingId: number, zh: boolean) {
@@ -18,7 +18,7 @@ export async function documentsOf(db: Db, bookingId: number, zh: boolean) {
     .select(documentColumns(zh))
     .from(bookingDocuments)
     .innerJoin(files, eq(files.id, bookingDocuments.fileId))
-    .innerJoin(users, eq(users.id, bookingDocuments.uploaderId))
+    .innerJoin(companies, eq(companies.id, bookingDocuments.uploaderId))
     .where(eq(bookingDocuments.bookingId, bookingId))
     .orderBy(asc(bookingDocuments.id));
 }
@@ -38,7 +38,7 @@ export async function findDocument(db: Db, userId: number, id: number, zh: boole
     })
     .from(bookingDocuments)
     .innerJoin(files, eq(files.id, bookingDocuments.fileId))
-    .innerJoin(users, eq(users.id, bookingDocuments.uploaderId))
+    .innerJoin(companies, eq(companies.id, bookingDocuments.uploaderId))
     .innerJoin(bookings, eq(bookings.id, bookingDocuments.bookingId))
     .where(and(eq(bookingDocuments.id, id), partyWhere(userId)))
     .limit(1);

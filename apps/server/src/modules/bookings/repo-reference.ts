@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { carriers, containerTypes, countries, incoterms, ports, units, users } from '../../db/schema.js';
+import { carriers, containerTypes, countries, incoterms, ports, units, companies } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { name } from './repo-sql.js';
 
@@ -70,17 +70,17 @@ export async function countryNames(db: Db, ids: number[], zh: boolean) {
 export async function findMember(db: Db, id: number) {
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      company1: users.company1,
-      company2: users.company2,
-      linkman: users.linkman,
-      phone: users.phone,
-      language: users.language,
-      authorities: users.authorities,
+      id: companies.id,
+      username: companies.username,
+      company1: companies.company1,
+      company2: companies.company2,
+      linkman: companies.linkman,
+      phone: companies.phone,
+      language: companies.language,
+      authorities: companies.authorities,
     })
-    .from(users)
-    .where(eq(users.id, id))
+    .from(companies)
+    .where(eq(companies.id, id))
     .limit(1);
   return row;
 }

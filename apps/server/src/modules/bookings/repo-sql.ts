@@ -1,7 +1,7 @@
 import { BOOKING_STATUS } from '@freight/contract';
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
-import { bookings, carriers, incoterms, ports, users } from '../../db/schema.js';
+import { bookings, carriers, incoterms, ports, companies } from '../../db/schema.js';
 
 /* SQL pieces the booking queries share: whose bookings a query reads, names, a booking's columns. */
 
@@ -36,7 +36,7 @@ const lookup = <T>(table: AnyPgTable, tableId: AnyPgColumn, column: SQL, id: Any
  */
 export function rowColumns(zh: boolean) {
   const port = (id: AnyPgColumn) => lookup<string | null>(ports, ports.id, name(ports, zh), id);
-  const member = (id: AnyPgColumn) => lookup<string>(users, users.id, company(users, zh), id);
+  const member = (id: AnyPgColumn) => lookup<string>(companies, companies.id, company(companies, zh), id);
   return {
     booking: bookings,
     carrierName: lookup<string | null>(carriers, carriers.id, name(carriers, zh), bookings.carrierId),
@@ -46,7 +46,12 @@ export function rowColumns(zh: boolean) {
     toName: port(bookings.toId),
     incotermCode: lookup<string | null>(incoterms, incoterms.id, sql`${incoterms.code}`, bookings.incotermId),
     incotermName: lookup<string | null>(incoterms, incoterms.id, name(incoterms, zh), bookings.incotermId),
-    forwarderName: lookup<string | null>(users, users.id, company(users, zh), bookings.forwarderId),
+    forwarderName: lookup<string | null>(
+      companies,
+      companies.id,
+      company(companies, zh),
+      bookings.forwarderId,
+    ),
     customerName: member(bookings.ownerId),
   };
 }

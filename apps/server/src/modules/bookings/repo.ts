@@ -8,7 +8,7 @@ import {
   bookings,
   containerTypes,
   units,
-  users,
+  companies,
 } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { company, name, partyWhere, rowColumns, type Scope, scopeWhere } from './repo-sql.js';
@@ -79,9 +79,9 @@ export async function linesOf(db: Db, bookingId: number, zh: boolean) {
 
 export async function historyOf(db: Db, bookingId: number, zh: boolean) {
   return db
-    .select({ entry: bookingHistory, actorName: sql<string | null>`${company(users, zh)}` })
+    .select({ entry: bookingHistory, actorName: sql<string | null>`${company(companies, zh)}` })
     .from(bookingHistory)
-    .leftJoin(users, eq(users.id, bookingHistory.actorId))
+    .leftJoin(companies, eq(companies.id, bookingHistory.actorId))
     .where(eq(bookingHistory.bookingId, bookingId))
     .orderBy(asc(bookingHistory.id));
 }

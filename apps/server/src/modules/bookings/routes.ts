@@ -16,7 +16,7 @@ import { authenticated, currentUser } from '../auth/hook.js';
 import { documentRoutes } from './document-routes.js';
 import { forwarderBookingRoutes } from './forwarder-routes.js';
 import { bookingReadingRoutes } from './reading-routes.js';
-import { askerOf, detailReplies as detail, failures } from './route-common.js';
+import { askerOf, detailReplies as detail, bookingFailures } from './route-common.js';
 import {
   cancelBooking,
   cancelBookings,
@@ -153,7 +153,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Cancel several bookings with one reason; all or nothing',
         body: cancelManyInput,
-        response: { 200: okEnvelope(z.object({ cancelled: z.number() })), ...failures },
+        response: { 200: okEnvelope(z.object({ cancelled: z.number() })), ...bookingFailures },
       },
     },
     async (request) =>
@@ -162,7 +162,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           links,
           log: request.log,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           actor: actorOf(currentUser(request)),
           ids: request.body.ids,
           reason: request.body.reason,
@@ -226,7 +226,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a booking; only at status 0 (409 otherwise)',
         params: idParams,
-        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...failures },
+        response: { 200: okEnvelope(z.object({ deleted: z.number() })), ...bookingFailures },
       },
     },
     async (request) =>
@@ -234,7 +234,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteBooking({
           db,
           storage,
-          viewerId: currentUser(request).id,
+          viewerId: currentUser(request).companyId,
           actor: actorOf(currentUser(request)),
           id: request.params.id,
           locale: request.locale,

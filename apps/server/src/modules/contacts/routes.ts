@@ -3,28 +3,21 @@ import {
   contactInput,
   contactQuery,
   contactRow,
-  errorEnvelope,
   idParams,
   IMPORT_LIMITS,
   listOf,
   okEnvelope,
 } from '@freight/contract';
+import { conflictFailure, memberFailures, ownedFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { ok } from '../../platform/reply.js';
-import { actorOf } from '../activity/service.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { changeContact, createContact, getContact, listContacts, removeContacts } from './service.js';
 import { contactTemplate, importContacts } from './sheet.js';
 
 const tags = ['contacts'];
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
 
 /** The contact book (role contact). Every read and write is limited to the member's own contacts. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,17 +32,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The member’s contacts, newest first',
         querystring: contactQuery,
-        response: { 200: okEnvelope(listOf(contactRow)), ...failures },
+        response: { 200: okEnvelope(listOf(contactRow)), ...memberFailures },
       },
     },
     async (request) =>
       ok(
         await listContacts({
           db,
-          ownerId: currentUser(request).id,
-          role: currentUser(request).role,
+          context: contextOf(request),
           query: request.query,
-          locale: request.locale,
         }),
       ),
   );
@@ -71,16 +62,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One contact',
         params: idParams,
-        response: { 200: okEnvelope(contact), ...failures },
+        response: { 200: okEnvelope(contact), ...ownedFailures },
       },
     },
     async (request) =>
       ok(
         await getContact({
           db,
-          ownerId: currentUser(request).id,
+          context: contextOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -93,17 +83,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a contact',
         body: contactInput,
-        response: { 200: okEnvelope(contact), ...failures },
+        response: { 200: okEnvelope(contact), ...memberFailures, ...conflictFailure },
       },
     },
     async (request) =>
       ok(
         await createContact({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           input: request.body,
-          locale: request.locale,
         }),
       ),
   );
@@ -117,18 +105,16 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a contact',
         params: idParams,
         body: contactInput,
-        response: { 200: okEnvelope(contact), ...failures },
+        response: { 200: okEnvelope(contact), ...ownedFailures, ...conflictFailure },
       },
     },
     async (request) =>
       ok(
         await changeContact({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           id: request.params.id,
           input: request.body,
-          locale: request.locale,
         }),
       ),
   );
@@ -136,20 +122,19 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   batchDeleteRoute(app, {
     path: '/customer/contact',
     preValidation: member,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'contacts',
-    run: ({ ownerId, request, ids }) =>
-      removeContacts({ db, ownerId, actor: actorOf(currentUser(request)), ids }),
+    run: ({ context, ids }) => removeContacts({ db, context, ids }),
   });
 
   importRoute(app, {
     path: '/customer/contact/import',
     preValidation: member,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'contacts',
     maxBytes: IMPORT_LIMITS.maxBytes,
-    run: ({ request, ...input }) => importContacts({ db, ...input, actor: actorOf(currentUser(request)) }),
+    run: (input) => importContacts({ db, ...input }),
   });
 };

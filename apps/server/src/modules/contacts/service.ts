@@ -6,14 +6,14 @@ import {
   type ListData,
   type Locale,
   PARSE_OPTIONS,
-  type Role,
   rowActionsOf,
 } from '@freight/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
+import type { RequestContext } from '../auth/context.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
 import { AppError, isUniqueViolation, RequestValidationError } from '../../platform/errors.js';
-import { type Actor, changedFields, recordActivity } from '../activity/service.js';
+import { changedFields, recordActivity } from '../activity/service.js';
 import {
   allCountries,
   type ContactRow,
@@ -106,41 +106,35 @@ const contactLabel = (c: { company1: string; linkman: string }) => `${c.company1
 
 export async function listContacts(options: {
   db: Db;
-  ownerId: number;
-  /** the reader's role: what each row offers them */
-  role: Role;
+  context: Pick<RequestContext, 'companyId' | 'locale' | 'role'>;
   query: ContactQuery;
-  locale: Locale;
 }): Promise<ListData<ContactListRow>> {
-  const { rows, total } = await findContactPage(options.db, options.ownerId, options.query);
-  const actions = rowActionsOf(options.role);
-  return { lists: rows.map((row) => ({ ...present(row, options.locale), actions })), total };
+  const { rows, total } = await findContactPage(options.db, options.context.companyId, options.query);
+  const actions = rowActionsOf(options.context.role);
+  return { lists: rows.map((row) => ({ ...present(row, options.context.locale), actions })), total };
 }
 
 /** Another member's contact answers 404, exactly like a missing one. */
 export async function getContact(options: {
   db: Db;
-  ownerId: number;
+  context: Pick<RequestContext, 'companyId' | 'locale'>;
   id: number;
-  locale: Locale;
 }): Promise<Contact> {
-  const row = await findContact(options.db, options.ownerId, options.id);
+  const row = await findContact(options.db, options.context.companyId, options.id);
   if (!row) throw new AppError(404, 'errors.notFound');
-  return present(row, options.locale);
+  return present(row, options.context.locale);
 }
 
 export async function createContact(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId' | 'locale'>;
   input: unknown;
-  locale: Locale;
 }): Promise<Contact> {
   const values = await toValues(options.db, options.input);
   try {
     const id = await options.db.transaction(async (tx) => {
-      const inserted = await insertContact(tx, options.ownerId, values);
-      await recordActivity(tx, options.actor, {
+      const inserted = await insertContact(tx, options.context.companyId, values);
+      await recordActivity(tx, options.context.actor, {
         kind: 'contact',
         action: 'create',
         objectId: inserted,
@@ -157,21 +151,19 @@ export async function createContact(options: {
 
 export async function changeContact(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId' | 'locale'>;
   id: number;
   input: unknown;
-  locale: Locale;
 }): Promise<Contact> {
   const values = await toValues(options.db, options.input);
   try {
     await options.db.transaction(async (tx) => {
-      const before = await lockContact(tx, options.ownerId, options.id);
-      if (!before || !(await updateContact(tx, options.ownerId, options.id, values)))
+      const before = await lockContact(tx, options.context.companyId, options.id);
+      if (!before || !(await updateContact(tx, options.context.companyId, options.id, values)))
         throw new AppError(404, 'errors.notFound');
       const fields = changedFields(before, values, CONTACT_FIELDS);
       if (fields.length > 0)
-        await recordActivity(tx, options.actor, {
+        await recordActivity(tx, options.context.actor, {
           kind: 'contact',
           action: 'update',
           objectId: options.id,
@@ -189,8 +181,7 @@ export async function changeContact(options: {
 /** Deletes all the given contacts, or none: an id that is not the member's refuses the whole batch. */
 export async function removeContacts(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId'>;
   ids: number[];
 }): Promise<{ deleted: number }> {
   return deleteAllOrNothing({
@@ -198,10 +189,10 @@ export async function removeContacts(options: {
     ids: options.ids,
     // Recorded before the batch is judged: a refused batch rolls the trail back with the deletes.
     remove: async (tx, ids) => {
-      const gone = await deleteContacts(tx, options.ownerId, ids);
+      const gone = await deleteContacts(tx, options.context.companyId, ids);
       await recordActivity(
         tx,
-        options.actor,
+        options.context.actor,
         ...gone.map((c) => ({
           kind: 'contact' as const,
           action: 'delete' as const,

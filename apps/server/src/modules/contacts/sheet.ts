@@ -12,10 +12,11 @@ import {
   translate,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
+import type { RequestContext } from '../auth/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sortByName } from '../../platform/locale.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
-import { type Actor, recordActivity } from '../activity/service.js';
+import { recordActivity } from '../activity/service.js';
 import { allCountries, type ContactValues, upsertContacts } from './repo.js';
 import { contactValues } from './service.js';
 
@@ -51,13 +52,12 @@ function headerNames(locale: Locale) {
  */
 export async function importContacts(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId' | 'locale'>;
   data: Buffer;
   fileName: string;
-  locale: Locale;
 }): Promise<ImportResult> {
-  const { db, locale } = options;
+  const { db } = options;
+  const { locale } = options.context;
   const sheet = await openSheet(options.data, options.fileName, {
     accept: ['xlsx', 'xls', 'csv'],
     limits: IMPORT_LIMITS,
@@ -177,8 +177,12 @@ export async function importContacts(options: {
     }
     const values = [...byKey.values()];
     const created = await db.transaction(async (tx) => {
-      await recordActivity(tx, options.actor, { kind: 'contact', action: 'import', label: options.fileName });
-      return upsertContacts(tx, options.ownerId, values);
+      await recordActivity(tx, options.context.actor, {
+        kind: 'contact',
+        action: 'import',
+        label: options.fileName,
+      });
+      return upsertContacts(tx, options.context.companyId, values);
     });
     return { created, updated: values.length - created, skipped };
   } finally {

@@ -1,4 +1,5 @@
 import { bookingPdfParams, bookingPdfQuery, parseLocale } from '@freight/contract';
+import { conflictFailure, fileReply, ownedFailures, throttleFailure } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { renderBookingPdf } from './service.js';
@@ -16,6 +17,12 @@ export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
           'A booking’s PDF (booking-note, confirmation once released, si once instructed) in ?lang= (default: Lang); its member or its forwarder',
         params: bookingPdfParams,
         querystring: bookingPdfQuery,
+        response: {
+          200: fileReply('application/pdf'),
+          ...ownedFailures,
+          ...conflictFailure,
+          ...throttleFailure,
+        },
       },
     },
     async (request, reply) => {
@@ -25,7 +32,7 @@ export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
         documents,
         maxPages: config.pdf.maxPages,
         webDist: config.webDist,
-        viewerId: user.id,
+        viewerId: user.companyId,
         authorities: user.authorities,
         id: request.params.id,
         kind: request.params.kind,

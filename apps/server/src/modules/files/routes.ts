@@ -1,3 +1,5 @@
+import { errorEnvelope } from '@freight/contract';
+import { fileReply, publicFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../auth/hook.js';
@@ -14,12 +16,18 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'An uploaded image: company logos for anyone, other files for their owner only (404 otherwise)',
         params: z.object({ id: z.string().max(36) }),
+        response: { 200: fileReply('image/*'), ...publicFailures, 404: errorEnvelope },
       },
     },
     async (request, reply) => {
       const token = bearerToken(request);
       const session = token ? await resolveSession({ db, config, token }) : undefined;
-      const file = await readFile({ db, storage, id: request.params.id, viewerId: session?.user.id ?? null });
+      const file = await readFile({
+        db,
+        storage,
+        id: request.params.id,
+        viewerId: session?.user.companyId ?? null,
+      });
       reply.header('content-type', file.contentType);
       reply.header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, no-store');
       reply.header('content-disposition', 'inline');

@@ -1,5 +1,4 @@
 import {
-  errorEnvelope,
   mailPreferences,
   mailPreferencesBody,
   okEnvelope,
@@ -7,6 +6,7 @@ import {
   unsubscribeInfo,
   unsubscribeQuery,
 } from '@freight/contract';
+import { publicFailures, signedInFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
@@ -19,7 +19,6 @@ import { describeUnsubscribe, getPreferences, resubscribe, setPreferences, unsub
 export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const tags = ['mail preferences'];
-  const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
   const key = config.unsubscribeHmacKey;
 
   app.get(
@@ -29,7 +28,7 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Which events also e-mail the signed-in person: off, immediate or in a daily digest',
-        response: { 200: okEnvelope(mailPreferences), ...failures },
+        response: { 200: okEnvelope(mailPreferences), ...signedInFailures },
       },
     },
     async (request) => ok(await getPreferences({ db, personId: currentUser(request).personId })),
@@ -42,7 +41,7 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Changes the given events of the person's own e-mail preferences",
         body: mailPreferencesBody,
-        response: { 200: okEnvelope(mailPreferences), ...failures },
+        response: { 200: okEnvelope(mailPreferences), ...signedInFailures },
       },
     },
     async (request) =>
@@ -62,7 +61,7 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'What a signed unsubscribe link stops (changes nothing)',
         querystring: unsubscribeQuery,
-        response: { 200: okEnvelope(unsubscribeInfo), 400: errorEnvelope },
+        response: { 200: okEnvelope(unsubscribeInfo), ...publicFailures },
       },
     },
     async (request) => ok(await describeUnsubscribe({ db, key, token: request.query.token })),
@@ -75,7 +74,7 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One-click unsubscribe (RFC 8058) with a signed link, without a login',
         querystring: unsubscribeQuery,
-        response: { 200: okEnvelope(unsubscribeInfo), 400: errorEnvelope },
+        response: { 200: okEnvelope(unsubscribeInfo), ...publicFailures },
       },
     },
     async (request) => ok(await unsubscribe({ db, key, token: request.query.token })),
@@ -89,7 +88,7 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Undo an unsubscribe with the same signed link: its events come back as they were',
         querystring: unsubscribeQuery,
         body: resubscribeBody,
-        response: { 200: okEnvelope(unsubscribeInfo), 400: errorEnvelope },
+        response: { 200: okEnvelope(unsubscribeInfo), ...publicFailures },
       },
     },
     async (request) => ok(await resubscribe({ db, key, token: request.query.token, body: request.body })),

@@ -10,6 +10,7 @@ import {
   streamTicket,
   unreadCount,
 } from '@freight/contract';
+import { publicFailures, signedInFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.js';
 import { ok } from '../../platform/reply.js';
@@ -28,7 +29,7 @@ import {
 } from './service.js';
 import { StreamHub } from './streams.js';
 
-const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: user.id });
+const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: user.companyId });
 
 /**
  * The notification centre: the signed-in person's own notifications. Every role reads
@@ -38,7 +39,6 @@ const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, kv, bus } = app.deps;
   const tags = ['notifications'];
-  const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
   const hub = new StreamHub({
     perPerson: NOTIFICATION_STREAMS_PER_PERSON,
     heartbeatMs: NOTIFICATION_HEARTBEAT_MS,
@@ -59,7 +59,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A page of the person's notifications, newest first (unread only, or about bookings whose number contains `booking`), and their unread count",
         querystring: notificationQuery,
-        response: { 200: okEnvelope(notificationList), ...failures },
+        response: { 200: okEnvelope(notificationList), ...signedInFailures },
       },
     },
     async (request) =>
@@ -72,7 +72,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The person's unread count (what the bell polls when it cannot hold a stream)",
-        response: { 200: okEnvelope(unreadCount), ...failures },
+        response: { 200: okEnvelope(unreadCount), ...signedInFailures },
       },
     },
     async (request) => ok(await countUnread({ db, who: recipient(currentUser(request)) })),
@@ -85,7 +85,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Marks one of the person’s notifications read; another person’s answers 404',
         params: idParams,
-        response: { 200: okEnvelope(unreadCount), 404: errorEnvelope, ...failures },
+        response: { 200: okEnvelope(unreadCount), ...signedInFailures, 404: errorEnvelope },
       },
     },
     async (request) => ok(await readOne({ db, who: recipient(currentUser(request)), id: request.params.id })),
@@ -98,7 +98,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Marks one of the person’s notifications unread again; another person’s answers 404',
         params: idParams,
-        response: { 200: okEnvelope(unreadCount), 404: errorEnvelope, ...failures },
+        response: { 200: okEnvelope(unreadCount), ...signedInFailures, 404: errorEnvelope },
       },
     },
     async (request) =>
@@ -111,7 +111,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Marks all of the person’s notifications read',
-        response: { 200: okEnvelope(unreadCount), ...failures },
+        response: { 200: okEnvelope(unreadCount), ...signedInFailures },
       },
     },
     async (request) => ok(await readAll({ db, who: recipient(currentUser(request)) })),
@@ -123,7 +123,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A single-use ticket, valid for a minute, that opens one event stream of this session',
-        response: { 200: okEnvelope(streamTicket), ...failures },
+        response: { 200: okEnvelope(streamTicket), ...signedInFailures },
       },
     },
     async (request) => {
@@ -141,7 +141,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-Sent Events: ready, notification and read events of the person, until the session ends',
         querystring: streamQuery,
-        response: { 401: errorEnvelope, 503: errorEnvelope },
+        response: { ...publicFailures, 401: errorEnvelope, 503: errorEnvelope },
       },
     },
     async (request, reply) => {

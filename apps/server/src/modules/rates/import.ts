@@ -12,10 +12,11 @@ import {
   translate,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
+import type { RequestContext } from '../auth/context.js';
 import { AppError } from '../../platform/errors.js';
 import { openSheet, writeWorkbook } from '../../platform/spreadsheet.js';
 import { holdPoint } from '../../platform/test-hold.js';
-import { type Actor, recordActivity } from '../activity/service.js';
+import { recordActivity } from '../activity/service.js';
 import { importDictionaries, insertRates, rateValues, type RateValues } from './repo.js';
 import type { BoardChanges } from './service.js';
 
@@ -97,14 +98,13 @@ function isExampleRow(
  */
 export async function importRates(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId' | 'locale'>;
   data: Buffer;
   fileName: string;
-  locale: Locale;
   board?: BoardChanges | undefined;
 }): Promise<{ created: number; skipped: number }> {
-  const { db, locale } = options;
+  const { db } = options;
+  const { locale } = options.context;
   const sheet = await openSheet(options.data, options.fileName, {
     accept: ['xlsx', 'xls', 'csv'],
     limits: RATE_IMPORT_LIMITS,
@@ -220,8 +220,12 @@ export async function importRates(options: {
       );
     }
     const ids = await db.transaction(async (tx) => {
-      await recordActivity(tx, options.actor, { kind: 'rate', action: 'import', label: options.fileName });
-      const inserted = await insertRates(tx, options.ownerId, values);
+      await recordActivity(tx, options.context.actor, {
+        kind: 'rate',
+        action: 'import',
+        label: options.fileName,
+      });
+      const inserted = await insertRates(tx, options.context.companyId, values);
       await holdPoint('rate-import', `${inserted.length} inserted`);
       return inserted;
     });

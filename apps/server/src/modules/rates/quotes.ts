@@ -14,7 +14,7 @@ import type { BoardCache } from './board-cache.js';
 import { findQuotePage, findRate, spacesOf } from './repo.js';
 import { presentRate } from './service.js';
 
-type Viewer = { id: number; username: string; authorities: string[] };
+type Viewer = { companyId: number; username: string; authorities: string[] };
 
 const today = () => new Date().toISOString().slice(0, 10);
 

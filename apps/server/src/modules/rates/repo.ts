@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
-import { carriers, containerTypes, ports, rateSpaces, rates, users } from '../../db/schema.js';
+import { carriers, containerTypes, ports, rateSpaces, rates, companies } from '../../db/schema.js';
 
 const pol = alias(ports, 'pol');
 const pod = alias(ports, 'pod');
@@ -65,8 +65,8 @@ function columns(zh: boolean) {
     remark: rates.remark,
     status: rates.status,
     forwarderName: zh
-      ? sql<string>`coalesce(nullif(${users.company2}, ''), ${users.company1})`
-      : users.company1,
+      ? sql<string>`coalesce(nullif(${companies.company2}, ''), ${companies.company1})`
+      : companies.company1,
     createdAt: rates.createdAt,
     updatedAt: rates.updatedAt,
   };
@@ -80,7 +80,7 @@ function joined(db: Db, zh: boolean) {
     .innerJoin(pol, eq(pol.id, rates.polId))
     .innerJoin(pod, eq(pod.id, rates.podId))
     .innerJoin(dest, eq(dest.id, rates.toId))
-    .innerJoin(users, eq(users.id, rates.ownerId));
+    .innerJoin(companies, eq(companies.id, rates.ownerId));
 }
 
 export async function spacesOf(db: Db, rateIds: number[]) {

@@ -1,5 +1,4 @@
 import {
-  errorEnvelope,
   estimateInput,
   estimateResult,
   idParams,
@@ -14,18 +13,17 @@ import {
   rateRow,
 } from '@freight/contract';
 import type { ListData, Quote } from '@freight/contract';
+import { memberFailures, ownedFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/owned-routes.js';
 import { reportIncident } from '../../platform/incidents.js';
 import { ok } from '../../platform/reply.js';
-import { actorOf } from '../activity/service.js';
+import { contextOf } from '../auth/context.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { boardCache } from './board-cache.js';
 import { importRates, rateTemplate } from './import.js';
 import { estimate, getQuote, listQuotes } from './quotes.js';
 import { changeRate, createRate, getRate, listRates, removeRates } from './service.js';
-
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /** Rate management (role rate: forwarders, own rates only) and the quote board (role quote); RFQs are in modules/rfqs. */
 export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,17 +63,15 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The forwarder’s own rates',
         querystring: rateQuery,
-        response: { 200: okEnvelope(listOf(rateRow)), ...failures },
+        response: { 200: okEnvelope(listOf(rateRow)), ...memberFailures },
       },
     },
     async (request) =>
       ok(
         await listRates({
           db,
-          ownerId: currentUser(request).id,
-          role: currentUser(request).role,
+          context: contextOf(request),
           query: request.query,
-          locale: request.locale,
         }),
       ),
   );
@@ -94,16 +90,15 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One of the forwarder’s rates',
         params: idParams,
-        response: { 200: okEnvelope(rate), ...failures },
+        response: { 200: okEnvelope(rate), ...ownedFailures },
       },
     },
     async (request) =>
       ok(
         await getRate({
           db,
-          ownerId: currentUser(request).id,
+          context: contextOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -115,17 +110,15 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a rate',
         body: rateInput,
-        response: { 200: okEnvelope(rate), ...failures },
+        response: { 200: okEnvelope(rate), ...memberFailures },
       },
     },
     async (request) =>
       ok(
         await createRate({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           input: request.body,
-          locale: request.locale,
           board: changes,
         }),
       ),
@@ -139,18 +132,16 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a rate (its space lines are replaced)',
         params: idParams,
         body: rateInput,
-        response: { 200: okEnvelope(rate), ...failures },
+        response: { 200: okEnvelope(rate), ...ownedFailures },
       },
     },
     async (request) =>
       ok(
         await changeRate({
           db,
-          ownerId: currentUser(request).id,
-          actor: actorOf(currentUser(request)),
+          context: contextOf(request),
           id: request.params.id,
           input: request.body,
-          locale: request.locale,
           board: changes,
         }),
       ),
@@ -158,21 +149,19 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   batchDeleteRoute(app, {
     path: '/rate',
     preValidation: forwarder,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'rates',
-    run: ({ ownerId, request, ids }) =>
-      removeRates({ db, ownerId, actor: actorOf(currentUser(request)), ids, board: changes }),
+    run: ({ context, ids }) => removeRates({ db, context, ids, board: changes }),
   });
   importRoute(app, {
     path: '/rate/import',
     preValidation: forwarder,
-    owner: (request) => currentUser(request).id,
+    context: contextOf,
     tags,
     noun: 'rates',
     maxBytes: RATE_IMPORT_LIMITS.maxBytes,
-    run: ({ request, ...input }) =>
-      importRates({ db, ...input, actor: actorOf(currentUser(request)), board: changes }),
+    run: (input) => importRates({ db, ...input, board: changes }),
   });
 
   app.get(
@@ -183,7 +172,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Published rates valid on the day, filtered and sorted',
         querystring: quoteQuery,
-        response: { 200: okEnvelope(listOf(quote)), ...failures },
+        response: { 200: okEnvelope(listOf(quote)), ...memberFailures },
       },
     },
     async (request) =>
@@ -205,7 +194,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'One quote',
         params: idParams,
-        response: { 200: okEnvelope(quote), ...failures },
+        response: { 200: okEnvelope(quote), ...ownedFailures },
       },
     },
     async (request) =>
@@ -220,7 +209,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Price container quantities on a quote',
         body: estimateInput,
-        response: { 200: okEnvelope(estimateResult), ...failures },
+        response: { 200: okEnvelope(estimateResult), ...memberFailures },
       },
     },
     async (request) =>

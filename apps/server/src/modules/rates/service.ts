@@ -1,18 +1,17 @@
 import {
   type ListData,
-  type Locale,
   PARSE_OPTIONS,
   type Rate,
   rateInput,
   type RateQuery,
   type RateRow,
-  type Role,
   rowActionsOf,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
+import type { RequestContext } from '../auth/context.js';
 import { deleteAllOrNothing } from '../../platform/batch.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
-import { type Actor, changedFields, recordActivity } from '../activity/service.js';
+import { changedFields, recordActivity } from '../activity/service.js';
 import {
   deleteRates,
   findRate,
@@ -83,34 +82,35 @@ async function toRateValues(db: Db, input: unknown): Promise<RateValues> {
 
 export async function listRates(options: {
   db: Db;
-  ownerId: number;
-  /** the reader's role: what each row offers them */
-  role: Role;
+  context: Pick<RequestContext, 'companyId' | 'locale' | 'role'>;
   query: RateQuery;
-  locale: Locale;
 }): Promise<ListData<RateRow>> {
   const { rows, total } = await findRatePage(
     options.db,
-    options.ownerId,
+    options.context.companyId,
     options.query,
-    options.locale === 'zh-CN',
+    options.context.locale === 'zh-CN',
   );
   const spaces = await spacesOf(
     options.db,
     rows.map((r) => r.id),
   );
-  const actions = rowActionsOf(options.role);
+  const actions = rowActionsOf(options.context.role);
   return { lists: rows.map((row) => ({ ...presentRate(row, spaces), actions })), total };
 }
 
 /** A forwarder's own rate; anyone else's answers 404. */
 export async function getRate(options: {
   db: Db;
-  ownerId: number;
+  context: Pick<RequestContext, 'companyId' | 'locale'>;
   id: number;
-  locale: Locale;
 }): Promise<Rate> {
-  const row = await findRate(options.db, options.id, options.locale === 'zh-CN', options.ownerId);
+  const row = await findRate(
+    options.db,
+    options.id,
+    options.context.locale === 'zh-CN',
+    options.context.companyId,
+  );
   if (!row) throw new AppError(404, 'errors.notFound');
   return presentRate(row, await spacesOf(options.db, [row.id]));
 }
@@ -146,18 +146,16 @@ function comparableRate(rate: RateValues): RateValues {
 
 export async function createRate(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId' | 'locale'>;
   input: unknown;
-  locale: Locale;
   board?: BoardChanges | undefined;
 }): Promise<Rate> {
   const values = await toRateValues(options.db, options.input);
   const id = await options.db.transaction(async (tx) => {
-    const [inserted] = await insertRates(tx, options.ownerId, [values]);
+    const [inserted] = await insertRates(tx, options.context.companyId, [values]);
     if (inserted === undefined) throw new Error('rate not created');
-    const labels = await rateLabels(tx, options.ownerId, [inserted]);
-    await recordActivity(tx, options.actor, {
+    const labels = await rateLabels(tx, options.context.companyId, [inserted]);
+    await recordActivity(tx, options.context.actor, {
       kind: 'rate',
       action: 'create',
       objectId: inserted,
@@ -171,22 +169,20 @@ export async function createRate(options: {
 
 export async function changeRate(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId' | 'locale'>;
   id: number;
   input: unknown;
-  locale: Locale;
   board?: BoardChanges | undefined;
 }): Promise<Rate> {
   const values = await toRateValues(options.db, options.input);
   await options.db.transaction(async (tx) => {
-    const before = await lockRate(tx, options.ownerId, options.id);
-    if (!before || !(await updateRate(tx, options.ownerId, options.id, values)))
+    const before = await lockRate(tx, options.context.companyId, options.id);
+    if (!before || !(await updateRate(tx, options.context.companyId, options.id, values)))
       throw new AppError(404, 'errors.notFound');
     const fields = changedFields(comparableRate(before), comparableRate(values), RATE_FIELDS);
     if (fields.length === 0) return;
-    const labels = await rateLabels(tx, options.ownerId, [options.id]);
-    await recordActivity(tx, options.actor, {
+    const labels = await rateLabels(tx, options.context.companyId, [options.id]);
+    await recordActivity(tx, options.context.actor, {
       kind: 'rate',
       action: 'update',
       objectId: options.id,
@@ -201,8 +197,7 @@ export async function changeRate(options: {
 /** All or nothing: one id that is not the forwarder's refuses the batch. */
 export async function removeRates(options: {
   db: Db;
-  ownerId: number;
-  actor: Actor;
+  context: Pick<RequestContext, 'actor' | 'companyId'>;
   ids: number[];
   board?: BoardChanges | undefined;
 }): Promise<{ deleted: number }> {
@@ -211,11 +206,11 @@ export async function removeRates(options: {
     ids: options.ids,
     // Recorded before the batch is judged: a refused batch rolls the trail back with the deletes.
     remove: async (tx, ids) => {
-      const labels = await rateLabels(tx, options.ownerId, ids);
-      const deleted = await deleteRates(tx, options.ownerId, ids);
+      const labels = await rateLabels(tx, options.context.companyId, ids);
+      const deleted = await deleteRates(tx, options.context.companyId, ids);
       await recordActivity(
         tx,
-        options.actor,
+        options.context.actor,
         ...[...labels].map(([id, label]) => ({
           kind: 'rate' as const,
           action: 'delete' as const,

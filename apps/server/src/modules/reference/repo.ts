@@ -21,7 +21,7 @@ import {
   ports,
   tradeRoutes,
   units,
-  users,
+  companies,
 } from '../../db/schema.js';
 
 /** A reference row before its name is picked for the request's language. */
@@ -202,26 +202,26 @@ export async function findReferencePage(
     case 'forwarder': {
       const pattern = keyword ? likePattern(keyword) : undefined;
       const where = and(
-        eq(users.isForwarder, true),
-        pattern ? or(ilike(users.company1, pattern), ilike(users.company2, pattern)) : undefined,
+        eq(companies.isForwarder, true),
+        pattern ? or(ilike(companies.company1, pattern), ilike(companies.company2, pattern)) : undefined,
       );
       const rows = await pageOf(
         db
           .select({
-            id: users.id,
-            company1: users.company1,
-            company2: users.company2,
-            countryId: users.countryId,
+            id: companies.id,
+            company1: companies.company1,
+            company2: companies.company2,
+            countryId: companies.countryId,
             countryNameEn: countries.nameEn,
             countryNameZh: countries.nameZh,
           })
-          .from(users)
-          .innerJoin(countries, eq(countries.id, users.countryId))
+          .from(companies)
+          .innerJoin(countries, eq(countries.id, companies.countryId))
           .where(where)
-          .orderBy(asc(users.company1), asc(users.id))
+          .orderBy(asc(companies.company1), asc(companies.id))
           .limit(size)
           .offset(offset),
-        db.select({ value: count() }).from(users).where(where),
+        db.select({ value: count() }).from(companies).where(where),
       );
       return {
         total: rows.total,

@@ -1,4 +1,5 @@
 import { listOf, okEnvelope, REFERENCE_LISTS, referenceItem, referenceQuery } from '@freight/contract';
+import { memberFailures, publicFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated } from '../auth/hook.js';
@@ -18,7 +19,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['reference'],
           summary: `Reference list: ${list}`,
           querystring: referenceQuery,
-          response: { 200: okEnvelope(listOf(referenceItem)) },
+          response: {
+            200: okEnvelope(listOf(referenceItem)),
+            ...(list === 'forwarder' ? memberFailures : publicFailures),
+          },
         },
       },
       async (request) =>

@@ -106,7 +106,7 @@ export async function mailRfqAnswer(options: {
   const compose = async (locale: Locale) => {
     const rfq = await getRfq({
       db,
-      viewer: { id: mail.requesterId, username: '', authorities: [] },
+      viewer: { companyId: mail.requesterId, username: '', authorities: [] },
       id: mail.rfqId,
       locale,
     });

@@ -2,7 +2,7 @@ import type { ReceivedRfqQuery, RfqStatus } from '@freight/contract';
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
-import { carriers, containerTypes, people, ports, rfqs, users } from '../../db/schema.js';
+import { carriers, containerTypes, people, ports, rfqs, companies } from '../../db/schema.js';
 
 export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promise<number> {
   const [row] = await db.insert(rfqs).values(values).returning({ id: rfqs.id });
@@ -18,16 +18,16 @@ export async function insertRfq(db: Db, values: typeof rfqs.$inferInsert): Promi
 export async function memberContact(db: Db, id: number) {
   const [row] = await db
     .select({
-      username: users.username,
-      language: sql<string>`coalesce(${people.language}, ${users.language})`,
-      company1: users.company1,
-      company2: users.company2,
-      linkman: users.linkman,
-      phone: users.phone,
+      username: companies.username,
+      language: sql<string>`coalesce(${people.language}, ${companies.language})`,
+      company1: companies.company1,
+      company2: companies.company2,
+      linkman: companies.linkman,
+      phone: companies.phone,
     })
-    .from(users)
-    .leftJoin(people, and(eq(people.companyId, users.id), eq(people.email, users.username)))
-    .where(eq(users.id, id))
+    .from(companies)
+    .leftJoin(people, and(eq(people.companyId, companies.id), eq(people.email, companies.username)))
+    .where(eq(companies.id, id))
     .limit(1);
   return row;
 }
@@ -62,11 +62,11 @@ export async function findRfqPage(
         answer: rfqs.answer,
         createdAt: rfqs.createdAt,
         updatedAt: rfqs.updatedAt,
-        requester: users.username,
-        requesterCompany: users.company1,
+        requester: companies.username,
+        requesterCompany: companies.company1,
       })
       .from(rfqs)
-      .innerJoin(users, eq(users.id, rfqs.requesterId))
+      .innerJoin(companies, eq(companies.id, rfqs.requesterId))
       .where(where)
       .orderBy(desc(rfqs.id))
       .limit(page.size)
@@ -100,14 +100,14 @@ export async function findReceivedRfqs(
         createdAt: rfqs.createdAt,
         updatedAt: rfqs.updatedAt,
         requesterId: rfqs.requesterId,
-        email: users.username,
-        company1: users.company1,
-        company2: users.company2,
-        linkman: users.linkman,
-        phone: users.phone,
+        email: companies.username,
+        company1: companies.company1,
+        company2: companies.company2,
+        linkman: companies.linkman,
+        phone: companies.phone,
       })
       .from(rfqs)
-      .innerJoin(users, eq(users.id, rfqs.requesterId))
+      .innerJoin(companies, eq(companies.id, rfqs.requesterId))
       .where(where)
       .orderBy(desc(rfqs.id))
       .limit(query.size)

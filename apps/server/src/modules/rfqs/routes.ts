@@ -11,6 +11,7 @@ import {
   rfqRecord,
   rfqStatusInput,
 } from '@freight/contract';
+import { conflictFailure, memberFailures, ownedFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
@@ -28,8 +29,6 @@ import {
   sendRfq,
 } from './service.js';
 import type { Db } from '../../platform/db.js';
-
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /**
  * Requests for quotation: sent by members holding quote_rfq about a quote, mailed to the quote's
@@ -52,7 +51,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a request for quotation about a quote; mailed to its forwarder',
         body: rfqInput,
-        response: { 200: okEnvelope(z.object({ id: z.number() })), ...failures },
+        response: { 200: okEnvelope(z.object({ id: z.number() })), ...memberFailures, 404: errorEnvelope },
       },
     },
     async (request) => {
@@ -77,7 +76,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The RFQs the member sent, and those sent to the member’s rates, newest first (`direction`: only sent or received)',
         querystring: rfqQuery,
-        response: { 200: okEnvelope(listOf(rfqRecord)), ...failures },
+        response: { 200: okEnvelope(listOf(rfqRecord)), ...memberFailures },
       },
     },
     async (request) =>
@@ -91,7 +90,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One RFQ the member sent or received (404 for anyone else’s)',
         params: idParams,
-        response: { 200: okEnvelope(rfqRecord), ...failures },
+        response: { 200: okEnvelope(rfqRecord), ...ownedFailures },
       },
     },
     async (request) =>
@@ -106,7 +105,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The RFQs sent to the forwarder, newest first, of one status if asked',
         querystring: receivedRfqQuery,
-        response: { 200: okEnvelope(listOf(receivedRfq)), ...failures },
+        response: { 200: okEnvelope(listOf(receivedRfq)), ...memberFailures },
       },
     },
     async (request) =>
@@ -127,7 +126,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One RFQ sent to the forwarder, with the requester’s contact (404 for any other)',
         params: idParams,
-        response: { 200: okEnvelope(receivedRfq), ...failures },
+        response: { 200: okEnvelope(receivedRfq), ...ownedFailures },
       },
     },
     async (request) =>
@@ -149,7 +148,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark an RFQ sent to the forwarder quoted or closed',
         params: idParams,
         body: rfqStatusInput,
-        response: { 200: okEnvelope(receivedRfq), ...failures },
+        response: { 200: okEnvelope(receivedRfq), ...ownedFailures },
       },
     },
     async (request) => {
@@ -174,7 +173,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answer an RFQ sent to the forwarder in the portal (prices per container type, validity, remarks); the requester is told',
         params: idParams,
         body: rfqAnswerInput,
-        response: { 200: okEnvelope(receivedRfq), 409: errorEnvelope, ...failures },
+        response: { 200: okEnvelope(receivedRfq), ...ownedFailures, ...conflictFailure },
       },
     },
     async (request) => {

@@ -32,7 +32,7 @@ import {
   updateRfqStatus,
 } from './repo.js';
 
-type Viewer = { id: number; personId?: number; username: string; authorities: string[] };
+type Viewer = { companyId: number; personId?: number; username: string; authorities: string[] };
 
 /** The quote's container types as stored with a request, with the quantity asked of each (null: none). */
 type StoredContainer = { container_id: number; quantity: number | null };
@@ -96,7 +96,7 @@ export async function sendRfq(options: {
   const forwarderId = quote.forwarder_id ?? null;
   const id = await options.db.transaction(async (tx) => {
     const inserted = await insertRfq(tx, {
-      requesterId: options.viewer.id,
+      requesterId: options.viewer.companyId,
       forwarderId,
       rateId: quote.id,
       payload: JSON.stringify(request),
@@ -111,7 +111,12 @@ export async function sendRfq(options: {
         rfq: { id: inserted, forwarderId, label: `${quote.pol_name} → ${quote.to_name}` },
       },
     );
-    await options.queueMail(tx, { rfqId: inserted, requesterId: options.viewer.id, forwarderId, request });
+    await options.queueMail(tx, {
+      rfqId: inserted,
+      requesterId: options.viewer.companyId,
+      forwarderId,
+      request,
+    });
     return inserted;
   });
   return { id };
@@ -220,8 +225,8 @@ export async function listRfqs(options: {
   query: { page: number; size: number; direction?: 'sent' | 'received' | undefined };
   locale: Locale;
 }): Promise<ListData<RfqRecord>> {
-  const { rows, total } = await findRfqPage(options.db, options.viewer.id, options.query);
-  return { lists: await presentRfqs(options.db, options.viewer.id, rows, options.locale), total };
+  const { rows, total } = await findRfqPage(options.db, options.viewer.companyId, options.query);
+  return { lists: await presentRfqs(options.db, options.viewer.companyId, rows, options.locale), total };
 }
 
 /** One RFQ the member sent or received; anyone else's is answered as not found. */
@@ -231,8 +236,8 @@ export async function getRfq(options: {
   id: number;
   locale: Locale;
 }): Promise<RfqRecord> {
-  const { rows } = await findRfqPage(options.db, options.viewer.id, { page: 1, size: 1 }, options.id);
-  const [rfq] = await presentRfqs(options.db, options.viewer.id, rows, options.locale);
+  const { rows } = await findRfqPage(options.db, options.viewer.companyId, { page: 1, size: 1 }, options.id);
+  const [rfq] = await presentRfqs(options.db, options.viewer.companyId, rows, options.locale);
   if (!rfq) throw new AppError(404, 'errors.notFound');
   return rfq;
 }
@@ -287,7 +292,7 @@ export async function listReceivedRfqs(options: {
   query: ReceivedRfqQuery;
   locale: Locale;
 }): Promise<ListData<ReceivedRfq>> {
-  const { rows, total } = await findReceivedRfqs(options.db, options.viewer.id, options.query);
+  const { rows, total } = await findReceivedRfqs(options.db, options.viewer.companyId, options.query);
   return { lists: await presentReceived(options.db, rows, options.locale), total };
 }
 
@@ -298,7 +303,12 @@ export async function getReceivedRfq(options: {
   id: number;
   locale: Locale;
 }): Promise<ReceivedRfq> {
-  const { rows } = await findReceivedRfqs(options.db, options.viewer.id, { page: 1, size: 1 }, options.id);
+  const { rows } = await findReceivedRfqs(
+    options.db,
+    options.viewer.companyId,
+    { page: 1, size: 1 },
+    options.id,
+  );
   const [rfq] = await presentReceived(options.db, rows, options.locale);
   if (!rfq) throw new AppError(404, 'errors.notFound');
   return rfq;
@@ -345,10 +355,10 @@ export async function markReceivedRfq(options: {
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const status: RfqStatus = parsed.data.status;
   await options.db.transaction(async (tx) => {
-    const current = await lockReceivedRfq(tx, options.viewer.id, options.id);
+    const current = await lockReceivedRfq(tx, options.viewer.companyId, options.id);
     if (!current) throw new AppError(404, 'errors.notFound');
     if (current.status === status) return;
-    await updateRfqStatus(tx, options.viewer.id, options.id, status);
+    await updateRfqStatus(tx, options.viewer.companyId, options.id, status);
     await tellRequester(tx, options, current, status === 'quoted' ? 'quote' : 'close');
   });
   return getReceivedRfq(options);
@@ -373,7 +383,7 @@ export async function answerReceivedRfq(options: {
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const input = parsed.data;
   await options.db.transaction(async (tx) => {
-    const current = await lockReceivedRfq(tx, options.viewer.id, options.id);
+    const current = await lockReceivedRfq(tx, options.viewer.companyId, options.id);
     if (!current) throw new AppError(404, 'errors.notFound');
     if (current.status === 'closed') throw new AppError(409, 'rfq.closedCannotAnswer');
     const containerIds = parseContainers(current.containers).map((c) => c.container_id);
@@ -392,7 +402,7 @@ export async function answerReceivedRfq(options: {
       remarks: input.remarks,
       answered_at: new Date().toISOString(),
     };
-    await updateRfqStatus(tx, options.viewer.id, options.id, 'quoted', JSON.stringify(answer));
+    await updateRfqStatus(tx, options.viewer.companyId, options.id, 'quoted', JSON.stringify(answer));
     await tellRequester(tx, options, current, 'quote');
   });
   return getReceivedRfq(options);

@@ -3,9 +3,9 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { likePattern, pageOffset } from '../../platform/sql.js';
-import { businesses, ports, tradeRoutes, users } from '../../db/schema.js';
+import { businesses, ports, tradeRoutes, companies } from '../../db/schema.js';
 
-const listed = and(eq(users.isForwarder, true), eq(users.listedInDirectory, true));
+const listed = and(eq(companies.isForwarder, true), eq(companies.listedInDirectory, true));
 
 /** Names of the ids in an integer-array column, in the reference list's own order. */
 function names(
@@ -21,19 +21,19 @@ function names(
 
 function columns(zh: boolean) {
   return {
-    id: users.id,
-    company1: users.company1,
-    company2: users.company2,
-    logoThumb: users.logoThumb,
-    businessesName: names(businesses, users.businesses, zh),
-    routesName: names(tradeRoutes, users.routes, zh),
-    portsName: names(ports, users.ports, zh),
-    linkman: users.linkman,
-    phone: users.phone,
-    username: users.username,
-    address1: users.address1,
-    address2: users.address2,
-    profile: users.profile,
+    id: companies.id,
+    company1: companies.company1,
+    company2: companies.company2,
+    logoThumb: companies.logoThumb,
+    businessesName: names(businesses, companies.businesses, zh),
+    routesName: names(tradeRoutes, companies.routes, zh),
+    portsName: names(ports, companies.ports, zh),
+    linkman: companies.linkman,
+    phone: companies.phone,
+    username: companies.username,
+    address1: companies.address1,
+    address2: companies.address2,
+    profile: companies.profile,
   };
 }
 
@@ -41,20 +41,20 @@ export async function findShipperPage(db: Db, query: ShipperQuery, zh: boolean) 
   const pattern = query.company ? likePattern(query.company) : undefined;
   const where = and(
     listed,
-    pattern ? or(ilike(users.company1, pattern), ilike(users.company2, pattern)) : undefined,
-    query.business_id ? sql`${query.business_id} = any(${users.businesses})` : undefined,
-    query.port_id ? sql`${query.port_id} = any(${users.ports})` : undefined,
-    query.route_id ? sql`${query.route_id} = any(${users.routes})` : undefined,
+    pattern ? or(ilike(companies.company1, pattern), ilike(companies.company2, pattern)) : undefined,
+    query.business_id ? sql`${query.business_id} = any(${companies.businesses})` : undefined,
+    query.port_id ? sql`${query.port_id} = any(${companies.ports})` : undefined,
+    query.route_id ? sql`${query.route_id} = any(${companies.routes})` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
       .select(columns(zh))
-      .from(users)
+      .from(companies)
       .where(where)
-      .orderBy(asc(users.company1), asc(users.id))
+      .orderBy(asc(companies.company1), asc(companies.id))
       .limit(query.size)
       .offset(pageOffset(query.page, query.size)),
-    db.select({ value: count() }).from(users).where(where),
+    db.select({ value: count() }).from(companies).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
 }
@@ -62,8 +62,8 @@ export async function findShipperPage(db: Db, query: ShipperQuery, zh: boolean) 
 export async function findShipper(db: Db, id: number, zh: boolean) {
   const [row] = await db
     .select(columns(zh))
-    .from(users)
-    .where(and(listed, eq(users.id, id)))
+    .from(companies)
+    .where(and(listed, eq(companies.id, id)))
     .limit(1);
   return row;
 }

@@ -1,10 +1,9 @@
-import { errorEnvelope, idParams, listOf, okEnvelope, shipper, shipperQuery } from '@freight/contract';
+import { idParams, listOf, okEnvelope, shipper, shipperQuery } from '@freight/contract';
+import { memberFailures, ownedFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
 import { authenticated } from '../auth/hook.js';
 import { getShipper, listShippers } from './service.js';
-
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /** The shipper alliance directory (role shipper), at /shipper and, as the spec also lists, /customer. */
 export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +18,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['directory'],
           summary: 'Listed forwarders, by company name, business, port and route',
           querystring: shipperQuery,
-          response: { 200: okEnvelope(listOf(shipper)), ...failures },
+          response: { 200: okEnvelope(listOf(shipper)), ...memberFailures },
         },
       },
       async (request) => ok(await listShippers({ db, query: request.query, locale: request.locale })),
@@ -32,7 +31,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['directory'],
           summary: 'One listed forwarder',
           params: idParams,
-          response: { 200: okEnvelope(shipper), ...failures },
+          response: { 200: okEnvelope(shipper), ...ownedFailures },
         },
       },
       async (request) => ok(await getShipper({ db, id: request.params.id, locale: request.locale })),

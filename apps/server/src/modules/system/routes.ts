@@ -6,6 +6,7 @@ import {
   okEnvelope,
   siteConfig,
 } from '@freight/contract';
+import { publicFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
@@ -32,7 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Entries of one dictionary (booking statuses, container modes, contact types, Incoterms, app modes)',
         querystring: dictionaryQuery,
-        response: { 200: okEnvelope(listOf(dictionaryItem)) },
+        response: { 200: okEnvelope(listOf(dictionaryItem)), ...publicFailures },
       },
     },
     async (request) =>

@@ -59,7 +59,7 @@ import { presentInvitation } from './service.js';
  */
 
 type Deps = { db: Db; config: Config; kv: KvStore };
-type Inviter = Pick<SessionUser, 'id' | 'personId' | 'name' | 'role' | 'username'>;
+type Inviter = Pick<SessionUser, 'companyId' | 'personId' | 'name' | 'role' | 'username'>;
 /** What the mail of an invitation is made from (mailInvitation). */
 type InvitationMail = {
   to: string;
@@ -111,22 +111,22 @@ export async function invite(
   assertCanGive(actor, role);
   const assertNew = async (tx: Db) => {
     const existing = await findPersonByEmail(tx, email);
-    if (existing?.person.companyId === actor.id)
+    if (existing?.person.companyId === actor.companyId)
       throw new AppError(409, 'company.alreadyMember', {}, [{ field: 'email' }]);
-    if (await hasValidInvitation(tx, actor.id, email))
+    if (await hasValidInvitation(tx, actor.companyId, email))
       throw new AppError(409, 'company.alreadyInvited', {}, [{ field: 'email' }]);
   };
   // Checked before counting (a refused address spends nothing), and again under the lock below.
   await assertNew(db);
   // The shared store is not part of the transaction (the embedded database has one connection).
-  await countInvitation(kv, actor.id);
+  await countInvitation(kv, actor.companyId);
   const token = newToken();
   const row = await db.transaction(async (tx) => {
     // The owners' lock queues the company's team changes: two invitations of one address cannot both pass.
-    await lockOwners(tx, actor.id);
+    await lockOwners(tx, actor.companyId);
     await assertNew(tx);
     const created = await insertInvitation(tx, {
-      companyId: actor.id,
+      companyId: actor.companyId,
       email,
       role,
       tokenHash: hashToken(token),
@@ -152,15 +152,15 @@ export async function resend(
   options: Deps & { actor: Inviter; id: number; locale: Locale },
 ): Promise<{ row: InvitationRow }> {
   const { db, kv, actor, id } = options;
-  const current = await findPendingInvitation(db, actor.id, id);
+  const current = await findPendingInvitation(db, actor.companyId, id);
   if (!current) throw new AppError(404, 'errors.notFound');
   assertCanGive(actor, parseRole(current.role) ?? 'viewer');
-  await countInvitation(kv, actor.id);
+  await countInvitation(kv, actor.companyId);
   const token = newToken();
   const row = await db.transaction(async (tx) => {
     const renewed = await renewInvitation(
       tx,
-      actor.id,
+      actor.companyId,
       id,
       hashToken(token),
       new Date(Date.now() + INVITATION.ttlMs),
@@ -181,7 +181,7 @@ export async function resend(
 
 export async function revoke(options: { db: Db; actor: Inviter; id: number }): Promise<void> {
   await options.db.transaction(async (tx) => {
-    const email = await revokeInvitation(tx, options.actor.id, options.id);
+    const email = await revokeInvitation(tx, options.actor.companyId, options.id);
     if (email === undefined) throw new AppError(404, 'errors.notFound');
     await recordActivity(tx, actorOf(options.actor), {
       kind: 'user',
@@ -318,7 +318,7 @@ export async function acceptInvitation(
           language: options.locale,
         });
         await touchSignIn(tx, person.id);
-        await recordActivity(tx, actorOf({ ...person, id: person.companyId, personId: person.id }), {
+        await recordActivity(tx, actorOf({ ...person, companyId: person.companyId, personId: person.id }), {
           kind: 'user',
           action: 'join',
           objectId: person.id,
@@ -375,7 +375,7 @@ export async function acceptInvitation(
           label,
         },
       );
-      await recordActivity(tx, actorOf({ ...person, id: invitation.companyId, personId: person.id }), {
+      await recordActivity(tx, actorOf({ ...person, companyId: invitation.companyId, personId: person.id }), {
         kind: 'user',
         action: 'join',
         objectId: person.id,

@@ -1,7 +1,7 @@
 import type { Role } from '@freight/contract';
 import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { invitations, people, users } from '../../db/schema.js';
+import { invitations, people, companies } from '../../db/schema.js';
 
 export type InvitationRecord = typeof invitations.$inferSelect;
 
@@ -53,9 +53,9 @@ export async function hasValidInvitation(db: Db, companyId: number, email: strin
 /** A valid invitation by its token's hash, with the inviting company's names. */
 export async function findValidInvitationByHash(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ invitation: invitations, company1: users.company1, company2: users.company2 })
+    .select({ invitation: invitations, company1: companies.company1, company2: companies.company2 })
     .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.companyId))
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
     .where(and(eq(invitations.tokenHash, tokenHash), valid))
     .limit(1);
   return row;
@@ -152,9 +152,9 @@ export function lockPeople(db: Db, companyId: number, ids: number[]) {
 /** The company's names and its language-neutral data an invitation mail needs. */
 export async function companyNames(db: Db, companyId: number) {
   const [row] = await db
-    .select({ company1: users.company1, company2: users.company2 })
-    .from(users)
-    .where(eq(users.id, companyId))
+    .select({ company1: companies.company1, company2: companies.company2 })
+    .from(companies)
+    .where(eq(companies.id, companyId))
     .limit(1);
   return row;
 }

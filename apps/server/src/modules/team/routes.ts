@@ -16,6 +16,14 @@ import {
   teamReply,
   transferBody,
 } from '@freight/contract';
+import {
+  conflictFailure,
+  memberFailures,
+  ownedFailures,
+  publicFailures,
+  signedInFailures,
+  throttleFailure,
+} from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
@@ -24,14 +32,6 @@ import { acceptInvitation, invitationInfo as readInvitation, invite, resend, rev
 import { changeMyPassword, updateMe } from './me.js';
 import { changeRole, getTeam, removeMember, transferOwnership } from './service.js';
 
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
 const tokenParams = z.object({ token: z.string().max(100) });
 
 /**
@@ -50,7 +50,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The people of the company, its pending invitations and the roles the caller may give',
-        response: { 200: okEnvelope(teamReply), ...failures },
+        response: { 200: okEnvelope(teamReply), ...memberFailures },
       },
     },
     async (request) => ok(await getTeam({ db, actor: currentUser(request) })),
@@ -64,7 +64,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Invite an e-mail address with a role (mailed in \`language\`, else the request's; at most ${INVITATION.perHour} an hour per company)`,
         body: inviteBody,
-        response: { 200: okEnvelope(invitationRow), ...failures },
+        response: {
+          200: okEnvelope(invitationRow),
+          ...memberFailures,
+          ...conflictFailure,
+          ...throttleFailure,
+        },
       },
     },
     async (request) => {
@@ -83,7 +88,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a pending invitation again, with a new link valid a week (the old link stops working)',
         params: idParams,
-        response: { 200: okEnvelope(invitationRow), ...failures },
+        response: { 200: okEnvelope(invitationRow), ...ownedFailures, ...throttleFailure },
       },
     },
     async (request) => {
@@ -107,7 +112,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Revoke a pending invitation',
         params: idParams,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...ownedFailures },
       },
     },
     async (request) => {
@@ -125,7 +130,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a person's role (their sessions end); the last owner keeps the role",
         params: idParams,
         body: roleBody,
-        response: { 200: okEnvelope(teamMember), ...failures },
+        response: { 200: okEnvelope(teamMember), ...ownedFailures },
       },
     },
     async (request) =>
@@ -147,7 +152,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a person from the company (their login and sessions end); not the last owner',
         params: idParams,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...ownedFailures },
       },
     },
     async (request) => {
@@ -164,7 +169,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Owners: make another person of the company owner; the caller becomes an admin',
         body: transferBody,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...ownedFailures },
       },
     },
     async (request) => {
@@ -185,7 +190,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Public: what an invitation link offers (company, address, role, inviter, expiry)',
         params: tokenParams,
-        response: { 200: okEnvelope(invitationInfo), 404: errorEnvelope, 429: errorEnvelope },
+        response: {
+          200: okEnvelope(invitationInfo),
+          ...publicFailures,
+          404: errorEnvelope,
+          ...throttleFailure,
+        },
       },
     },
     async (request) =>
@@ -210,7 +220,14 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Public: join with the invitation, as a new login (name, password) or with the existing login of the invited address (its password); signs in',
         body: acceptInvitationBody,
-        response: { 200: okEnvelope(loginReply), ...failures },
+        response: {
+          200: okEnvelope(loginReply),
+          ...publicFailures,
+          403: errorEnvelope,
+          404: errorEnvelope,
+          ...conflictFailure,
+          ...throttleFailure,
+        },
       },
     },
     async (request) =>
@@ -235,7 +252,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The signed-in person: change their own name or language',
         body: myAccountBody,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...signedInFailures },
       },
     },
     async (request) => {
@@ -254,7 +271,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The signed-in person's new password, with the current one; their other sessions end and they are mailed",
         body: myPasswordBody,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...signedInFailures, ...throttleFailure },
       },
     },
     async (request) => {

@@ -39,7 +39,7 @@ import {
  * a moment ago no longer counts.
  */
 
-type Actor = Pick<SessionUser, 'id' | 'personId' | 'role' | 'name'>;
+type Actor = Pick<SessionUser, 'companyId' | 'personId' | 'role' | 'name'>;
 const who = (person: PersonRow) => `${person.name} <${person.email}>`;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -73,8 +73,8 @@ export function presentInvitation(row: InvitationRecord): InvitationRow {
 export async function getTeam(options: { db: Db; actor: Actor }): Promise<TeamReply> {
   const { db, actor } = options;
   const [members, invitations] = await Promise.all([
-    listCompanyPeople(db, actor.id),
-    listPendingInvitations(db, actor.id),
+    listCompanyPeople(db, actor.companyId),
+    listPendingInvitations(db, actor.companyId),
   ]);
   return {
     members: members.map((person) => presentMember(person, actor)),
@@ -97,8 +97,8 @@ async function withTeamLock<T>(
 ): Promise<T> {
   const { db, actor, targetId } = options;
   return db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, actor.id);
-    const rows = await lockPeople(tx, actor.id, [...new Set([actor.personId, targetId])]);
+    const owners = await lockOwners(tx, actor.companyId);
+    const rows = await lockPeople(tx, actor.companyId, [...new Set([actor.personId, targetId])]);
     const me = rows.find((row) => row.id === actor.personId);
     const target = rows.find((row) => row.id === targetId);
     if (!target) throw new AppError(404, 'errors.notFound');
@@ -125,7 +125,7 @@ export async function changeRole(options: {
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
     if (role !== 'owner') assertNotLastOwner(target, owners);
     await updatePerson(tx, target.id, { role });
-    await revokeInvitationsBeyond(tx, actor.id, target.id, assignableRoles(role));
+    await revokeInvitationsBeyond(tx, actor.companyId, target.id, assignableRoles(role));
     await endAllSessions({ db: tx, personId: target.id, reason: { kind: 'role', role, by: me.name } });
     if (target.role !== role)
       await recordActivity(tx, actorOf(actor), {
@@ -148,8 +148,8 @@ export async function removeMember(options: { db: Db; actor: Actor; personId: nu
     const allowed = canChangeMember({ actor: roleOf(me), target: roleOf(target), self: me.id === target.id });
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
     assertNotLastOwner(target, owners);
-    await revokeInvitationsBeyond(tx, actor.id, target.id, []);
-    const names = await companyNames(tx, actor.id);
+    await revokeInvitationsBeyond(tx, actor.companyId, target.id, []);
+    const names = await companyNames(tx, actor.companyId);
     await endAllSessions({
       db: tx,
       personId: target.id,
@@ -187,7 +187,7 @@ export async function transferOwnership(options: {
       throw new AppError(403, 'company.cannotTransfer');
     await updatePerson(tx, target.id, { role: 'owner' });
     await updatePerson(tx, me.id, { role: 'admin' });
-    await revokeInvitationsBeyond(tx, actor.id, me.id, assignableRoles('admin'));
+    await revokeInvitationsBeyond(tx, actor.companyId, me.id, assignableRoles('admin'));
     await endAllSessions({
       db: tx,
       personId: target.id,

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { people, users } from '../../db/schema.js';
+import { people, companies } from '../../db/schema.js';
 
 export type PersonRow = typeof people.$inferSelect;
 type NewPerson = typeof people.$inferInsert;
@@ -17,9 +17,9 @@ export async function insertPerson(db: Db, person: NewPerson): Promise<PersonRow
 /** A person by login e-mail (lower-cased by the caller), with their company's name. */
 export async function findPersonByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ person: people, company: users.company1 })
+    .select({ person: people, company: companies.company1 })
     .from(people)
-    .innerJoin(users, eq(users.id, people.companyId))
+    .innerJoin(companies, eq(companies.id, people.companyId))
     .where(eq(people.email, email))
     .limit(1);
   return row;
@@ -68,24 +68,24 @@ export async function lockOwners(db: Db, companyId: number): Promise<number[]> {
 export async function listCompanies(db: Db) {
   return db
     .select({
-      id: users.id,
-      name: users.company1,
-      email: users.username,
-      isForwarder: users.isForwarder,
+      id: companies.id,
+      name: companies.company1,
+      email: companies.username,
+      isForwarder: companies.isForwarder,
       people: sql<number>`count(${people.id})::int`,
     })
-    .from(users)
-    .leftJoin(people, eq(people.companyId, users.id))
-    .groupBy(users.id)
-    .orderBy(asc(users.id));
+    .from(companies)
+    .leftJoin(people, eq(people.companyId, companies.id))
+    .groupBy(companies.id)
+    .orderBy(asc(companies.id));
 }
 
 /** A company by id, or by the e-mail it registered with (lower-cased by the caller). */
 export async function findCompany(db: Db, key: { id: number } | { email: string }) {
   const [row] = await db
-    .select({ id: users.id, name: users.company1, email: users.username })
-    .from(users)
-    .where('id' in key ? eq(users.id, key.id) : eq(users.username, key.email))
+    .select({ id: companies.id, name: companies.company1, email: companies.username })
+    .from(companies)
+    .where('id' in key ? eq(companies.id, key.id) : eq(companies.username, key.email))
     .limit(1);
   return row;
 }

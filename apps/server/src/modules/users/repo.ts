@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../platform/db.js';
-import { countries, users } from '../../db/schema.js';
+import { countries, companies } from '../../db/schema.js';
 
-type UserRow = typeof users.$inferSelect;
-type NewUser = typeof users.$inferInsert;
+type UserRow = typeof companies.$inferSelect;
+type NewUser = typeof companies.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'username' | 'createdAt'>>;
 
-/** The company fields of a registration or a profile update, as the users table names them. */
+/** The company fields of a registration or a profile update, as the companies table names them. */
 export function companyColumns(input: {
   linkman: string;
   phone: string;
@@ -36,26 +36,26 @@ export function companyColumns(input: {
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(user).returning();
+  const [row] = await db.insert(companies).values(user).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 export async function findUserWithCountry(db: Db, id: number) {
   const [row] = await db
-    .select({ user: users, countryEn: countries.nameEn, countryZh: countries.nameZh })
-    .from(users)
-    .innerJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, id))
+    .select({ user: companies, countryEn: countries.nameEn, countryZh: countries.nameZh })
+    .from(companies)
+    .innerJoin(countries, eq(countries.id, companies.countryId))
+    .where(eq(companies.id, id))
     .limit(1);
   return row;
 }
 
 export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<void> {
   await db
-    .update(users)
+    .update(companies)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, id));
+    .where(eq(companies.id, id));
 }
 
 export async function countryExists(db: Db, id: number): Promise<boolean> {
@@ -80,18 +80,18 @@ export async function existingIds(
 export async function listUsers(db: Db) {
   return db
     .select({
-      id: users.id,
-      username: users.username,
-      company1: users.company1,
-      isForwarder: users.isForwarder,
-      authorities: users.authorities,
-      createdAt: users.createdAt,
+      id: companies.id,
+      username: companies.username,
+      company1: companies.company1,
+      isForwarder: companies.isForwarder,
+      authorities: companies.authorities,
+      createdAt: companies.createdAt,
     })
-    .from(users)
-    .orderBy(asc(users.id));
+    .from(companies)
+    .orderBy(asc(companies.id));
 }
 
 export async function anyUser(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  const [row] = await db.select({ id: companies.id }).from(companies).limit(1);
   return row !== undefined;
 }

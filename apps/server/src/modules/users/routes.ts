@@ -1,4 +1,12 @@
-import { errorEnvelope, IMAGE_MAX_BYTES, loginReply, okEnvelope, userInfo } from '@freight/contract';
+import { IMAGE_MAX_BYTES, loginReply, okEnvelope, userInfo } from '@freight/contract';
+import {
+  conflictFailure,
+  memberFailures,
+  publicFailures,
+  signedInFailures,
+  throttleFailure,
+  uploadFailures,
+} from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../platform/multipart.js';
@@ -24,11 +32,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: okEnvelope(loginReply.extend({ id: z.number(), username: z.string() })),
-          400: errorEnvelope,
-          409: errorEnvelope,
-          413: errorEnvelope,
-          415: errorEnvelope,
-          429: errorEnvelope,
+          ...publicFailures,
+          ...conflictFailure,
+          ...uploadFailures,
+          ...throttleFailure,
         },
       },
     },
@@ -61,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'The signed-in member: profile and authorities',
-        response: { 200: okEnvelope(userInfo), 401: errorEnvelope },
+        response: { 200: okEnvelope(userInfo), ...signedInFailures },
       },
     },
     async (request) => ok(await getUserInfo({ db, user: currentUser(request), locale: request.locale })),
@@ -75,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary:
           "Update the company profile (JSON, or multipart with new license/logo images; owners and admins); a new password is the signed-in person's, needs current_password, ends their other sessions and mails them",
-        response: { 200: okEnvelope(userInfo), 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
+        response: { 200: okEnvelope(userInfo), ...memberFailures, ...conflictFailure, ...uploadFailures },
       },
     },
     async (request) => {
@@ -94,7 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         storage,
         kv,
-        userId: user.id,
+        userId: user.companyId,
         personId: user.personId,
         sessionId: request.sessionId ?? undefined,
         address: request.ip,

@@ -133,7 +133,7 @@ export async function storeImages(
 export async function getUserInfo(options: {
   db: Db;
   user: {
-    id: number;
+    companyId: number;
     personId: number;
     username: string;
     name: string;
@@ -143,7 +143,7 @@ export async function getUserInfo(options: {
   };
   locale: Locale;
 }): Promise<UserInfo> {
-  const row = await findUserWithCountry(options.db, options.user.id);
+  const row = await findUserWithCountry(options.db, options.user.companyId);
   if (!row) throw new AppError(404, 'errors.notFound');
   const u = row.user;
   return {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { bookings, people, users, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+import { bookings, people, companies, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { type Db, rowsOf } from '../../platform/db.js';
 
 /* SQL of the webhooks: endpoints, the outbox, the worker's claims. */
@@ -352,9 +352,9 @@ export async function companyManagers(
   people: { email: string; language: string }[];
 }> {
   const [names] = await db
-    .select({ company1: users.company1, company2: users.company2 })
-    .from(users)
-    .where(eq(users.id, companyId));
+    .select({ company1: companies.company1, company2: companies.company2 })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   const managers = await db
     .select({ email: people.email, language: people.language })
     .from(people)

@@ -1,5 +1,4 @@
 import {
-  errorEnvelope,
   idParams,
   listOf,
   okEnvelope,
@@ -12,6 +11,13 @@ import {
   webhookEndpointRow,
   webhookSecret,
 } from '@freight/contract';
+import {
+  conflictFailure,
+  memberFailures,
+  ownedFailures,
+  ruleFailure,
+  throttleFailure,
+} from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
@@ -25,15 +31,6 @@ import {
   sendTestEvent,
   updateWebhook,
 } from './service.js';
-
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
 
 /**
  * Webhook endpoints of a company, managed like its team: by owners and admins
@@ -51,7 +48,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The company's webhook endpoints",
-        response: { 200: okEnvelope(z.array(webhookEndpointRow)), ...failures },
+        response: { 200: okEnvelope(z.array(webhookEndpointRow)), ...memberFailures },
       },
     },
     async (request) => ok(await listWebhooks({ db, actor: currentUser(request) })),
@@ -65,7 +62,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Register an endpoint; the reply carries its signing secret, this once',
         body: webhookEndpointBody,
-        response: { 200: okEnvelope(webhookCreated), ...failures },
+        response: { 200: okEnvelope(webhookCreated), ...memberFailures, ...conflictFailure, ...ruleFailure },
       },
     },
     async (request) =>
@@ -84,7 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           'Change an endpoint: its address, events, or enabled switch (enabling ends a failure streak)',
         params: idParams,
         body: webhookEndpointBody,
-        response: { 200: okEnvelope(webhookEndpointRow), ...failures },
+        response: { 200: okEnvelope(webhookEndpointRow), ...ownedFailures, ...ruleFailure },
       },
     },
     async (request) =>
@@ -107,7 +104,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Rotate the signing secret; the new one is in the reply, this once, and signs from now on',
         params: idParams,
-        response: { 200: okEnvelope(webhookSecret), ...failures },
+        response: { 200: okEnvelope(webhookSecret), ...ownedFailures },
       },
     },
     async (request) =>
@@ -129,7 +126,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete an endpoint and its delivery log',
         params: idParams,
-        response: { 200: okEnvelope(z.null()), ...failures },
+        response: { 200: okEnvelope(z.null()), ...ownedFailures },
       },
     },
     async (request) => {
@@ -146,7 +143,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Queue a test event (webhook.test) to the endpoint; at most ${WEBHOOK.testEventsPerMinute} a minute per company (429 with Retry-After beyond)`,
         params: idParams,
-        response: { 200: okEnvelope(webhookDeliveryRow), ...failures, 429: errorEnvelope },
+        response: { 200: okEnvelope(webhookDeliveryRow), ...ownedFailures, ...throttleFailure },
       },
     },
     async (request) =>
@@ -162,7 +159,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The endpoint's delivery log, newest first",
         params: idParams,
         querystring: webhookDeliveryQuery,
-        response: { 200: okEnvelope(listOf(webhookDeliveryRow)), ...failures },
+        response: { 200: okEnvelope(listOf(webhookDeliveryRow)), ...ownedFailures },
       },
     },
     async (request) =>

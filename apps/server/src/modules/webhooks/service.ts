@@ -48,7 +48,7 @@ import {
  * The worker (worker.ts) sends them.
  */
 
-type Manager = { id: number; role: Role };
+type Manager = { companyId: number; role: Role };
 type EndpointBody = z.output<typeof webhookEndpointBody>;
 
 function present(row: EndpointRecord, actor: Manager): WebhookEndpointRow {
@@ -91,13 +91,13 @@ async function assertUrlAllowed(config: WebhookConfig, url: string): Promise<voi
 }
 
 async function ownEndpoint(db: Db, actor: Manager, id: number): Promise<EndpointRecord> {
-  const row = await findEndpoint(db, actor.id, id);
+  const row = await findEndpoint(db, actor.companyId, id);
   if (!row) throw new AppError(404, 'errors.notFound');
   return row;
 }
 
 export async function listWebhooks(options: { db: Db; actor: Manager }): Promise<WebhookEndpointRow[]> {
-  return (await listEndpoints(options.db, options.actor.id)).map((row) => present(row, options.actor));
+  return (await listEndpoints(options.db, options.actor.companyId)).map((row) => present(row, options.actor));
 }
 
 /** Registers an endpoint; its secret is in the reply, this once. */
@@ -108,13 +108,13 @@ export async function createWebhook(options: {
   body: EndpointBody;
 }): Promise<WebhookCreated> {
   const { db, config, actor, body } = options;
-  if ((await countEndpoints(db, actor.id)) >= WEBHOOK.maxEndpoints) {
+  if ((await countEndpoints(db, actor.companyId)) >= WEBHOOK.maxEndpoints) {
     throw new AppError(409, 'webhooks.tooMany', { count: WEBHOOK.maxEndpoints });
   }
   await assertUrlAllowed(config, body.url);
   const secret = newSecret();
   const row = await insertEndpoint(db, {
-    companyId: actor.id,
+    companyId: actor.companyId,
     url: body.url,
     events: body.events,
     secretEnc: secretBox(config.secretKey).seal(secret),
@@ -136,7 +136,7 @@ export async function updateWebhook(options: {
   const before = await ownEndpoint(db, actor, id);
   if (body.url !== before.url) await assertUrlAllowed(config, body.url);
   const switched = body.enabled !== before.enabled;
-  const row = await updateEndpoint(db, actor.id, id, {
+  const row = await updateEndpoint(db, actor.companyId, id, {
     url: body.url,
     events: body.events,
     enabled: body.enabled,
@@ -159,12 +159,12 @@ export async function rotateWebhookSecret(options: {
   const { db, config, actor, id } = options;
   await ownEndpoint(db, actor, id);
   const secret = newSecret();
-  await updateEndpoint(db, actor.id, id, { secretEnc: secretBox(config.secretKey).seal(secret) });
+  await updateEndpoint(db, actor.companyId, id, { secretEnc: secretBox(config.secretKey).seal(secret) });
   return { secret };
 }
 
 export async function deleteWebhook(options: { db: Db; actor: Manager; id: number }): Promise<void> {
-  if (!(await deleteEndpoint(options.db, options.actor.id, options.id))) {
+  if (!(await deleteEndpoint(options.db, options.actor.companyId, options.id))) {
     throw new AppError(404, 'errors.notFound');
   }
 }
@@ -196,7 +196,7 @@ export async function sendTestEvent(options: {
   id: number;
 }): Promise<WebhookDeliveryRow> {
   const endpoint = await ownEndpoint(options.db, options.actor, options.id);
-  await countTestEvent(options.kv, options.actor.id);
+  await countTestEvent(options.kv, options.actor.companyId);
   const [row] = await insertDeliveries(options.db, [
     outboxRow(endpoint.id, WEBHOOK_TEST_EVENT, null, { object: 'test', endpoint_id: endpoint.id }),
   ]);

@@ -21,8 +21,8 @@ import { countries } from './reference.js';
  * every person of it. `username` is the company's e-mail as registered; people sign in with their own
  * (`people`). Forwarders (`is_forwarder`) are listed in the directory unless they opt out.
  */
-export const users = pgTable(
-  'users',
+export const companies = pgTable(
+  'companies',
   {
     id: serial('id').primaryKey(),
     username: varchar('username', { length: 254 }).notNull(),
@@ -70,7 +70,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_uq').on(t.username), index('users_forwarder_idx').on(t.isForwarder)],
+  (t) => [
+    uniqueIndex('companies_username_uq').on(t.username),
+    index('companies_forwarder_idx').on(t.isForwarder),
+  ],
 );
 
 /**
@@ -84,7 +87,7 @@ export const people = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     email: varchar('email', { length: 254 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -106,7 +109,7 @@ export const invitations = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     email: varchar('email', { length: 254 }).notNull(),
     role: varchar('role', { length: 10 }).notNull(),
     tokenHash: char('token_hash', { length: 64 }).notNull(),
@@ -133,7 +136,7 @@ export const activity = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     // No reference to people: the id stays when the person leaves, so the trail still finds them.
     personId: integer('person_id'),
     personName: varchar('person_name', { length: 100 }).notNull(),
