@@ -202,7 +202,11 @@ describeEachDatabase('the admin CLI: companies and their people', (kind) => {
         config,
         token: await startSession({ db, config, personId: setup.alphaOperator }),
       });
-      expect(moved?.user).toMatchObject({ id: setup.beta, role: 'admin', username: email.alphaOperator });
+      expect(moved?.user).toMatchObject({
+        companyId: setup.beta,
+        role: 'admin',
+        username: email.alphaOperator,
+      });
     });
 
     const after = (await admin('company', 'list')).stdout;
