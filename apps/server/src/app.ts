@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -57,6 +55,7 @@ import { type Lifecycle, registerLifecycle } from './platform/shutdown.js';
 import { directoryStorage, type FileStorage, s3Storage } from './platform/storage.js';
 import { zodValidatorCompiler } from './platform/validation.js';
 import { readVersion } from './platform/version.js';
+import { requestId } from './platform/request-id.js';
 import { ASSET_FILE, isHashedAsset, trimAssetHeaders } from './platform/asset-headers.js';
 import { loadPageRenderer, memberPageRenderer } from './platform/page-render.js';
 
@@ -125,13 +124,6 @@ async function createDeps(config: Config, database: Database, log: FastifyBaseLo
       waiting: config.pdf.waiting,
     }),
   };
-}
-
-/** An incoming X-Request-Id is kept only when it looks like one (a proxy's id); else a new UUID. */
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-function requestId(request: IncomingMessage): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** Small JSON bodies: these routes refuse anything bigger than SMALL_BODY_LIMIT with 413. */

@@ -17,7 +17,8 @@ import {
 } from '../mail-preferences/service.js';
 import { getSiteConfig } from '../system/service.js';
 import { memberContact, referenceNames } from './repo.js';
-import { getRfq, type RfqAnswerMail } from './service.js';
+import type { RfqAnswerMail } from './answers.js';
+import { getRfq } from './service.js';
 
 /** What the mail of a stored RFQ is made from. */
 export type RfqMail = {

@@ -18,16 +18,8 @@ import { ok } from '../../platform/reply.js';
 import { authenticated, currentUser } from '../auth/hook.js';
 import { mailLinks } from '../mail-preferences/service.js';
 import { mailRfq, mailRfqAnswer } from './mail.js';
-import {
-  answerReceivedRfq,
-  getReceivedRfq,
-  getRfq,
-  listReceivedRfqs,
-  listRfqs,
-  markReceivedRfq,
-  type RfqAnswerMail,
-  sendRfq,
-} from './service.js';
+import { answerReceivedRfq, markReceivedRfq, type RfqAnswerMail } from './answers.js';
+import { getReceivedRfq, getRfq, listReceivedRfqs, listRfqs, sendRfq } from './service.js';
 import type { Db } from '../../platform/db.js';
 
 /**
