@@ -174,8 +174,11 @@ describe('rate management', () => {
     await page.getByRole('row').filter({ hasText: 'IMPORT A' }).getByRole('checkbox').check();
     await page.getByRole('button', { name: '批量删除' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确定要删除选中的 2 条记录吗？' });
+    // Watched for from before the click: the message stays 3 s, and a busy machine's click can take
+    // longer than that to return.
+    const said = page.getByText('已删除 2 条运价').waitFor();
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByText('已删除 2 条运价').waitFor();
+    await said;
     await page.getByRole('row').filter({ hasText: 'IMPORT' }).first().waitFor({ state: 'detached' });
     await context.close();
   });

@@ -37,7 +37,10 @@ export const session: SessionStore = new Proxy(browserSession, {
   },
 });
 
-let onUnauthorized: () => void = () => window.location.assign('/login');
+// Until the router runs, a refused session only clears the token: the app, once it runs, finds no
+// session and opens /login, knowing why. Reloading the page here lost the reason the login page
+// gives (kept in memory), and a slow CPU made that the usual case for a page opened with an ended session.
+let onUnauthorized: () => void = () => undefined;
 
 /** The router registers how to reach /login without reloading the page. */
 export function setUnauthorizedHandler(handler: () => void): void {

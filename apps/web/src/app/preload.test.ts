@@ -2,7 +2,7 @@ import '../test-support/setup';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../api/client';
-import { preloadFirstPage } from './preload';
+import { loadFirstPageScripts, preloadFirstPage } from './preload';
 
 describe('first load: the page’s requests go out before the app runs', () => {
   // The pages' scripts, which preloadFirstPage starts loading after the requests: loaded beforehand,
@@ -63,6 +63,19 @@ describe('first load: the page’s requests go out before the app runs', () => {
     expect(asked.some((url) => url.startsWith('/api/forwarder/order'))).toBe(false);
     expect(asked).toContain('/api/userinfo');
     expect(await preload('/bookings', ['quote', 'order'])).toContain('/api/order?page=1&size=50');
+  });
+
+  it('sends the rows in the same turn once the login page has loaded the page’s scripts', async () => {
+    await loadFirstPageScripts('/quotes');
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Promise<Response>(() => undefined);
+    });
+    session.signIn('token-preload');
+    // Not awaited: after the Enter the next turn comes only once the router has rendered the page.
+    void preloadFirstPage(new QueryClient(), '/quotes', 'en-US');
+    expect(asked).toContain('/api/quote?page=1&size=50');
   });
 
   it('asks for nothing without a session', async () => {

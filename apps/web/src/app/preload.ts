@@ -11,26 +11,42 @@ import { savedSiteConfig, siteConfigQuery } from './site-config';
  * scripts are the same modules the router loads (app/router.tsx): imported here, they are ready
  * when it asks.
  */
+type Prefetch = (queryClient: QueryClient, language: string) => void;
 type FirstPage = {
   script: () => Promise<unknown>;
-  data: (queryClient: QueryClient, language: string) => Promise<void>;
+  data: () => Promise<Prefetch>;
 };
 function bookingList(party: 'member' | 'forwarder'): FirstPage {
   return {
     script: () => import('../features/bookings/bookings-page'),
-    data: async (queryClient, language) =>
-      (await import('../features/bookings/bookings-api')).prefetchBookingList(queryClient, party, language),
+    data: async () => {
+      const { prefetchBookingList } = await import('../features/bookings/bookings-api');
+      return (queryClient, language) => prefetchBookingList(queryClient, party, language);
+    },
   };
 }
 const PAGES: Record<string, FirstPage> = {
   '/quotes': {
     script: () => import('../features/quotes/quotes-page'),
-    data: async (queryClient, language) =>
-      (await import('../features/quotes/quotes-api')).prefetchQuoteBoard(queryClient, language),
+    data: async () => (await import('../features/quotes/quotes-api')).prefetchQuoteBoard,
   },
   '/bookings': bookingList('member'),
   '/received-bookings': bookingList('forwarder'),
 };
+
+/**
+ * The data modules already loaded, by page: asked of them, the first request goes out in the same
+ * task as the login's answer. An `await import()` of a loaded module still waits for the next turn
+ * of the event loop, and after the Enter that turn comes only once the router has rendered the
+ * layout and the page (hundreds of milliseconds of a slow CPU), by which time the user info had
+ * come back first.
+ */
+const loadedData = new Map<string, Prefetch>();
+async function dataOf(path: string, page: FirstPage): Promise<Prefetch> {
+  const prefetch = loadedData.get(path) ?? (await page.data());
+  loadedData.set(path, prefetch);
+  return prefetch;
+}
 
 /** The member page a path opens: `/` is the quote board; a query or fragment does not count. */
 function pageOf(path: string): string {
@@ -45,9 +61,11 @@ function pageOf(path: string): string {
  * failure is no failure (the router asks again).
  */
 export async function loadFirstPageScripts(path: string): Promise<void> {
-  const page = PAGES[pageOf(path)];
-  // The page's script imports the module of its data: both are ready after.
-  await Promise.all([import('./main-layout'), page?.script()]).catch(() => undefined);
+  const first = pageOf(path);
+  const page = PAGES[first];
+  await Promise.all([import('./main-layout'), page?.script(), page && dataOf(first, page)]).catch(
+    () => undefined,
+  );
 }
 
 /**
@@ -78,7 +96,13 @@ export async function preloadFirstPage(
   // layout's scripts (Ant Design) take long to run, and a request asked for after them waited for
   // them. Settles once the data is asked for.
   const page = PAGES[path];
+  if (!page) {
+    void import('./main-layout');
+    return;
+  }
+  const loaded = loadedData.get(path);
+  if (loaded) loaded(queryClient, language);
   void import('./main-layout');
-  void page?.script();
-  await page?.data(queryClient, language);
+  void page.script();
+  if (!loaded) (await dataOf(path, page))(queryClient, language);
 }

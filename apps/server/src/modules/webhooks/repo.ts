@@ -55,12 +55,25 @@ export async function updateEndpoint(
   return row;
 }
 
+/**
+ * Deletes an endpoint and its log. The deliveries go first: the worker records an attempt by
+ * locking its delivery and then its endpoint (recordFailed), and deleting the endpoint alone locked
+ * the two the other way round (the endpoint, then its deliveries by the cascade), so a delete that
+ * met an attempt being recorded deadlocked with it and was refused as a concurrent change.
+ */
 export async function deleteEndpoint(db: Db, companyId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(webhookEndpoints)
-    .where(ofCompany(companyId, id))
-    .returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const owned = tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(ofCompany(companyId, id));
+    await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, owned));
+    const rows = await tx
+      .delete(webhookEndpoints)
+      .where(ofCompany(companyId, id))
+      .returning({ id: webhookEndpoints.id });
+    return rows.length > 0;
+  });
 }
 
 /** The enabled endpoints of these companies that subscribed to `type`. */
