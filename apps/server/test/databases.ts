@@ -33,6 +33,8 @@ export const ENGINE_INDEPENDENT: Readonly<Record<string, string>> = {
   'openapi-failures.test.ts': 'the OpenAPI document is built from the route schemas alone',
   'ops.test.ts': 'headers, CORS, request ids, logs and the rate limiter, around the handlers',
   'page-render.test.ts': 'the page the web renders on the server from API replies other suites check on both',
+  'page-render-isolation.test.ts':
+    'renders side by side and their deadline, in the web’s server entry; the rows are plain reads checked on both',
   'password-change.test.ts':
     'form rules and mails of a password change; session ends are auth.test.ts on both',
   'password-rules.test.ts': 'the password rule of the contract, applied by each form before any write',

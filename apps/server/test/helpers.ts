@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { describe, expect } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { seedBase } from '../src/db/seed/index.js';
@@ -45,10 +45,28 @@ function adminUrl(): string {
  * the TEST_DATABASE_URL server that drop() removes again.
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const copy = kind === 'pglite' ? await copyPgliteTemplate() : await copyPostgresTemplate();
+  if (copy) return copy;
   const database = await createEmptyDatabase(kind);
   await runMigrations(database);
   await seedBase(database.db);
   return database;
+}
+
+/** The migrated and seeded PGlite of global-setup.ts, read once per suite file. */
+let pgliteDump: Blob | undefined;
+async function copyPgliteTemplate(): Promise<TestDatabase | undefined> {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteDump ??= new Blob([fs.readFileSync(file)]);
+  const database = await openDatabase({ pgliteDump });
+  return { ...database, drop: () => database.close() };
+}
+
+/** A new PostgreSQL database copied from global-setup.ts's migrated and seeded one. */
+async function copyPostgresTemplate(): Promise<TestDatabase | undefined> {
+  const template = inject('postgresTemplate');
+  return template ? createPostgresDatabase(template) : undefined;
 }
 
 /** A fresh database of the given kind with nothing in it, not even migrations (see createTestDatabase). */
@@ -57,11 +75,19 @@ export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatab
     const database = await openDatabase({});
     return { ...database, drop: () => database.close() };
   }
+  return createPostgresDatabase();
+}
+
+/** A new database on the TEST_DATABASE_URL server, empty or a copy of `template`. */
+async function createPostgresDatabase(template?: string): Promise<TestDatabase> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
