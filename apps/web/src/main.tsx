@@ -4,6 +4,7 @@ import { startI18n } from './i18n';
 import { detectLocale, readStoredLocale, storeLocale, withoutLangParam } from './i18n/detect';
 import { preloadFirstPage } from './app/preload';
 import { takeServerState } from './app/server-state';
+import { styleSheetLoaded } from './app/style-sheet';
 import { setDisplayTimeZone } from './app/time-zone';
 import type * as Mount from './app/mount';
 
@@ -32,7 +33,11 @@ async function start() {
   const server = takeServerState();
   if (server && server.locale === locale && session.token) {
     setDisplayTimeZone(server.timeZone);
-    const [{ hydratePortal }] = await Promise.all([import('./app/mount'), startI18n(locale)]);
+    const [{ hydratePortal }] = await Promise.all([
+      import('./app/mount'),
+      startI18n(locale),
+      styleSheetLoaded(),
+    ]);
     hydratePortal(root, queryClient, server);
     return;
   }
@@ -45,7 +50,7 @@ async function start() {
       .catch(() => undefined)
       .then(() => import('./app/mount'));
   });
-  const { mountPortal } = await (app ?? import('./app/mount'));
+  const [{ mountPortal }] = await Promise.all([app ?? import('./app/mount'), styleSheetLoaded()]);
   mountPortal(root, queryClient);
 }
 

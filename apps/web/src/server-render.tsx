@@ -168,16 +168,17 @@ export function pageHtml(template: string, page: RenderedPage, stylesHref: strin
   // they shared the slow link with what the first paint waits for (six requests at a time on
   // HTTP/1.1). Module scripts run once the document is parsed either way.
   const scripts: string[] = [];
-  const withoutScripts = withoutMemberShell(template).replace(
+  const styleSheetLink = `<link rel="stylesheet" href="${stylesHref}">`;
+  // The build links the sheet at the end of the body (for the browser's own renders): this page
+  // links it in the head instead, where the view's first paint needs it.
+  const withoutScripts = withoutMemberShell(template.replace(styleSheetLink, () => '')).replace(
     /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g,
     (tag) => {
       scripts.push(tag.trim());
       return '';
     },
   );
-  const styleSheet =
-    `<link rel="stylesheet" href="${stylesHref}">` +
-    `<style>${page.styles.replace(/<\/style/gi, '<\\/style')}</style>`;
+  const styleSheet = styleSheetLink + `<style>${page.styles.replace(/<\/style/gi, '<\\/style')}</style>`;
   // Every insertion by a function: a replacement string expands `$\``, `$'`, `$&` and `$$`, and the
   // view and its data hold stored text (a company name of `$\``s copied the page's head per `$\``).
   const html = withoutScripts

@@ -2,7 +2,7 @@ import './strings';
 import { QUOTE_SORT_FIELDS, type Quote, quoteQuery } from '@freight/contract';
 import { Alert, Pagination, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,9 @@ import { usePageTitle } from '../../app/page-title';
 import { tableLoading } from '../../components/table-loading';
 
 const RfqModal = lazyDialog(async () => (await import('./rfq-modal')).RfqModal);
+
+/** The rows of a first render: more than a tall window shows. */
+const FIRST_ROWS = 12;
 
 const isSortField = (key: unknown): key is NonNullable<QuoteSort['field']> =>
   (QUOTE_SORT_FIELDS as readonly unknown[]).includes(key);
@@ -58,6 +61,9 @@ export function QuotesPage() {
   const showSupplier = authorities.includes('quote_forwarder');
   const list = useQuoteList(filters, sort, page, size);
   const quotes = list.data?.lists ?? [];
+  // A screenful of rows first, the rest in a render of their own that input may interrupt: the
+  // board's first rows painted after all fifty had rendered (seconds of a slow CPU after the login).
+  const shown = useDeferredValue(quotes, quotes.slice(0, FIRST_ROWS));
 
   const isMobile = useMediaQuery(MOBILE_QUERY);
   // Price columns follow the container types' reference order, whatever the rows' order.
@@ -110,7 +116,7 @@ export function QuotesPage() {
         <>
           <QuoteCards
             t={t}
-            quotes={quotes}
+            quotes={shown}
             options={options}
             containerOrder={containerOrder}
             loading={list.isFetching}
@@ -126,7 +132,7 @@ export function QuotesPage() {
           tableLayout="fixed"
           scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
           {...tableLoading<Quote>(list)}
-          dataSource={quotes}
+          dataSource={shown}
           columns={columns}
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action !== 'sort') return;
