@@ -11,6 +11,8 @@ export * from './system.js';
 export * from './auth.js';
 export * from './booking.js';
 export * from './booking-quote.js';
+export * from './booking-terms.js';
+export * from './trade-codes.js';
 export * from './abilities.js';
 export * from './account.js';
 export * from './human-check.js';

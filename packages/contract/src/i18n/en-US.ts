@@ -1,3 +1,4 @@
+import { enUSTerms } from './terms-en-US.js';
 import type { Messages } from './types.js';
 
 export const enUS: Messages = {
@@ -171,12 +172,14 @@ export const enUS: Messages = {
     etd_to: 'ETD to',
     eta_from: 'ETA from',
     eta_to: 'ETA to',
+    ...enUSTerms.fields,
   },
   dictionary: {
     contactType: { shipper: 'Shipper', consignee: 'Consignee', both: 'Shipper and consignee' },
     containerMode: { fcl: 'FCL', lcl: 'LCL' },
     appMode: { one: 'One-step registration', two: 'Two-step registration (with business info)' },
     yesNo: { yes: 'Yes', no: 'No' },
+    ...enUSTerms.dictionary,
   },
   bookingStatus: {
     s0: 'Draft',
@@ -274,6 +277,8 @@ export const enUS: Messages = {
     attachmentLimit: 'You can keep at most {{max}} attachments; please delete some first',
     copyReason: 'Copied from {{order_no}}',
   },
+  tradeCodes: enUSTerms.tradeCodes,
+  bookingTerms: enUSTerms.bookingTerms,
   bookingPdf: {
     'booking-note': 'Booking note',
     confirmation: 'Booking confirmation',

@@ -1,8 +1,11 @@
+import { zhCNTerms } from './terms-zh-CN.js';
+
 /**
  * Messages shared by the server (error envelopes) and the web (form validation). E-mails and the
  * PDF documents' labels, which only the server writes, are in mail-*.ts and pdf-*.ts.
  * `en-US.ts` must have exactly the same keys: its type is derived from this object.
  * Interpolation uses i18next's {{name}} syntax so the web can load these catalogs as they are.
+ * The booking terms' and trade codes' messages live in terms-zh-CN.ts, merged in below.
  */
 export const zhCN = {
   errors: {
@@ -174,12 +177,14 @@ export const zhCN = {
     etd_to: 'ETD 止',
     eta_from: 'ETA 起',
     eta_to: 'ETA 止',
+    ...zhCNTerms.fields,
   },
   dictionary: {
     contactType: { shipper: '发货人', consignee: '收货人', both: '发货人和收货人' },
     containerMode: { fcl: '整箱', lcl: '拼箱' },
     appMode: { one: '一步注册', two: '两步注册（含企业信息）' },
     yesNo: { yes: '是', no: '否' },
+    ...zhCNTerms.dictionary,
   },
   bookingStatus: {
     s0: '草稿',
@@ -274,6 +279,8 @@ export const zhCN = {
     attachmentLimit: '最多只能保留 {{max}} 个附件，请先删除一些',
     copyReason: '复制自 {{order_no}}',
   },
+  tradeCodes: zhCNTerms.tradeCodes,
+  bookingTerms: zhCNTerms.bookingTerms,
   bookingPdf: {
     'booking-note': '订舱委托书',
     confirmation: '放舱通知',
