@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
-import { apiToken, openSignedIn, visible } from '../support/steps';
+import { apiToken, dataRows, openSignedIn, visible } from '../support/steps';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
 
 let browser: Browser;
@@ -99,7 +99,7 @@ describe('app shell on the built portal', () => {
     await visible(page.locator('[aria-busy="true"]'));
     expect(await page.getByText('No data').count()).toBe(0);
     release();
-    await visible(page.getByRole('row').nth(1));
+    await visible(dataRows(page).first());
 
     const list = (await (
       await fetch(`${portal.url}/api/order?page=1&size=50`, { headers: { Authorization: `Bearer ${token}` } })

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { apiToken, day, fillDate, iso, openSignedIn, visible } from '../support/steps';
+import { apiToken, dataRows, day, fillDate, iso, openSignedIn, visible } from '../support/steps';
 import { call, demoContacts, idOf } from './booking-api';
 
 let browser: Browser;
@@ -52,7 +52,7 @@ describe('what a viewer is offered', () => {
         locale,
       });
       // The board lists the quotes to read, without the actions the viewer may not take.
-      await visible(page.getByRole('row').nth(1));
+      await visible(dataRows(page).first());
       expect(await page.getByRole('button', { name: text.book, exact: true }).count()).toBe(0);
       expect(await page.getByRole('button', { name: text.rfq, exact: true }).count()).toBe(0);
       // Typed by hand, the form's address does not open a form that would fail on submit.
@@ -64,7 +64,7 @@ describe('what a viewer is offered', () => {
         expect(await page.getByLabel(text.shipper, { exact: true }).count()).toBe(0);
       }
       // A booking's detail is there to read: no Copy, Edit or Submit.
-      await page.getByRole('row').nth(1).getByRole('button', { name: text.detail }).click();
+      await dataRows(page).first().getByRole('button', { name: text.detail }).click();
       await page.waitForURL(/\/bookings\/\d+$/);
       await visible(page.getByRole('heading', { name: text.bookingHeading }));
       for (const name of text.writes)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, idOf } from '../bookings/booking-api';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { apiToken, openSignedIn, visible } from '../support/steps';
+import { apiToken, dataRows, openSignedIn, visible } from '../support/steps';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -51,7 +51,7 @@ async function expectOption(page: Page, label: string, typed: string, title: str
 const firstHq = async (page: Page) => {
   const header = await page.getByRole('columnheader').allInnerTexts();
   const column = header.findIndex((text) => text.trim() === '40HQ');
-  return page.getByRole('row').nth(1).getByRole('cell').nth(column).innerText();
+  return dataRows(page).first().getByRole('cell').nth(column).innerText();
 };
 
 describe('quote board: searching ports and carriers, sorting by price', () => {
@@ -128,12 +128,26 @@ describe('quote board: searching ports and carriers, sorting by price', () => {
   it('shows the English board at 1366 with grouped prices, whole carrier names and one filter row', async () => {
     const { context, page } = await openSignedIn(browser, portal.url, {
       username: DEMO.customer,
-      path: '/quotes',
+      path: '/bookings',
       locale: 'en-US',
       width: 1366,
     });
+    await visible(page.getByRole('heading', { name: 'My Bookings' }));
+    // Opened from another page, the board never says it has no rows between its spinner and its
+    // rows (the rows rendered after the spinner had gone, with "No data" in their place).
+    await page.evaluate(() => {
+      const seen = { noData: false };
+      Object.assign(window, { seen });
+      new MutationObserver(() => {
+        seen.noData ||= document.body.textContent?.includes('No data') ?? false;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByRole('link', { name: 'Quotes', exact: true }).click();
     await visible(page.getByRole('heading', { name: 'Shipping Quotes' }));
-    await visible(page.getByRole('row').nth(1));
+    await visible(dataRows(page).first());
+    expect(await page.evaluate(() => (window as unknown as { seen: { noData: boolean } }).seen.noData)).toBe(
+      false,
+    );
     // Thousands grouped: no price of four figures or more without its comma.
     const table = await page.getByRole('table').first().innerText();
     expect(table).toMatch(/US\$\d{1,3},\d{3}/);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo, uniqueEmail } from '../auth/account-steps';
 import { launchBrowser, newPage } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { apiToken, confirm, gone, openSignedIn, visible, WAIT } from '../support/steps';
+import { apiToken, confirm, dataRows, gone, openSignedIn, visible, WAIT } from '../support/steps';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -232,13 +232,13 @@ describe('team', () => {
     await visible(page.getByRole('heading', { name: 'Contact Management' }));
     expect(await page.getByRole('button', { name: /Add/ }).count()).toBe(0);
     // Nor do the rows: the company's contacts are listed, without Edit, Delete or selection.
-    await visible(page.getByRole('row').nth(1));
+    await visible(dataRows(page).first());
     expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
     // Bookings: the company's list is there to read, without the buttons that create bookings.
     await page.getByRole('link', { name: 'My Bookings', exact: true }).click();
-    await visible(page.getByRole('row').nth(1));
+    await visible(dataRows(page).first());
     expect(await page.getByRole('button', { name: /Add (FCL|LCL) booking/ }).count()).toBe(0);
     // Nor do its rows: Detail only, no Edit, Copy or Cancel.
     await visible(page.getByRole('button', { name: 'Detail', exact: true }).first());

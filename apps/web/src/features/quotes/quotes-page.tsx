@@ -63,7 +63,10 @@ export function QuotesPage() {
   const quotes = list.data?.lists ?? [];
   // A screenful of rows first, the rest in a render of their own that input may interrupt: the
   // board's first rows painted after all fifty had rendered (seconds of a slow CPU after the login).
-  const shown = useDeferredValue(quotes, quotes.slice(0, FIRST_ROWS));
+  const deferred = useDeferredValue(quotes, quotes.slice(0, FIRST_ROWS));
+  // The deferred value trails the rows that have just come: an empty one then would flash "No
+  // data" between the spinner and the rows, so the first screenful stands in for it.
+  const shown = deferred.length === 0 && quotes.length > 0 ? quotes.slice(0, FIRST_ROWS) : deferred;
 
   const isMobile = useMediaQuery(MOBILE_QUERY);
   // Price columns follow the container types' reference order, whatever the rows' order.
