@@ -1,5 +1,5 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Resolve @freight/contract to its TypeScript source in tests (no build needed). Vitest hands the
@@ -34,6 +34,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // *.pg.test.ts play concurrent transactions, which only PostgreSQL has: they run where
+          // TEST_DATABASE_URL names one (CI), and a machine with nothing but Node runs the rest.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? [] : ['apps/server/test/**/*.pg.test.ts']),
+          ],
           // One migrated and seeded database per engine, copied by each suite (test/global-setup.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',

@@ -86,3 +86,54 @@ export async function forwarderVoids(
   await call(portal, 'POST', `/forwarder/order/${booking.id}/void`, token, { reason: 'E2E NO SPACE' });
   return booking;
 }
+
+/**
+ * The body of a one-20GP FCL booking of the demo member to the demo forwarder, Shanghai →
+ * Rotterdam, ready in five days: looked up once, then one body per customer reference.
+ */
+export async function demoBookingBody(portal: PortalServer, token: string) {
+  const forwarders = await call<{ lists: { id: number }[] }>(
+    portal,
+    'GET',
+    '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
+    token,
+  );
+  const forwarderId = forwarders.lists[0]?.id;
+  if (!forwarderId) throw new Error('demo forwarder not listed');
+  const contacts = await demoContacts(portal, token);
+  const [pol, pod, unit, container] = [
+    await idOf(portal, 'port', 'CNSHA', token),
+    await idOf(portal, 'port', 'NLRTM', token),
+    await idOf(portal, 'unit', 'CT', token),
+    await idOf(portal, 'container', '20GP', token),
+  ];
+  const ready = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    forwarderId,
+    container,
+    body: (custRef = '') => ({
+      container_mode: 1,
+      forwarder_id: forwarderId,
+      shipper_id: contacts.shipper,
+      consignee_id: contacts.consignee,
+      cust_ref_no: custRef,
+      ready_date: ready,
+      incoterm: 'FOB',
+      pol_id: pol,
+      pod_id: pod,
+      to_id: pod,
+      containers: [
+        {
+          container_id: container,
+          hs_code: '851310',
+          description: 'LED LAMPS',
+          packages: 100,
+          unit_id: unit,
+          weight: '1200.5',
+          volume: '20',
+          quantity: 1,
+        },
+      ],
+    }),
+  };
+}

@@ -18,7 +18,7 @@ import {
   us,
   visible,
 } from '../support/steps';
-import { call, demoContacts, idOf, uploadDocument } from './booking-api';
+import { call, demoBookingBody, uploadDocument } from './booking-api';
 
 let browser: Browser;
 let portal: PortalServer;
@@ -41,47 +41,9 @@ beforeAll(async () => {
     apiToken(portal.url, DEMO.forwarder),
   ]);
   demoPerson = (await call<{ person: { name: string } }>(portal, 'GET', '/userinfo', member)).person.name;
-  const forwarders = await call<{ lists: { id: number; company1: string }[] }>(
-    portal,
-    'GET',
-    '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
-    member,
-  );
-  const forwarderId = forwarders.lists[0]?.id;
-  if (!forwarderId) throw new Error('demo forwarder not listed');
-  const contacts = await demoContacts(portal, member);
-  const port = (code: string) => idOf(portal, 'port', code, member);
-  const [pol, pod, unit] = [
-    await port('CNSHA'),
-    await port('NLRTM'),
-    await idOf(portal, 'unit', 'CT', member),
-  ];
-  container20 = await idOf(portal, 'container', '20GP', member);
-  // One 20GP with the demo forwarder.
-  bookingBody = (custRef) => ({
-    container_mode: 1,
-    forwarder_id: forwarderId,
-    shipper_id: contacts.shipper,
-    consignee_id: contacts.consignee,
-    cust_ref_no: custRef,
-    ready_date: iso(day(5)),
-    incoterm: 'FOB',
-    pol_id: pol,
-    pod_id: pod,
-    to_id: pod,
-    containers: [
-      {
-        container_id: container20,
-        hs_code: '851310',
-        description: 'LED LAMPS',
-        packages: 100,
-        unit_id: unit,
-        weight: '1200.5',
-        volume: '20',
-        quantity: 1,
-      },
-    ],
-  });
+  const demo = await demoBookingBody(portal, member);
+  bookingBody = demo.body;
+  container20 = demo.container;
 });
 afterAll(async () => {
   await browser?.close();

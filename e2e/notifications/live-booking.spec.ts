@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { call, demoContacts, idOf } from '../bookings/booking-api';
+import { call, demoBookingBody } from '../bookings/booking-api';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
 import { apiToken, day, gone, iso, openSignedIn, visible } from '../support/steps';
@@ -17,45 +17,7 @@ beforeAll(async () => {
     apiToken(portal.url, DEMO.customer),
     apiToken(portal.url, DEMO.forwarder),
   ]);
-  const forwarders = await call<{ lists: { id: number }[] }>(
-    portal,
-    'GET',
-    '/shipper?page=1&size=10&company=DEMO%20FORWARDING',
-    member,
-  );
-  const forwarderId = forwarders.lists[0]?.id;
-  if (!forwarderId) throw new Error('demo forwarder not listed');
-  const contacts = await demoContacts(portal, member);
-  const [pol, pod, unit, container] = [
-    await idOf(portal, 'port', 'CNSHA', member),
-    await idOf(portal, 'port', 'NLRTM', member),
-    await idOf(portal, 'unit', 'CT', member),
-    await idOf(portal, 'container', '20GP', member),
-  ];
-  body = (custRef) => ({
-    container_mode: 1,
-    forwarder_id: forwarderId,
-    shipper_id: contacts.shipper,
-    consignee_id: contacts.consignee,
-    cust_ref_no: custRef,
-    ready_date: iso(day(5)),
-    incoterm: 'FOB',
-    pol_id: pol,
-    pod_id: pod,
-    to_id: pod,
-    containers: [
-      {
-        container_id: container,
-        hs_code: '851310',
-        description: 'LED LAMPS',
-        packages: 100,
-        unit_id: unit,
-        weight: '1200.5',
-        volume: '20',
-        quantity: 1,
-      },
-    ],
-  });
+  body = (await demoBookingBody(portal, member)).body;
 });
 afterAll(async () => {
   await browser?.close();

@@ -1320,6 +1320,8 @@ describeEachDatabase('bookings', (kind) => {
           'eta',
           'bl_no',
           'so_no',
+          'service_term',
+          'requested_etd',
           'forwarder_name',
           'forwarder_hidden',
           'customer_name',

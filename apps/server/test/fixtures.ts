@@ -205,3 +205,17 @@ export function fclBookingBody(options: {
     ],
   };
 }
+
+/** A contact of the book, named after its `key` (shipper, consignee …), with a whole address. */
+export function contactBody(key: string, type = key) {
+  return {
+    type,
+    company1: `${key.toUpperCase()} TRADING CO., LTD`,
+    linkman: 'WANG FANG',
+    address1: 'NO. 1 HARBOUR ROAD',
+    city: 'NINGBO',
+    country_id: 1,
+    phone: '+8657487000001',
+    email: `${key}@example.com`,
+  };
+}

@@ -8,6 +8,7 @@ import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { hashPassword } from '../src/platform/password.js';
 import {
+  contactBody,
   type Envelope,
   login,
   multipart,
@@ -125,16 +126,7 @@ describeEachDatabase('notifications', (kind) => {
     await addPerson('fwd', 'clerk', 'operator');
     for (const key of ['shipper', 'consignee'])
       contact[key] = ok(
-        await api<{ id: number }>('owner', 'POST', '/api/customer/contact', {
-          type: 'both',
-          company1: `${key.toUpperCase()} TRADING CO., LTD`,
-          linkman: 'WANG FANG',
-          address1: 'NO. 1 HARBOUR ROAD',
-          city: 'NINGBO',
-          country_id: 1,
-          phone: '+8657487000001',
-          email: `${key}@example.com`,
-        }),
+        await api<{ id: number }>('owner', 'POST', '/api/customer/contact', contactBody(key, 'both')),
       ).id;
   });
   afterAll(async () => {

@@ -335,6 +335,8 @@ export const containerPositioningInput = z.strictObject({
   loading_time: draftable(localDateTime),
 });
 
+export type ContainerPositioning = z.output<typeof containerPositioningInput>;
+
 export const containerPositioningsField = z
   .array(containerPositioningInput)
   .max(CONTAINER_POSITIONINGS_MAX)

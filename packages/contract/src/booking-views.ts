@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bookingDocument } from './booking-documents.js';
+import { CUSTOMS_BY, REQUESTED_SERVICES } from './booking-services.js';
+import { serviceTypeChoice } from './booking-terms.js';
 import { bookingFreightTerm, shipmentInstructions, shipmentPrefill } from './booking-shipment.js';
 import {
   BOOKING_ACTION_NAMES,
@@ -32,6 +34,10 @@ export const bookingRow = z.object({
   eta: z.string().nullable(),
   bl_no: z.string(),
   so_no: z.string(),
+  /** the 运输条款 as printed: CY-CY, DOOR-CY … (serviceTermText) */
+  service_term: z.string(),
+  /** the departure the member asked for, YYYY-MM-DD or null */
+  requested_etd: z.string().nullable(),
   /** the forwarder's company (for the member); '' while forwarder_hidden */
   forwarder_name: z.string(),
   /** booked from a quote and not yet accepted: the forwarder is not named (isForwarderHidden) */
@@ -143,6 +149,31 @@ export const bookingForm = z.object({
   freight_term: bookingFreightTerm,
   notify_party: z.string(),
   commodity_cn: z.string(),
+  /** '' takes the mode's (serviceTypesOf); serviceTermText prints them as CY-DOOR */
+  receipt_type: serviceTypeChoice,
+  delivery_type: serviceTypeChoice,
+  requested_etd: z.string().nullable(),
+  requested_arrival_from: z.string().nullable(),
+  requested_arrival_to: z.string().nullable(),
+  requested_vessel_name: z.string(),
+  requested_vessel_imo: z.string().nullable(),
+  requested_voyage: z.string(),
+  requested_service_code: z.string(),
+  requested_service_name: z.string(),
+  latest_shipment_date: z.string().nullable(),
+  /** loading stops of a door receipt; loading_time is local to the place, "YYYY-MM-DD HH:mm" */
+  container_positionings: z.array(
+    z.object({
+      location_name: z.string(),
+      address: z.string(),
+      contact_name: z.string(),
+      phone: z.string(),
+      loading_time: z.string().nullable(),
+    }),
+  ),
+  export_customs_by: z.union([z.literal(''), z.enum(CUSTOMS_BY)]),
+  requested_services: z.array(z.enum(REQUESTED_SERVICES)),
+  services_remark: z.string(),
   cargo_items: z.array(cargoItem),
   containers: z.array(containerLine),
   totals: bookingTotals,

@@ -11,7 +11,17 @@ import {
   printableText,
   upperRestricted,
 } from './booking-fields.js';
+import { requestedServiceFields } from './booking-services.js';
 import { bookingFreightTerm } from './booking-shipment.js';
+import {
+  containerPositioningsField,
+  doorProblems,
+  requestedSailingFields,
+  requestedSailingProblems,
+  sailingProblem,
+  serviceTermFields,
+} from './booking-terms.js';
+import { addProblems } from './trade-rules.js';
 import { BOOKING_STATUS_VALUES } from './booking-state.js';
 import { idNumber, INT4_MAX, numberFromText, optionalIdQuery, pageQuery, requiredId } from './common.js';
 import type { MessageKey } from './i18n/types.js';
@@ -168,7 +178,29 @@ const bookingFields = z.strictObject({
   commodity_cn: plainText(BOOKING_LIMITS.commodityCnMax).default(''),
   cargo_items: z.array(cargoItemInput).max(BOOKING_LIMITS.maxLines).default([]),
   containers: z.array(containerLineInput).max(BOOKING_LIMITS.maxLines).default([]),
+  /** CY / SD / CFS at each end; '' takes the mode's (serviceTypesOf): FCL CY-CY, LCL CFS-CFS */
+  ...serviceTermFields,
+  /** the sailing asked for; the forwarder's schedule (vessel, voyage, ETD) comes with the release */
+  ...requestedSailingFields,
+  /** where the trucker loads, for a door receipt (SD) only */
+  container_positionings: containerPositioningsField,
+  ...requestedServiceFields,
 });
+
+type TermsOfBooking = Parameters<typeof requestedSailingProblems>[0] &
+  Parameters<typeof doorProblems>[0] & { ready_date: string | null };
+
+/**
+ * The rules across the booking's terms: the sailing's own (always: they are contradictions), the
+ * door's loading address (asked for on submit, refused on a yard or station receipt always), and
+ * DCSA's "say when" (on submit).
+ */
+function termRules(booking: TermsOfBooking, ctx: z.RefinementCtx, submit: boolean) {
+  addProblems(ctx, requestedSailingProblems(booking));
+  addProblems(ctx, doorProblems(booking, { submit }));
+  const when = submit ? sailingProblem(booking) : null;
+  if (when) addProblems(ctx, [when]);
+}
 /**
  * The rules across a booking's lines: only lines of its own mode, a numbered container line is one
  * container, and (`needsLines`, on submit) at least one line.
@@ -205,7 +237,10 @@ function lineRules(
 
 // "A forwarder, or a quote" (booking.selectForwarder) is checked by the server with the stored
 // booking: a draft made from a quote the forwarder has since deleted keeps the quote's forwarder.
-export const bookingInput = bookingFields.superRefine((booking, ctx) => lineRules(booking, ctx, true));
+export const bookingInput = bookingFields.superRefine((booking, ctx) => {
+  lineRules(booking, ctx, true);
+  termRules(booking, ctx, true);
+});
 export type BookingInput = z.input<typeof bookingInput>;
 export type BookingValues = z.output<typeof bookingInput>;
 
@@ -228,7 +263,10 @@ export const bookingDraftInput = bookingFields
     cargo_items: z.array(cargoItemDraft).max(BOOKING_LIMITS.maxLines).default([]),
     containers: z.array(containerLineDraft).max(BOOKING_LIMITS.maxLines).default([]),
   })
-  .superRefine((booking, ctx) => lineRules(booking, ctx, false));
+  .superRefine((booking, ctx) => {
+    lineRules(booking, ctx, false);
+    termRules(booking, ctx, false);
+  });
 export type BookingDraftInput = z.input<typeof bookingDraftInput>;
 export type BookingDraftValues = z.output<typeof bookingDraftInput>;
 

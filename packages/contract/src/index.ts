@@ -12,6 +12,7 @@ export * from './auth.js';
 export * from './booking.js';
 export * from './booking-quote.js';
 export * from './booking-terms.js';
+export * from './booking-services.js';
 export * from './trade-codes.js';
 export * from './abilities.js';
 export * from './account.js';

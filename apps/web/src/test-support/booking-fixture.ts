@@ -15,6 +15,25 @@ const party = (company1: string): BookingPartyInfo => ({
   email: 'shipper@example.com',
 });
 
+/** The booking's terms as the server answers them for a booking that states none. */
+export const noTerms = {
+  receipt_type: '',
+  delivery_type: '',
+  requested_etd: null,
+  requested_arrival_from: null,
+  requested_arrival_to: null,
+  requested_vessel_name: '',
+  requested_vessel_imo: null,
+  requested_voyage: '',
+  requested_service_code: '',
+  requested_service_name: '',
+  latest_shipment_date: null,
+  container_positionings: [],
+  export_customs_by: '',
+  requested_services: [],
+  services_remark: '',
+} satisfies Partial<BookingDetail>;
+
 /** A booking detail as the server answers it (one 20GP), with the given fields changed. */
 export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDetail {
   return {
@@ -53,6 +72,8 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
     freight_term: '',
     notify_party: '',
     commodity_cn: '',
+    // A plain dry FCL booking: CY-CY, no sailing asked for, no loading stop, no services.
+    ...noTerms,
     cargo_items: [],
     containers: [
       {

@@ -296,6 +296,8 @@ export const enUS: Messages = {
     pol: 'Port of loading',
     pod: 'Port of discharge',
     to: 'Delivery place',
+    serviceTerm: 'Service terms',
+    requestedEtd: 'Requested departure',
     vessel: 'Vessel',
     voyage: 'Voyage',
     etd: 'ETD',

@@ -27,6 +27,10 @@ export const enUSPdf: PdfMessages = {
     release: 'Pick-up and return',
     bl: 'Bill of lading',
     blNote: 'A draft: the bill of lading issued by the carrier or forwarder prevails.',
+    terms: 'Service terms and requests',
+    serviceTerm: 'Service terms',
+    arrivalWindow: 'Requested arrival',
+    service: 'Service',
     noNotify: 'Same as consignee',
   },
 };

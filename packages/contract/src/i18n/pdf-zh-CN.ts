@@ -26,6 +26,10 @@ export const zhCNPdf = {
     release: '提箱与还箱',
     bl: '提单',
     blNote: '本补料为草稿，以船公司或货代签发的提单为准。',
+    terms: '运输条款与委托事项',
+    serviceTerm: '运输条款',
+    arrivalWindow: '要求到达日期',
+    service: '航线服务',
     noNotify: '同收货人',
   },
 } as const;

@@ -58,8 +58,19 @@ export const enUSTerms: Widen<typeof zhCNTerms> = {
     subsidiary_risk_1: 'Subsidiary risk 1',
     subsidiary_risk_2: 'Subsidiary risk 2',
     packing_group: 'Packing group',
+    export_customs_by: 'Export customs cleared by',
+    requested_services: 'Requested services',
+    services_remark: 'Services remark',
   },
   dictionary: {
+    customsBy: { shipper: 'Shipper (own broker)', forwarder: 'Forwarder' },
+    requestedService: {
+      insurance: 'Insurance',
+      fumigation: 'Fumigation',
+      inspection: 'Inspection',
+      warehousing: 'Warehousing',
+      other: 'Other',
+    },
     serviceType: {
       CY: 'Container yard (CY)',
       SD: 'Store door (DOOR)',

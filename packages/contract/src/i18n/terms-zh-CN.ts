@@ -58,8 +58,19 @@ export const zhCNTerms = {
     subsidiary_risk_1: '次要危险性 1',
     subsidiary_risk_2: '次要危险性 2',
     packing_group: '包装类别',
+    export_customs_by: '报关方',
+    requested_services: '委托服务',
+    services_remark: '服务备注',
   },
   dictionary: {
+    customsBy: { shipper: '发货人自行报关', forwarder: '货代代理报关' },
+    requestedService: {
+      insurance: '保险',
+      fumigation: '熏蒸',
+      inspection: '商检',
+      warehousing: '仓储',
+      other: '其他',
+    },
     serviceType: { CY: '堆场（CY）', SD: '门点（DOOR）', CFS: '集装箱货运站（CFS）' },
     containerKind: {
       dry: '干货箱',

@@ -298,6 +298,8 @@ export const zhCN = {
     pol: '起运港',
     pod: '卸货港',
     to: '交货地',
+    serviceTerm: '运输条款',
+    requestedEtd: '要求开船日期',
     vessel: '船名',
     voyage: '航次',
     etd: 'ETD',

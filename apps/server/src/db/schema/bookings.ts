@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ContainerPositioning } from '@freight/contract';
 import { carriers, containerTypes, incoterms, ports, units } from './reference.js';
 import { companies } from './companies.js';
 import { contacts } from './contacts.js';
@@ -113,6 +114,29 @@ export const bookings = pgTable(
     notifyParty: varchar('notify_party', { length: 300 }).notNull().default(''),
     /** 中文品名 */
     commodityCn: varchar('commodity_cn', { length: 200 }).notNull().default(''),
+    /** CY, SD or CFS at each end; '' takes the booking mode's (FCL CY, LCL CFS) */
+    receiptType: varchar('receipt_type', { length: 3 }).notNull().default(''),
+    deliveryType: varchar('delivery_type', { length: 3 }).notNull().default(''),
+    /** the sailing the member asks for; the forwarder's vessel, voyage and ETD come with the release */
+    requestedEtd: date('requested_etd'),
+    requestedArrivalFrom: date('requested_arrival_from'),
+    requestedArrivalTo: date('requested_arrival_to'),
+    requestedVesselName: varchar('requested_vessel_name', { length: 50 }).notNull().default(''),
+    requestedVesselImo: varchar('requested_vessel_imo', { length: 7 }),
+    requestedVoyage: varchar('requested_voyage', { length: 50 }).notNull().default(''),
+    requestedServiceCode: varchar('requested_service_code', { length: 11 }).notNull().default(''),
+    requestedServiceName: varchar('requested_service_name', { length: 50 }).notNull().default(''),
+    /** the letter of credit's latest shipment date, printed on the booking note */
+    latestShipmentDate: date('latest_shipment_date'),
+    /** where and when the trucker loads, for a door receipt; in visiting order */
+    containerPositionings: jsonb('container_positionings')
+      .$type<ContainerPositioning[]>()
+      .notNull()
+      .default([]),
+    /** 'shipper' or 'forwarder'; '' not said */
+    exportCustomsBy: varchar('export_customs_by', { length: 10 }).notNull().default(''),
+    requestedServices: jsonb('requested_services').$type<string[]>().notNull().default([]),
+    servicesRemark: varchar('services_remark', { length: 255 }).notNull().default(''),
     totalWeight: numeric('total_weight', { precision: 15, scale: 3 }).notNull().default('0'),
     totalVolume: numeric('total_volume', { precision: 15, scale: 3 }).notNull().default('0'),
     totalPackages: integer('total_packages').notNull().default(0),

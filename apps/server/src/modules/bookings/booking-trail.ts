@@ -2,6 +2,7 @@ import { BOOKING_ACTIVITY, type BookingAction, CONTAINER_MODES } from '@freight/
 import type { Db } from '../../platform/db.js';
 import { type Actor, changedFields, recordActivity } from '../activity/service.js';
 import { raiseEvent } from '../events/service.js';
+import { TERM_FIELDS } from './booking-terms.js';
 import type { BookingRecord, BookingValues, LineValues } from './repo.js';
 
 /* What a booking change writes to the company's activity trail. */
@@ -20,6 +21,10 @@ const FORM_FIELDS = {
   toId: 'to_id',
   carrierId: 'carrier_id',
   remark: 'remark',
+  freightTerm: 'freight_term',
+  notifyParty: 'notify_party',
+  commodityCn: 'commodity_cn',
+  ...TERM_FIELDS,
 } as const satisfies Partial<Record<keyof BookingValues, string>>;
 
 /** A line as compared: decimals as numbers (the database writes 1.5 as "1.500"). */

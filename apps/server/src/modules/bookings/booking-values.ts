@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, type FieldIssue, RequestValidationError } from '../../platform/errors.js';
 import { getContact } from '../contacts/service.js';
 import type { Viewer } from './booking-common.js';
+import { termForm, termValues } from './booking-terms.js';
 import { type Existing, resolveForwarder } from './from-quote.js';
 import {
   type BookingRecord,
@@ -171,6 +172,7 @@ export async function toBookingValues(
       freightTerm: v.freight_term,
       notifyParty: v.notify_party,
       commodityCn: v.commodity_cn,
+      ...termValues(v),
       totalWeight: sum3(lines.map((l) => l.weight)),
       totalVolume: sum3(lines.map((l) => l.volume)),
       totalPackages: lines.reduce((sum, l) => sum + (l.packages ?? 0), 0),
@@ -214,6 +216,7 @@ export function missingFields(
     freight_term: row.freightTerm,
     notify_party: row.notifyParty,
     commodity_cn: row.commodityCn,
+    ...termForm(row),
     cargo_items: fcl ? [] : lines.map(line),
     containers: fcl
       ? lines.map((l) => ({

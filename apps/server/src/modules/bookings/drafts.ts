@@ -20,6 +20,7 @@ import {
   type WithMail,
   wrongStatus,
 } from './booking-common.js';
+import { termColumns } from './booking-terms.js';
 import { bookingChanges, recordBooking } from './booking-trail.js';
 import { assertComplete, missingFields, toBookingValues } from './booking-values.js';
 import { notifyChange } from './notify.js';
@@ -270,6 +271,7 @@ export async function copyBooking(
       freightTerm: b.freightTerm,
       notifyParty: b.notifyParty,
       commodityCn: b.commodityCn,
+      ...termColumns(b),
       totalWeight: b.totalWeight,
       totalVolume: b.totalVolume,
       totalPackages: b.totalPackages,

@@ -16,6 +16,7 @@ import {
   translate,
 } from '@freight/contract';
 import type { BookingPartySnapshot } from '../../db/schema.js';
+import { serviceTermOf, termForm } from './booking-terms.js';
 import type { BookingJoined, BookingListed, linesOf } from './repo.js';
 
 /*
@@ -105,6 +106,8 @@ export function presentRow(row: BookingListed, locale: Locale, reader: Reader): 
     eta: b.eta,
     bl_no: b.blNo,
     so_no: b.soNo,
+    service_term: serviceTermOf(b),
+    requested_etd: b.requestedEtd,
     forwarder_name: hidden ? '' : (row.forwarderName ?? ''),
     forwarder_hidden: hidden,
     customer_name: row.customerName,
@@ -176,6 +179,7 @@ export function presentForm(
     freight_term: b.freightTerm === 'prepaid' || b.freightTerm === 'collect' ? b.freightTerm : '',
     notify_party: b.notifyParty,
     commodity_cn: b.commodityCn,
+    ...termForm(b),
     // By the booking's mode: a draft's container line may not have its type yet.
     cargo_items: items
       .filter(() => b.containerMode !== CONTAINER_MODES.fcl)

@@ -1,5 +1,6 @@
 import { CONTAINER_MODES, formatDate, freightTermOf, incotermLabel, translate } from '@freight/contract';
 import type { PdfWriter } from '../../platform/pdf/writer.js';
+import { bookingTermsSection } from './booking-terms.js';
 import { type Ctx, field, label, partyText, routeFields, sidesFields } from './common.js';
 
 /**
@@ -28,6 +29,8 @@ export function bookingNote(w: PdfWriter, ctx: Ctx, freightCollect: string) {
     [field(ctx, 'freight_term'), translate(locale, `freightTerm.${term}`)],
     [field(ctx, 'commodity_cn'), d.commodity_cn],
   ]);
+
+  bookingTermsSection(w, ctx);
 
   w.section(label(ctx, 'cargo'), 60);
   const isFcl = d.container_mode === CONTAINER_MODES.fcl;

@@ -227,3 +227,78 @@ describe('booking PDFs', () => {
     expect(screen.getByRole('button', { name: /^打\s?印$/ })).toBeTruthy();
   });
 });
+
+describe('booking detail: the booking’s terms', () => {
+  const door = bookingDetail({
+    receipt_type: 'SD',
+    requested_etd: '2027-01-20',
+    requested_vessel_name: 'EVER GIVEN',
+    container_positionings: [
+      {
+        location_name: '3 号仓库',
+        address: '上海市浦东新区川沙路 88 号',
+        contact_name: '李工',
+        phone: '+86 21 5555 1234',
+        loading_time: '2027-01-18 08:30',
+      },
+    ],
+    export_customs_by: 'forwarder',
+    requested_services: ['insurance', 'fumigation'],
+    services_remark: 'ALL RISKS',
+  });
+
+  /** The text shown beside a label of the terms (a label and its value share a row). */
+  const valueOf = (section: HTMLElement, label: string) =>
+    within(section).getByText(label, { exact: true }).parentElement?.textContent?.replace(label, '');
+
+  it.each([
+    {
+      locale: 'en-US' as const,
+      title: 'Service terms and requests',
+      term: 'Service terms',
+      etd: ['Requested departure date', '01/20/2027'],
+      stops: 'Loading address',
+      time: 'Loading time: 01/18/2027 08:30',
+      customs: ['Export customs cleared by', 'Forwarder'],
+      services: ['Requested services', 'Insurance, Fumigation'],
+    },
+    {
+      locale: 'zh-CN' as const,
+      title: '运输条款与委托事项',
+      term: '运输条款',
+      etd: ['要求开船日期', '2027-01-20'],
+      stops: '装货地址',
+      time: '做柜时间：2027-01-18 08:30',
+      customs: ['报关方', '货代代理报关'],
+      services: ['委托服务', '保险、熏蒸'],
+    },
+  ])('shows a door receipt as DOOR-CY with its loading address ($locale)', async (words) => {
+    for (const party of ['member', 'forwarder'] as const) {
+      const page = await showDetail(party, door, words.locale);
+      const terms = screen.getByRole('region', { name: words.title });
+      expect(valueOf(terms, words.term)).toBe('DOOR-CY');
+      for (const [label = '', value] of [words.etd, words.customs, words.services])
+        expect(valueOf(terms, label), label).toBe(value);
+      const stops = within(terms).getAllByRole('listitem');
+      expect(within(terms).getByRole('list', { name: words.stops })).toBeTruthy();
+      expect(stops).toHaveLength(1);
+      expect(stops[0]?.textContent).toContain('3 号仓库 · 上海市浦东新区川沙路 88 号');
+      expect(stops[0]?.textContent).toContain(words.time);
+      page.unmount();
+    }
+  });
+
+  it('shows a plain FCL booking as CY-CY and an LCL one as CFS-CFS, with no sailing or stops', async () => {
+    for (const [mode, term] of [
+      [1, 'CY-CY'],
+      [2, 'CFS-CFS'],
+    ] as const) {
+      const page = await showDetail('member', bookingDetail({ container_mode: mode }));
+      const terms = screen.getByRole('region', { name: 'Service terms and requests' });
+      expect(valueOf(terms, 'Service terms')).toBe(term);
+      expect(within(terms).queryByText('Requested departure date')).toBeNull();
+      expect(within(terms).queryByRole('list')).toBeNull();
+      page.unmount();
+    }
+  });
+});

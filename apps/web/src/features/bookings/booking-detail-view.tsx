@@ -17,6 +17,7 @@ import { useSiteConfig } from '../../app/site-config';
 import { currentLocale } from '../../i18n';
 import { formatDateTime } from '../../app/time-zone';
 import { StatusTag } from './booking-format';
+import { BookingTermsView } from './booking-terms-view';
 import { totalsText } from './booking-totals';
 import type { FieldName } from '../../i18n/keys';
 
@@ -138,6 +139,7 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           </Panel>
         </Col>
       </Row>
+      <BookingTermsView detail={detail} />
       <Panel title={t('bookings.detail.schedule')}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={f('so_no')}>{dash(schedule.so_no)}</Descriptions.Item>

@@ -47,6 +47,12 @@ import { ReferenceSelect } from '../../components/reference-select';
 
 import { BookingNoteFields } from './booking-note-fields';
 
+import { BookingServicesFields } from './booking-services-fields';
+
+import { BookingTermsFields } from './booking-terms-fields';
+
+import { dropEmptyStops } from './booking-terms-rules';
+
 import { BookingTotalsLine } from './booking-totals';
 
 import { toBookingInput, type BookingFormValues, type BookingMode } from './booking-form-values';
@@ -181,6 +187,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
   };
 
   const confirm = async (intent: 'save' | 'submit') => {
+    dropEmptyStops(form);
     if (intent === 'save') {
       await saveDraft();
       return;
@@ -342,6 +349,9 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
           {isFcl ? <ContainerLinesEditor quoteSpaces={quoteSpaces} /> : <CargoLinesEditor />}
           <BookingTotalsLine isFcl={isFcl} />
         </Panel>
+        {/* The terms follow what every booking needs: a plain booking passes them by. */}
+        <BookingTermsFields mode={mode} />
+        <BookingServicesFields />
       </Form>
       <Typography.Paragraph type="secondary" id="booking-buttons-hint">
         {t('bookings.form.buttonsHint')}

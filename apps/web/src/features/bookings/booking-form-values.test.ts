@@ -1,7 +1,15 @@
-import { bookingInput } from '@freight/contract';
+import {
+  bookingDraftInput,
+  bookingInput,
+  PARSE_OPTIONS,
+  serviceTermText,
+  serviceTypesOf,
+} from '@freight/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { bookingDetail, noTerms } from '../../test-support/booking-fixture';
 import { liveTotals, newFormValues, toBookingInput, toFormValues } from './booking-form-values';
+import { withoutEmptyStops } from './booking-terms-values';
 
 describe('booking form values', () => {
   it('sums weights and volumes without float drift', () => {
@@ -94,6 +102,7 @@ describe('booking form values', () => {
       freight_term: '' as const,
       notify_party: '',
       commodity_cn: '',
+      ...noTerms,
       cargo_items: [
         {
           id: 1,
@@ -112,5 +121,161 @@ describe('booking form values', () => {
     expect(toFormValues(saved, true).ready_date).toBeNull();
     expect(toFormValues(saved, false).ready_date?.format('YYYY-MM-DD')).toBe('2000-01-01');
     expect(toFormValues(saved, false).cargo_items[0]).toMatchObject({ weight: 1.5, volume: 0.25 });
+  });
+});
+
+describe('the booking’s terms in the form', () => {
+  /** A complete plain FCL booking as the form holds it. */
+  const filled = () => ({
+    ...newFormValues('fcl'),
+    forwarder_id: 7,
+    shipper_id: 1,
+    consignee_id: 2,
+    ready_date: dayjs().add(3, 'day'),
+    incoterm: 'FOB',
+    pol_id: 10,
+    pod_id: 11,
+    to_id: 12,
+    containers: [
+      { container_id: 3, description: 'LAMPS', packages: 1, unit_id: 1, weight: 1, volume: 1, quantity: 1 },
+    ],
+  });
+  const door = {
+    location_name: ' 3 号仓库 ',
+    address: ' 上海市浦东新区川沙路 88 号 ',
+    contact_name: '李工',
+    phone: '+86 21 5555 1234',
+    loading_time: dayjs('2027-01-18 08:30', 'YYYY-MM-DD HH:mm'),
+  };
+  const emptyStop = { location_name: '', address: ' ', contact_name: '', phone: '', loading_time: null };
+
+  it('sends a plain booking’s terms empty: the mode’s service, no sailing, no stops, no services', () => {
+    const input = toBookingInput(newFormValues('fcl'), 'fcl');
+    expect(input).toMatchObject(noTerms);
+    const parsed = bookingInput.safeParse(toBookingInput(filled(), 'fcl'), PARSE_OPTIONS);
+    expect(parsed.success).toBe(true);
+    expect(
+      parsed.data &&
+        serviceTermText(serviceTypesOf(parsed.data).receipt, serviceTypesOf(parsed.data).delivery),
+    ).toBe('CY-CY');
+  });
+
+  it('sends the loading stops of a door receipt, without the rows left empty, times as written', () => {
+    const values = {
+      ...filled(),
+      receipt_type: 'SD' as const,
+      container_positionings: [emptyStop, door, emptyStop],
+    };
+    const input = toBookingInput(values, 'fcl');
+    expect(input.container_positionings).toEqual([
+      {
+        location_name: '3 号仓库',
+        address: '上海市浦东新区川沙路 88 号',
+        contact_name: '李工',
+        phone: '+86 21 5555 1234',
+        loading_time: '2027-01-18 08:30',
+      },
+    ]);
+    const parsed = bookingInput.safeParse(input, PARSE_OPTIONS);
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(
+      parsed.data &&
+        serviceTermText(serviceTypesOf(parsed.data).receipt, serviceTypesOf(parsed.data).delivery),
+    ).toBe('DOOR-CY');
+  });
+
+  it('takes the empty rows out of the form’s stops, so that a row is where its refusal says', () => {
+    expect(withoutEmptyStops([emptyStop, door, emptyStop])).toEqual([door]);
+    // The one row to fill in stays while nothing is typed.
+    expect(withoutEmptyStops([emptyStop])).toEqual([emptyStop]);
+  });
+
+  it('sends no stops for a yard or station receipt, even those typed before the type was changed', () => {
+    for (const receipt of [undefined, 'CY', 'CFS'] as const) {
+      const input = toBookingInput(
+        { ...filled(), receipt_type: receipt, container_positionings: [door] },
+        'fcl',
+      );
+      expect(input.container_positionings, String(receipt)).toEqual([]);
+      expect(bookingDraftInput.safeParse(input, PARSE_OPTIONS).success).toBe(true);
+    }
+  });
+
+  it('sends the sailing’s dates as YYYY-MM-DD and empty ones as null, and the choices made', () => {
+    const input = toBookingInput(
+      {
+        ...filled(),
+        delivery_type: 'SD',
+        requested_etd: dayjs('2027-01-20'),
+        requested_arrival_from: null,
+        requested_arrival_to: undefined,
+        requested_vessel_name: ' ever given ',
+        requested_vessel_imo: ' ',
+        export_customs_by: 'forwarder',
+        requested_services: ['fumigation', 'insurance'],
+        services_remark: ' 熏蒸证书随货 ',
+      },
+      'fcl',
+    );
+    expect(input).toMatchObject({
+      receipt_type: '',
+      delivery_type: 'SD',
+      requested_etd: '2027-01-20',
+      requested_arrival_from: null,
+      requested_arrival_to: null,
+      latest_shipment_date: null,
+      requested_vessel_name: 'ever given',
+      requested_vessel_imo: null,
+      export_customs_by: 'forwarder',
+      requested_services: ['fumigation', 'insurance'],
+      services_remark: '熏蒸证书随货',
+    });
+    const parsed = bookingInput.safeParse(input, PARSE_OPTIONS);
+    expect(parsed.data).toMatchObject({
+      requested_vessel_name: 'EVER GIVEN',
+      requested_services: ['insurance', 'fumigation'],
+    });
+  });
+
+  it('edits a saved booking’s terms and sends them back as they were', () => {
+    const terms = {
+      receipt_type: 'SD' as const,
+      delivery_type: '' as const,
+      requested_etd: '2027-01-20',
+      requested_arrival_from: '2027-02-20',
+      requested_arrival_to: '2027-02-25',
+      latest_shipment_date: '2027-01-31',
+      requested_vessel_name: 'EVER GIVEN',
+      requested_vessel_imo: '9811000',
+      requested_voyage: '1234W',
+      requested_service_code: 'AE1',
+      requested_service_name: 'ASIA EUROPE 1',
+      container_positionings: [
+        { location_name: '', address: 'NO. 1 HARBOUR ROAD', contact_name: '', phone: '', loading_time: null },
+        {
+          location_name: 'WAREHOUSE B',
+          address: 'NO. 9 RIVER ROAD',
+          contact_name: 'WANG',
+          phone: '123',
+          loading_time: '2027-01-18 08:30',
+        },
+      ],
+      export_customs_by: 'shipper' as const,
+      requested_services: ['insurance' as const],
+      services_remark: 'ALL RISKS',
+    };
+    const saved = bookingDetail(terms);
+    const values = toFormValues(saved, false);
+    expect(values.receipt_type).toBe('SD');
+    expect(values.delivery_type).toBeUndefined();
+    expect(values.requested_etd?.format('YYYY-MM-DD')).toBe('2027-01-20');
+    expect(toBookingInput(values, 'fcl')).toMatchObject({ ...terms, delivery_type: '' });
+    // A plain booking's empty choices are left to the selects' placeholders.
+    expect(toFormValues(bookingDetail(), true)).toMatchObject({
+      receipt_type: undefined,
+      export_customs_by: undefined,
+      requested_etd: null,
+      container_positionings: [],
+    });
   });
 });

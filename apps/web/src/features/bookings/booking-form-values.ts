@@ -11,6 +11,7 @@ import {
   WIRE_DATE,
 } from '@freight/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { toTermsFormValues, toTermsInput, type TermsFormValues } from './booking-terms-values';
 
 export type BookingMode = 'fcl' | 'lcl';
 
@@ -32,8 +33,11 @@ export type ContainerFormLine = CargoFormLine & {
   quantity?: number | null;
 };
 
-/** The booking form's values; the ready date is a picker value, the wire holds YYYY-MM-DD. */
-export type BookingFormValues = {
+/**
+ * The booking form's values; the ready date is a picker value, the wire holds YYYY-MM-DD. The
+ * booking's terms (service, sailing, loading stops, services) are in ./booking-terms-values.ts.
+ */
+export type BookingFormValues = TermsFormValues & {
   quote_id?: number | null;
   forwarder_id?: number | null;
   shipper_id?: number | null;
@@ -79,6 +83,9 @@ export function newFormValues(mode: BookingMode, quote?: Quote): BookingFormValu
     freight_term: '',
     notify_party: '',
     commodity_cn: '',
+    container_positionings: [],
+    requested_services: [],
+    services_remark: '',
     pol_id: quote?.pol_id,
     pod_id: quote?.pod_id,
     to_id: quote?.to_id,
@@ -130,6 +137,8 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     freight_term: booking.freight_term,
     notify_party: booking.notify_party,
     commodity_cn: booking.commodity_cn,
+    // A copy keeps the terms, as the server's copy does.
+    ...toTermsFormValues(booking),
     cargo_items: booking.cargo_items.map((line) => ({
       hs_code: line.hs_code,
       description: line.description,
@@ -190,6 +199,7 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
     freight_term: values.freight_term ?? '',
     notify_party: values.notify_party?.trim() ?? '',
     commodity_cn: values.commodity_cn?.trim() ?? '',
+    ...toTermsInput(values),
     cargo_items: isFcl ? [] : (values.cargo_items ?? []).map(cargoLine),
     containers: isFcl
       ? (values.containers ?? []).map((line) => ({

@@ -1,0 +1,101 @@
+import {
+  type BookingDraftValues,
+  type BookingForm,
+  type ContainerPositioning,
+  CUSTOMS_BY,
+  type CustomsBy,
+  REQUESTED_SERVICES,
+  type RequestedService,
+  SERVICE_TYPES,
+  serviceTermText,
+  type ServiceType,
+  serviceTypesOf,
+} from '@freight/contract';
+import type { BookingRecord, BookingValues } from './repo.js';
+
+/*
+ * The booking's terms (service at each end, the sailing asked for, loading stops, services) between
+ * the API's names and the columns: one list, read both ways, so that a field added to it is saved,
+ * read, copied and traced alike.
+ */
+
+/** Column → API name of every term. */
+export const TERM_FIELDS = {
+  receiptType: 'receipt_type',
+  deliveryType: 'delivery_type',
+  requestedEtd: 'requested_etd',
+  requestedArrivalFrom: 'requested_arrival_from',
+  requestedArrivalTo: 'requested_arrival_to',
+  requestedVesselName: 'requested_vessel_name',
+  requestedVesselImo: 'requested_vessel_imo',
+  requestedVoyage: 'requested_voyage',
+  requestedServiceCode: 'requested_service_code',
+  requestedServiceName: 'requested_service_name',
+  latestShipmentDate: 'latest_shipment_date',
+  containerPositionings: 'container_positionings',
+  exportCustomsBy: 'export_customs_by',
+  requestedServices: 'requested_services',
+  servicesRemark: 'services_remark',
+} as const satisfies Partial<Record<keyof BookingValues, string>>;
+
+type TermColumn = keyof typeof TERM_FIELDS;
+export type TermValues = Pick<BookingRecord, TermColumn>;
+type TermForm = Pick<BookingForm, (typeof TERM_FIELDS)[TermColumn]>;
+
+/** The checked form's terms as columns. */
+export function termValues(form: BookingDraftValues): TermValues {
+  return Object.fromEntries(
+    Object.entries(TERM_FIELDS).map(([column, name]) => [column, form[name]]),
+  ) as TermValues;
+}
+
+/** The stored terms, as they are: what a copy takes over. */
+export function termColumns(row: BookingRecord): TermValues {
+  return Object.fromEntries(
+    Object.keys(TERM_FIELDS).map((column) => [column, row[column as TermColumn]]),
+  ) as TermValues;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
+  (values as readonly string[]).includes(value) ? (value as T) : '';
+
+/** The stored terms by their API names; a value the contract no longer knows reads as not given. */
+export function termForm(row: TermValues): TermForm {
+  return {
+    receipt_type: oneOf<ServiceType>(SERVICE_TYPES, row.receiptType),
+    delivery_type: oneOf<ServiceType>(SERVICE_TYPES, row.deliveryType),
+    requested_etd: row.requestedEtd,
+    requested_arrival_from: row.requestedArrivalFrom,
+    requested_arrival_to: row.requestedArrivalTo,
+    requested_vessel_name: row.requestedVesselName,
+    requested_vessel_imo: row.requestedVesselImo,
+    requested_voyage: row.requestedVoyage,
+    requested_service_code: row.requestedServiceCode,
+    requested_service_name: row.requestedServiceName,
+    latest_shipment_date: row.latestShipmentDate,
+    container_positionings: row.containerPositionings.map((stop): ContainerPositioning => ({
+      location_name: stop.location_name,
+      address: stop.address,
+      contact_name: stop.contact_name,
+      phone: stop.phone,
+      loading_time: stop.loading_time,
+    })),
+    export_customs_by: oneOf<CustomsBy>(CUSTOMS_BY, row.exportCustomsBy),
+    requested_services: row.requestedServices.filter((service): service is RequestedService =>
+      (REQUESTED_SERVICES as readonly string[]).includes(service),
+    ),
+    services_remark: row.servicesRemark,
+  };
+}
+
+/** The 运输条款 of a stored booking, as documents print it: CY-CY, DOOR-CY … */
+export function serviceTermOf(
+  row: Pick<BookingRecord, 'containerMode' | 'receiptType' | 'deliveryType'>,
+): string {
+  const { receipt, delivery } = serviceTypesOf({
+    container_mode: row.containerMode,
+    receipt_type: oneOf<ServiceType>(SERVICE_TYPES, row.receiptType),
+    delivery_type: oneOf<ServiceType>(SERVICE_TYPES, row.deliveryType),
+  });
+  return serviceTermText(receipt, delivery);
+}
