@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson } from '../src/modules/users/people-repo.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { hashPassword } from '../src/platform/password.js';
-import { type Envelope, login, multipart, register, registrationForm, uniqueEmail } from './fixtures.js';
+import {
+  contactBody as bookContact,
+  type Envelope,
+  login,
+  multipart,
+  register,
+  registrationForm,
+  uniqueEmail,
+} from './fixtures.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
 import { readXlsx, xlsx } from './sheets.js';
 
@@ -75,14 +83,7 @@ describeEachDatabase('activity trail', (kind) => {
   }
 
   const contactBody = (key: string, overrides: object = {}) => ({
-    type: 'both',
-    company1: `${key.toUpperCase()} TRADING CO., LTD`,
-    linkman: 'WANG FANG',
-    address1: 'NO. 1 HARBOUR ROAD',
-    city: 'NINGBO',
-    country_id: 1,
-    phone: '+8657487000001',
-    email: `${key}@example.com`,
+    ...bookContact(key, 'both'),
     ...overrides,
   });
   const booking = (overrides: object = {}) => ({

@@ -14,7 +14,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
-import { type Envelope, image, multipart, register, registrationForm, uniqueEmail } from './fixtures.js';
+import {
+  contactBody,
+  type Envelope,
+  image,
+  multipart,
+  register,
+  registrationForm,
+  uniqueEmail,
+} from './fixtures.js';
 import { startMailServer } from './mail-server.js';
 import { pdfText, squeeze } from './pdf-text.js';
 import { xlsx, zip } from './sheets.js';
@@ -105,16 +113,7 @@ describeEachDatabase('bookings', (kind) => {
         method: 'POST',
         url: '/api/customer/contact',
         headers: as(owner),
-        payload: {
-          type,
-          company1: `${key.toUpperCase()} TRADING CO., LTD`,
-          linkman: 'WANG FANG',
-          address1: 'NO. 1 HARBOUR ROAD',
-          city: 'NINGBO',
-          country_id: 1,
-          phone: '+8657487000001',
-          email: `${key}@example.com`,
-        },
+        payload: contactBody(key, type),
       });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       contact[key] = reply.body.data.id;

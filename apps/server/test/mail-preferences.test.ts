@@ -6,6 +6,7 @@ import { mailLinks, sendDigests } from '../src/modules/mail-preferences/service.
 import { signUnsubscribe } from '../src/modules/mail-preferences/tokens.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import {
+  contactBody,
   type Envelope,
   register,
   registrationForm,
@@ -78,16 +79,7 @@ describeEachDatabase('mail preferences', (kind) => {
     });
     for (const key of ['shipper', 'consignee'])
       contact[key] = ok(
-        await api<{ id: number }>('owner', 'POST', '/api/customer/contact', {
-          type: 'both',
-          company1: `${key.toUpperCase()} TRADING CO., LTD`,
-          linkman: 'WANG FANG',
-          address1: 'NO. 1 HARBOUR ROAD',
-          city: 'NINGBO',
-          country_id: 1,
-          phone: '+8657487000001',
-          email: `${key}@example.com`,
-        }),
+        await api<{ id: number }>('owner', 'POST', '/api/customer/contact', contactBody(key, 'both')),
       ).id;
   });
   afterAll(async () => {

@@ -5,7 +5,14 @@ import { expect } from 'vitest';
 import { people } from '../src/db/schema.js';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import type { Db } from '../src/platform/db.js';
-import { type Envelope, register, registrationForm, uniqueEmail, fclBookingBody } from './fixtures.js';
+import {
+  contactBody,
+  type Envelope,
+  register,
+  registrationForm,
+  uniqueEmail,
+  fclBookingBody,
+} from './fixtures.js';
 import { call } from './helpers.js';
 
 /*
@@ -58,16 +65,7 @@ export async function webhookWorld(app: FastifyInstance, db: Db) {
   }
   for (const key of ['shipper', 'consignee'])
     contact[key] = ok(
-      await api<{ id: number }>('owner', 'POST', '/api/customer/contact', {
-        type: 'both',
-        company1: `${key.toUpperCase()} TRADING CO., LTD`,
-        linkman: 'WANG FANG',
-        address1: 'NO. 1 HARBOUR ROAD',
-        city: 'NINGBO',
-        country_id: 1,
-        phone: '+8657487000001',
-        email: `${key}@example.com`,
-      }),
+      await api<{ id: number }>('owner', 'POST', '/api/customer/contact', contactBody(key, 'both')),
     ).id;
 
   const booking = () =>

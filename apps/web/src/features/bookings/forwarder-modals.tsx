@@ -17,6 +17,7 @@ import type { applyFieldErrors } from '../../components/api-error';
 import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
+import { localDateTimeFormats } from './booking-format';
 import { forwarderAction } from './bookings-api';
 import { useForm } from '../../components/use-form';
 import type { FieldName } from '../../i18n/keys';
@@ -81,10 +82,7 @@ export function ReleaseModal({ id, onClose, onDone }: Props) {
   const run = useRun(onDone);
   const f = (name: FieldName) => t(`shared.fields.${name}`);
   const date = DATE_FORMAT[currentLocale()];
-  const dateTime = `${date} HH:mm`;
-  // Typed text is read by the first format that fits: a date typed without a time is kept, at
-  // 00:00 (a deadline read at the start of its day, as the contract reads it), not dropped.
-  const cutoffFormats = [dateTime, date, `${WIRE_DATE} HH:mm`, WIRE_DATE];
+  const cutoffFormats = localDateTimeFormats(currentLocale());
   const [releasing, setReleasing] = useState(false);
   const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DATE) : '');
   const wireTime = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD HH:mm') : null);

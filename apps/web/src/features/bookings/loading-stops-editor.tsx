@@ -4,9 +4,7 @@ import {
   CONTAINER_MODES,
   CONTAINER_POSITIONINGS_MAX,
   containerPositioningInput,
-  DATE_FORMAT,
   doorProblems,
-  WIRE_DATE,
 } from '@freight/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Form, Input, Row, Typography } from 'antd';
@@ -17,6 +15,7 @@ import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import type { FieldName } from '../../i18n/keys';
 import type { BookingFormValues, BookingMode } from './booking-form-values';
+import { localDateTimeFormats } from './booking-format';
 import { problemFor, problemMessage } from './booking-terms-rules';
 import {
   emptyPositioning,
@@ -46,9 +45,7 @@ export function LoadingStopsEditor({ mode }: { mode: BookingMode }) {
   const form = Form.useFormInstance<BookingFormValues>();
   const id = useId();
   const f = (name: FieldName) => t(`shared.fields.${name}`);
-  const date = DATE_FORMAT[currentLocale()];
-  // The first format that fits reads what is typed; a date without a time is kept (at 00:00).
-  const timeFormats = [`${date} HH:mm`, date, `${WIRE_DATE} HH:mm`, WIRE_DATE];
+  const timeFormats = localDateTimeFormats(currentLocale());
   const doorProblemsOf = (values: BookingFormValues) =>
     doorProblems(
       {
