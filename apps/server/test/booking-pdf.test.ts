@@ -1,4 +1,4 @@
-import { type BookingDetail, isValidContainerNo, type ListData } from '@freight/contract';
+import { type BookingDetail, formatDocumentDate, isValidContainerNo, type ListData } from '@freight/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeAuthorities } from '../src/modules/users/service.js';
 import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
@@ -13,7 +13,8 @@ import { pdfText, squeeze } from './pdf-text.js';
 
 type Ref = Envelope<ListData<{ id: number; code: string }>>;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const mmddyyyy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+/** A date as documents print it in every language: 20-JAN-2026. */
+const documentDay = (iso: string) => formatDocumentDate(iso);
 
 function containerNumber(owner: string, serial: number): string {
   const head = `${owner}U${String(serial).padStart(6, '0')}`;
@@ -220,7 +221,7 @@ describeEachDatabase('booking PDFs', (kind) => {
       'LAPTOPCOMPUTERSLOT3',
       '3601.500',
       squeeze(LONG_CN),
-      day(3),
+      documentDay(day(3)),
     ])
       expect(cn).toContain(text);
 
@@ -228,7 +229,7 @@ describeEachDatabase('booking PDFs', (kind) => {
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-disposition']).toBe(`inline; filename="${b.order_no}-booking-note-en.pdf"`);
     const enText = squeeze((await pdfText(en.rawPayload)).join(''));
-    for (const text of ['BookingNote', 'Collect', 'SHIPPERTRADINGCO.,LTD', mmddyyyy(day(3))])
+    for (const text of ['BookingNote', 'Collect', 'SHIPPERTRADINGCO.,LTD', documentDay(day(3))])
       expect(enText).toContain(text);
     // Made at a time of the portal's zone, which the footer names.
     expect(enText).toMatch(/at\d{2}\/\d{2}\/\d{4}\d{2}:\d{2}\(Asia\/Shanghai,UTC\+8\)/);
@@ -251,8 +252,8 @@ describeEachDatabase('booking PDFs', (kind) => {
       '612W',
       '外高桥四期堆场',
       'SHANGHAISHENGDONGTERMINAL',
-      `${day(9)}12:00`,
-      `${day(8)}18:00`,
+      `${documentDay(day(9))}12:00`,
+      `${documentDay(day(8))}18:00`,
     ])
       expect(conf).toContain(text);
 

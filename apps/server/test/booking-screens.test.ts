@@ -211,6 +211,9 @@ describeEachDatabase('booking screens', (kind) => {
         description: 'LAPTOP COMPUTERS\nLAMP SHADES',
         // FOB leaves the main carriage to the buyer: collect, as the booking note says.
         freight_term: 'collect',
+        // The booking asked for no transport document: an original B/L, a full set.
+        bl_type: 'original',
+        originals: 3,
         containers: [
           // 101 packages and 1200.500 KG over two 40GP: shared out, the first taking the rest.
           {
@@ -247,6 +250,46 @@ describeEachDatabase('booking screens', (kind) => {
       await ok(api('fwd', 'POST', `/api/forwarder/order/${chosen.id}/release`, release()));
       const own = await ok(api<BookingShipment>('member', 'GET', `/api/order/shipment/${chosen.id}`));
       expect(own.prefill.freight_term).toBe('prepaid');
+    });
+
+    it('starts from the document the booking asked for, and an SI that leaves them out takes the booking’s', async () => {
+      for (const [terms, expected] of [
+        [
+          { transport_document_type: 'SWB', number_of_originals: 0 },
+          { bl_type: 'seaway', originals: 3 },
+        ],
+        [
+          { transport_document_type: 'BOL', number_of_originals: 0 },
+          { bl_type: 'telex', originals: 3 },
+        ],
+        [
+          { transport_document_type: 'BOL', number_of_originals: 2 },
+          { bl_type: 'original', originals: 2 },
+        ],
+      ] as const) {
+        const booking = await ok(api('member', 'POST', '/api/order/booking?submit=true', fcl(terms)));
+        await ok(api('fwd', 'POST', `/api/forwarder/order/${booking.id}/accept`));
+        await ok(api('fwd', 'POST', `/api/forwarder/order/${booking.id}/release`, release()));
+        const start = await ok(api<BookingShipment>('member', 'GET', `/api/order/shipment/${booking.id}`));
+        expect(start.prefill).toMatchObject({ ...expected, freight_term: 'collect' });
+        if (expected.bl_type !== 'seaway') continue;
+        // Sent without a B/L type or freight term, the SI keeps the booking's, not prepaid originals.
+        const { containers } = start.prefill;
+        await ok(
+          api('member', 'PUT', `/api/order/shipment/${booking.id}`, {
+            description: 'LAPTOP COMPUTERS',
+            containers: containers.map((c, i) => ({
+              container_id: c.container_id,
+              container_no: containerNumber('MSK', 700 + i),
+              packages: c.packages,
+              weight: c.weight,
+              vgm: '5000',
+            })),
+          }),
+        );
+        const saved = await ok(api<BookingShipment>('member', 'GET', `/api/order/shipment/${booking.id}`));
+        expect(saved.instructions).toMatchObject({ bl_type: 'seaway', freight_term: 'collect' });
+      }
     });
 
     it('requires packages, gross weight and VGM per container, the VGM not below the weight', async () => {

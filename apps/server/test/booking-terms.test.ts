@@ -1,18 +1,7 @@
-import * as XLSX from '@e965/xlsx';
-import type { BookingDetail, BookingForm, BookingRow, ListData } from '@freight/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { changeAuthorities } from '../src/modules/users/service.js';
-import {
-  bookingRefs,
-  contactBody,
-  type Envelope,
-  fclBookingBody,
-  register,
-  registrationForm,
-  uniqueEmail,
-} from './fixtures.js';
-import { call, createTestApp, describeEachDatabase, type TestApp } from './helpers.js';
-import { pdfText, squeeze } from './pdf-text.js';
+import { type BookingForm, type BookingRow, formatDocumentDate, type ListData } from '@freight/contract';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './helpers.js';
+import { bookingSuite } from './booking-suite.js';
 
 /*
  * The booking's terms (service at each end, the sailing asked for, the door's loading stops, the
@@ -23,52 +12,8 @@ import { pdfText, squeeze } from './pdf-text.js';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describeEachDatabase('booking terms', (kind) => {
-  let t: TestApp;
-  let ref: Record<string, number> = {};
-  const users: Record<string, { token: string; id: number }> = {};
-  const contact: Record<string, number> = {};
+  const { api, ok, plain, noteText, exportRows, lastActivity } = bookingSuite(kind);
 
-  const api = <T = BookingDetail>(
-    name: string,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: object,
-    lang?: 'cn' | 'en',
-  ) =>
-    call<Envelope<T>>(t.app, {
-      method,
-      url,
-      headers: { authorization: `Bearer ${users[name]?.token}` },
-      ...(payload ? { payload } : {}),
-      ...(lang ? { lang } : {}),
-    });
-  const ok = <T>(reply: { status: number; body: Envelope<T> }): T => {
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    return reply.body.data;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    ref = await bookingRefs(t.app);
-    for (const name of ['member', 'other', 'fwd']) {
-      const reply = await register(t.app, registrationForm({ username: uniqueEmail(name).toLowerCase() }));
-      users[name] = { token: reply.body.data.token, id: reply.body.data.id };
-    }
-    await changeAuthorities({ db: t.database.db, userId: users.fwd?.id ?? 0, grant: ['rate'] });
-    for (const key of ['shipper', 'consignee'])
-      contact[key] = ok(
-        await api<{ id: number }>('member', 'POST', '/api/customer/contact', contactBody(key)),
-      ).id;
-  });
-  afterAll(() => t.close());
-
-  const plain = () =>
-    fclBookingBody({
-      ref,
-      forwarderId: users.fwd?.id,
-      shipperId: contact.shipper,
-      consigneeId: contact.consignee,
-    });
   const stop = {
     location_name: '川沙 3 号仓库',
     address: '上海市浦东新区川沙路 88 号',
@@ -175,14 +120,7 @@ describeEachDatabase('booking terms', (kind) => {
         requested_services: ['insurance'],
       }),
     );
-    const trail = ok(
-      await api<{ list: { action: string; object_id: number; fields: string[] }[] }>(
-        'member',
-        'GET',
-        '/api/activity?page_size=5',
-      ),
-    );
-    expect(trail.list[0]).toMatchObject({
+    expect(await lastActivity()).toMatchObject({
       action: 'update',
       object_id: draft.id,
       fields: ['requested_etd', 'requested_services'],
@@ -193,15 +131,7 @@ describeEachDatabase('booking terms', (kind) => {
 
   it('exports the service terms and prints them with the sailing and the loading address on the booking note', async () => {
     const b = ok(await api('member', 'POST', '/api/order/booking?submit=true', doorToYard()));
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: `/api/order/export?keyword=${b.order_no}`,
-      headers: { authorization: `Bearer ${users.member?.token}`, lang: 'en' },
-    });
-    const sheet = XLSX.read(exported.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0] ?? ''] ?? {}, {
-      header: 1,
-    });
+    const rows = await exportRows(b.order_no, 'en');
     const column = rows[0]?.indexOf('Service terms') ?? -1;
     expect(column).toBeGreaterThan(-1);
     expect(rows[1]?.[column]).toBe('DOOR-CY');
@@ -213,7 +143,7 @@ describeEachDatabase('booking terms', (kind) => {
           '运输条款',
           'DOOR-CY',
           '要求开船日期',
-          day(9),
+          formatDocumentDate(day(9)),
           'EVERGIVEN·IMO9811000',
           '上海市浦东新区川沙路88号',
           '货代代理报关',
@@ -233,13 +163,7 @@ describeEachDatabase('booking terms', (kind) => {
         ],
       ],
     ] as const) {
-      const note = await t.app.inject({
-        method: 'GET',
-        url: `/api/order/${b.id}/pdf/booking-note`,
-        headers: { authorization: `Bearer ${users.member?.token}`, lang },
-      });
-      expect(note.statusCode).toBe(200);
-      const text = squeeze((await pdfText(note.rawPayload)).join(''));
+      const text = await noteText(b.id, lang);
       for (const word of words) expect(text).toContain(word);
     }
   });

@@ -384,17 +384,19 @@ describeEachDatabase('bookings', (kind) => {
       return reply.body.errors ?? [];
     }
 
-    it('asks for a shipper and a consignee on submit, in both languages; a draft may leave them out', async () => {
-      expect(await incomplete(fcl({ shipper_id: undefined, consignee_id: '' }))).toEqual([
-        { field: 'shipper_id', message: 'Please select a shipper' },
-        { field: 'consignee_id', message: 'Please select a consignee' },
-      ]);
-      expect(await incomplete(fcl({ shipper_id: null }), 'cn')).toEqual([
-        { field: 'shipper_id', message: '请选择发货人' },
-      ]);
+    it('leaves the shipper and consignee to the shipping instructions, in a draft and on submit', async () => {
+      // DCSA's booking may name neither: they come with the SI, where the B/L needs them.
       const draft = await created(fcl({ shipper_id: undefined, consignee_id: '' }));
-      expect(draft).toMatchObject({ status: 0, shipper_id: null, consignee_id: null });
+      expect(draft).toMatchObject({ status: 0, shipper_id: null, consignee_id: null, shipper_party: null });
       expect(draft.shipper.company1).toBe('');
+      const submitted = await api(
+        'member',
+        'POST',
+        '/api/order/booking?submit=true',
+        fcl({ shipper_id: null }),
+      );
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expect(submitted.body.data).toMatchObject({ status: 1, shipper_id: null, shipper_party: null });
     });
 
     it('refuses a contact that is not in the member’s book, naming the field', async () => {
@@ -690,7 +692,6 @@ describeEachDatabase('bookings', (kind) => {
       expect(en.status).toBe(422);
       expect(en.body.errors).toEqual([
         { field: 'forwarder_id', message: 'Please select a forwarder, or book from a quote' },
-        { field: 'consignee_id', message: 'Please select a consignee' },
         expect.objectContaining({ field: 'ready_date' }),
         expect.objectContaining({ field: 'incoterm' }),
         expect.objectContaining({ field: 'pol_id' }),
@@ -701,7 +702,7 @@ describeEachDatabase('bookings', (kind) => {
       expect(en.body.msg).toBe('Please select a forwarder, or book from a quote');
       const cn = await api('member', 'POST', `/api/order/${draft.id}/submit`, undefined, 'cn');
       expect(cn.status).toBe(422);
-      expect(cn.body.errors?.[1]).toEqual({ field: 'consignee_id', message: '请选择收货人' });
+      expect(cn.body.errors?.[0]).toEqual({ field: 'forwarder_id', message: '请选择货代，或从报价订舱' });
       // A line begun but not finished is named field by field, with its row.
       await api(
         'member',
@@ -1321,6 +1322,9 @@ describeEachDatabase('bookings', (kind) => {
           'so_no',
           'service_term',
           'requested_etd',
+          'special_cargo',
+          'service_contract_reference',
+          'transport_document_type',
           'forwarder_name',
           'forwarder_hidden',
           'customer_name',

@@ -152,7 +152,7 @@ export async function signedInPerson(t: TestApp, companyId: number, name: string
 
 /**
  * The body of a one-container FCL booking, Shanghai → Rotterdam with Maersk, ready in three days:
- * `ref` holds the reference ids by short name (sha, rtm, maersk, gp20, ct), as the suites look them up.
+ * `ref` holds the reference ids by short name (sha, rtm, maersk, gp20, rf40, fr40, ct), as the suites look them up.
  */
 /** The ids of the reference data that fclBookingBody's `ref` names, looked up through the API. */
 export async function bookingRefs(app: FastifyInstance): Promise<Record<string, number>> {
@@ -162,6 +162,8 @@ export async function bookingRefs(app: FastifyInstance): Promise<Record<string, 
     ['sha', 'port', 'CNSHA'],
     ['rtm', 'port', 'NLRTM'],
     ['gp20', 'container', '20GP'],
+    ['rf40', 'container', '40RF'],
+    ['fr40', 'container', '40FR'],
     ['ct', 'unit', 'CT'],
   ] as const) {
     const found = await call<Envelope<{ lists: { id: number; code: string }[] }>>(app, {

@@ -130,6 +130,15 @@ describeEachDatabase('webhooks', (kind) => {
       ['booking.submit', 'forwarder'],
       ['booking.accept', 'forwarder'],
     ]);
+    // What a receiver routes the booking by comes with the event: its service, sailing and cargo.
+    expect(receiver.events('/fwd')[0]?.data).toMatchObject({
+      order_no: draft.order_no,
+      service_term: 'CY-CY',
+      requested_etd: null,
+      special_cargo: '',
+      service_contract_reference: '',
+      transport_document_type: '',
+    });
     for (const [path, secret] of [
       ['/owner', mine.secret],
       ['/fwd', theirs.secret],

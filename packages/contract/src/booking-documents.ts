@@ -18,6 +18,8 @@ export const DOCUMENT_TYPES = [
   'commercial_invoice',
   'vgm',
   'customs_declaration',
+  'msds',
+  'dg_declaration',
   'other',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -28,7 +30,9 @@ export const documentTypeKey = (type: DocumentType): MessageKey => `documentType
  * issues the booking confirmation and the draft B/L; the customer the shipping instructions, packing
  * list and commercial invoice. Either side may file the final B/L (a carrier often sends it to the
  * shipper directly), the VGM declaration and the customs declaration (made by the shipper or by the
- * forwarder as its broker). The server refuses the other side's types (403).
+ * forwarder as its broker). Dangerous cargo comes with the shipper's safety data sheet (MSDS) and a
+ * dangerous goods declaration, which a forwarder may also make as its agent. The server refuses the
+ * other side's types (403).
  */
 export const DOCUMENT_TYPES_BY_PARTY = {
   member: [
@@ -38,9 +42,19 @@ export const DOCUMENT_TYPES_BY_PARTY = {
     'bl',
     'vgm',
     'customs_declaration',
+    'msds',
+    'dg_declaration',
     'other',
   ],
-  forwarder: ['booking_confirmation', 'draft_bl', 'bl', 'vgm', 'customs_declaration', 'other'],
+  forwarder: [
+    'booking_confirmation',
+    'draft_bl',
+    'bl',
+    'vgm',
+    'customs_declaration',
+    'dg_declaration',
+    'other',
+  ],
 } as const satisfies Record<BookingParty, readonly DocumentType[]>;
 
 /** The document types `party` may upload (the upload dialog's choices). */

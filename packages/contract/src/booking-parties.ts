@@ -249,3 +249,55 @@ export function partiesProblems(parties: DocumentParties, options: RuleOptions =
 export const documentPartiesInput = z
   .strictObject(documentPartiesFields)
   .superRefine((parties, ctx) => addProblems(ctx, partiesProblems(parties)));
+
+/* ---------- the booking party's own contact ---------- */
+
+/**
+ * Whom the forwarder calls about the booking (DCSA's `partyContactDetails` of the booking party):
+ * a person with a phone or an e-mail; any script, since it goes on no document.
+ */
+export const bookingContactInput = z.strictObject({
+  name: z.string().trim().max(PARTY_LIMITS.contactName).default(''),
+  phone: phoneText(PARTY_LIMITS.phone).default(''),
+  email: emailText(PARTY_LIMITS.email).default(''),
+});
+export type BookingContact = z.output<typeof bookingContactInput>;
+
+/** The booking contact's rule: a name, and a phone or an e-mail to reach it by (when one is given). */
+export function bookingContactProblems(
+  contact: BookingContact | null,
+  options: RuleOptions = {},
+): RuleProblem[] {
+  const at = [...(options.at ?? []), 'booking_contact'];
+  if (contact === null || options.submit === false) return [];
+  if (contact.name === '' && contact.phone === '' && contact.email === '') return [];
+  if (contact.name === '') return [problemAt(at, 'name', 'validation.required')];
+  if (contact.phone === '' && contact.email === '')
+    return [problemAt(at, 'phone', 'bookingTerms.contactNeedsPhoneOrEmail')];
+  return [];
+}
+
+/* ---------- as the replies give them ---------- */
+
+/** A party kept on a booking, as a reply gives it (documentPartyInput's output). */
+export const documentPartyView = z.object({
+  party_name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  post_code: z.string(),
+  state_region: z.string(),
+  country_code: z.string(),
+  contact_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  bl_text: z.string(),
+});
+
+/** The booking's parties in a reply: null where not given (a party left for the SI). */
+export const bookingPartiesView = {
+  shipper_party: documentPartyView.nullable(),
+  consignee_party: documentPartyView.nullable(),
+  consignee_is_notify: z.boolean(),
+  notify_parties: z.array(documentPartyView),
+  booking_contact: z.object({ name: z.string(), phone: z.string(), email: z.string() }).nullable(),
+};

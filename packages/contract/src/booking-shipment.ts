@@ -8,6 +8,7 @@ import {
   upperRestricted,
   wholeNumber,
 } from './booking-fields.js';
+import type { TransportDocumentType } from './booking-commercial.js';
 import { fromThousandths, sum3, toThousandths } from './booking-totals.js';
 import { idNumber, requiredId } from './common.js';
 import { isEtaInOrder, isoDate } from './validation.js';
@@ -18,6 +19,7 @@ import { isEtaInOrder, isoDate } from './validation.js';
  */
 
 export const BL_TYPES = ['original', 'telex', 'seaway'] as const;
+export type BlType = (typeof BL_TYPES)[number];
 export const FREIGHT_TERMS = ['prepaid', 'collect'] as const;
 export type FreightTerm = (typeof FREIGHT_TERMS)[number];
 /** Who issues the bill of lading: the carrier (master B/L) or the forwarder (house B/L). */
@@ -122,8 +124,9 @@ export const shipmentInput = z.strictObject({
     .default(BL_ORIGINALS_MAX),
   marks: printableText(500).default(''),
   description: upperRestricted(1000, true).pipe(z.string().min(1)),
-  bl_type: z.enum(BL_TYPES).default('original'),
-  freight_term: z.enum(FREIGHT_TERMS).default('prepaid'),
+  /** not given: the booking's (shipmentPrefillOf), as a new SI's form starts from */
+  bl_type: z.enum(BL_TYPES).optional(),
+  freight_term: z.enum(FREIGHT_TERMS).optional(),
   remark: z.string().trim().max(BOOKING_LIMITS.remarkMax).default(''),
   containers: z
     .array(
@@ -183,6 +186,10 @@ export type ShipmentInstructions = z.infer<typeof shipmentInstructions>;
 export const shipmentPrefill = z.object({
   description: z.string(),
   freight_term: z.enum(FREIGHT_TERMS),
+  /** by the transport document the booking asked for (blTypeOf); original when it asked none */
+  bl_type: z.enum(BL_TYPES),
+  /** the originals the booking asked for, else a full set */
+  originals: z.number().int(),
   containers: z.array(
     z.object({
       container_id: z.number().int(),
@@ -196,6 +203,19 @@ export const shipmentPrefill = z.object({
   booked: z.object({ packages: z.number().int(), weight: z.string(), volume: z.string() }),
 });
 export type ShipmentPrefill = z.infer<typeof shipmentPrefill>;
+
+/**
+ * The B/L type a booking's transport document makes: a sea waybill is one; a bill of lading with no
+ * originals is released by telex, with some it is an original. Null when the booking asked none.
+ */
+export function blTypeOf(terms: {
+  transport_document_type: TransportDocumentType | '';
+  number_of_originals: number | null;
+}): BlType | null {
+  if (terms.transport_document_type === 'SWB') return 'seaway';
+  if (terms.transport_document_type === 'BOL') return terms.number_of_originals === 0 ? 'telex' : 'original';
+  return null;
+}
 
 /** `total` shared over `count` parts as evenly as whole units allow, the first parts taking the rest. */
 function shareOut(total: bigint, count: number): bigint[] {
@@ -213,6 +233,8 @@ export function shipmentPrefillOf(
   booking: {
     incoterm: string;
     freight_term: FreightTerm | '';
+    transport_document_type: TransportDocumentType | '';
+    number_of_originals: number | null;
     containers: readonly {
       container_id: number | null;
       container_no: string;
@@ -257,6 +279,11 @@ export function shipmentPrefillOf(
   return {
     description: descriptions.join('\n').slice(0, 1000),
     freight_term: freightTermOf(booking.incoterm, freightCollect, booking.freight_term),
+    bl_type: blTypeOf(booking) ?? 'original',
+    originals:
+      booking.number_of_originals !== null && booking.number_of_originals > 0
+        ? booking.number_of_originals
+        : BL_ORIGINALS_MAX,
     containers,
     booked: {
       packages: lines.reduce((sum, line) => sum + (line.packages ?? 0), 0),

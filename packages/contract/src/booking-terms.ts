@@ -191,7 +191,7 @@ const AIR_EXCHANGE_MAX = 99_999;
  * not a plain decimal stays text, so that it is refused as the wrong type rather than read oddly
  * (Number would take "0x10" as 16 and " " as 0). At most two decimals.
  */
-function optionalNumber(schema: z.ZodNumber) {
+export function optionalNumber(schema: z.ZodNumber) {
   return z.preprocess((value) => {
     if (value === undefined || value === null) return null;
     if (typeof value !== 'string') return value;

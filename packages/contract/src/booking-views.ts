@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { cargoItemTermsView, containerLineTermsView } from './booking-cargo.js';
+import { TRANSPORT_DOCUMENT_TYPES } from './booking-commercial.js';
+import { bookingPartiesView } from './booking-parties.js';
 import { bookingDocument } from './booking-documents.js';
 import { CUSTOMS_BY, REQUESTED_SERVICES } from './booking-services.js';
 import { serviceTypeChoice } from './booking-terms.js';
@@ -38,6 +41,11 @@ export const bookingRow = z.object({
   service_term: z.string(),
   /** the departure the member asked for, YYYY-MM-DD or null */
   requested_etd: z.string().nullable(),
+  /** the lines' dangerous goods, reefer temperatures, NOR, OOG, SOC in one line; '' for plain cargo */
+  special_cargo: z.string(),
+  service_contract_reference: z.string(),
+  /** BOL, SWB; '' not said */
+  transport_document_type: z.union([z.literal(''), z.enum(TRANSPORT_DOCUMENT_TYPES)]),
   /** the forwarder's company (for the member); '' while forwarder_hidden */
   forwarder_name: z.string(),
   /** booked from a quote and not yet accepted: the forwarder is not named (isForwarderHidden) */
@@ -80,6 +88,7 @@ export const cargoItem = z.object({
   weight: z.string(),
   /** CBM, 3 decimals */
   volume: z.string(),
+  ...cargoItemTermsView,
 });
 export type CargoItem = z.infer<typeof cargoItem>;
 
@@ -89,6 +98,7 @@ export const containerLine = cargoItem.extend({
   container_no: z.string(),
   seal_no: z.string(),
   quantity: z.number().int(),
+  ...containerLineTermsView,
 });
 export type ContainerLine = z.infer<typeof containerLine>;
 
@@ -174,6 +184,28 @@ export const bookingForm = z.object({
   export_customs_by: z.union([z.literal(''), z.enum(CUSTOMS_BY)]),
   requested_services: z.array(z.enum(REQUESTED_SERVICES)),
   services_remark: z.string(),
+  service_contract_reference: z.string(),
+  is_equipment_substitution_allowed: z.boolean(),
+  is_partial_load_allowed: z.boolean(),
+  is_export_declaration_required: z.boolean(),
+  export_declaration_reference: z.string(),
+  /** 2 decimals; null not declared */
+  declared_value: z.string().nullable(),
+  declared_value_currency: z.string().nullable(),
+  /** '' not said (the freight term's, freight_term, covers the main carriage) */
+  origin_charges_payment: bookingFreightTerm,
+  destination_charges_payment: bookingFreightTerm,
+  /** UN/LOCODE */
+  freight_payable_at: z.string().nullable(),
+  bl_issue_place: z.string().nullable(),
+  transport_document_type: z.union([z.literal(''), z.enum(TRANSPORT_DOCUMENT_TYPES)]),
+  number_of_originals: z.number().int().nullable(),
+  purchase_order_reference: z.string(),
+  export_license_reference: z.string(),
+  ...bookingPartiesView,
+  customs_references: z.array(
+    z.object({ type: z.string(), country_code: z.string(), values: z.array(z.string()) }),
+  ),
   cargo_items: z.array(cargoItem),
   containers: z.array(containerLine),
   totals: bookingTotals,

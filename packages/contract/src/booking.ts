@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import {
+  bookingCargoItem,
+  bookingCargoItemDraft,
+  bookingContainerLine,
+  bookingContainerLineDraft,
+} from './booking-cargo.js';
+import {
   BOOKING_LIMITS,
-  cargoItemDraft,
-  cargoItemInput,
   CONTAINER_MODES,
-  containerLineDraft,
-  containerLineInput,
   draftable,
   plainText,
   printableText,
   upperRestricted,
 } from './booking-fields.js';
+import { commercialProblems, commercialTermFields } from './booking-commercial.js';
+import { bookingContactInput, documentPartyInput, NOTIFY_PARTIES_MAX } from './booking-parties.js';
 import { requestedServiceFields } from './booking-services.js';
 import { bookingFreightTerm } from './booking-shipment.js';
 import {
@@ -23,8 +27,7 @@ import {
 } from './booking-terms.js';
 import { addProblems } from './trade-rules.js';
 import { BOOKING_STATUS_VALUES } from './booking-state.js';
-import { idNumber, INT4_MAX, numberFromText, optionalIdQuery, pageQuery, requiredId } from './common.js';
-import type { MessageKey } from './i18n/types.js';
+import { idNumber, numberFromText, optionalIdQuery, pageQuery, requiredId } from './common.js';
 import { isoDate, labelledDate } from './validation.js';
 
 /*
@@ -126,12 +129,6 @@ export const BOOKING_PAGE_SIZE = 50;
 /** The export writes at most this many rows (the newest first). */
 export const BOOKING_EXPORT_MAX_ROWS = 10_000;
 
-/** A required id whose absence has its own message (Please select a shipper …). */
-const idWithMessage = (key: MessageKey) =>
-  z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? undefined : numberFromText(value)),
-    z.number({ error: key }).int({ error: key }).min(1, { error: key }).max(INT4_MAX, { error: key }),
-  );
 /** An optional id: absent, empty or null reads as null. */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === undefined || value === null ? null : numberFromText(value)),
@@ -156,8 +153,18 @@ const bookingFields = z.strictObject({
     .refine((v) => v === 1 || v === 2, { error: 'validation.invalidValue' }),
   forwarder_id: optionalId.default(null),
   quote_id: optionalId.default(null),
-  shipper_id: idWithMessage('booking.selectShipper'),
-  consignee_id: idWithMessage('booking.selectConsignee'),
+  /** contacts of the member's book; either may be left for the shipping instructions, as DCSA allows */
+  shipper_id: optionalId.default(null),
+  consignee_id: optionalId.default(null),
+  /**
+   * The parties as the documents print them (booking-parties.ts): typed, or null to take the chosen
+   * contact's as it is now. Kept on the booking, never written back into the book.
+   */
+  shipper_party: documentPartyInput.nullable().default(null),
+  consignee_party: documentPartyInput.nullable().default(null),
+  consignee_is_notify: z.boolean().default(false),
+  notify_parties: z.array(documentPartyInput).max(NOTIFY_PARTIES_MAX).default([]),
+  booking_contact: bookingContactInput.nullable().default(null),
   cust_ref_no: upperRestricted(50).default(''),
   ready_date: isoDate,
   incoterm: z
@@ -176,8 +183,9 @@ const bookingFields = z.strictObject({
   notify_party: printableText(300).default(''),
   /** 中文品名: the goods' Chinese name, for the booking note */
   commodity_cn: plainText(BOOKING_LIMITS.commodityCnMax).default(''),
-  cargo_items: z.array(cargoItemInput).max(BOOKING_LIMITS.maxLines).default([]),
-  containers: z.array(containerLineInput).max(BOOKING_LIMITS.maxLines).default([]),
+  /** each line with its dangerous goods, a container line with its equipment's terms (booking-cargo.ts) */
+  cargo_items: z.array(bookingCargoItem).max(BOOKING_LIMITS.maxLines).default([]),
+  containers: z.array(bookingContainerLine).max(BOOKING_LIMITS.maxLines).default([]),
   /** CY / SD / CFS at each end; '' takes the mode's (serviceTypesOf): FCL CY-CY, LCL CFS-CFS */
   ...serviceTermFields,
   /** the sailing asked for; the forwarder's schedule (vessel, voyage, ETD) comes with the release */
@@ -185,19 +193,23 @@ const bookingFields = z.strictObject({
   /** where the trucker loads, for a door receipt (SD) only */
   container_positionings: containerPositioningsField,
   ...requestedServiceFields,
+  /** contract or quote, substitution, declaration, declared value, charges, B/L (booking-commercial.ts) */
+  ...commercialTermFields,
 });
 
 type TermsOfBooking = Parameters<typeof requestedSailingProblems>[0] &
-  Parameters<typeof doorProblems>[0] & { ready_date: string | null };
+  Parameters<typeof doorProblems>[0] &
+  Parameters<typeof commercialProblems>[0] & { ready_date: string | null };
 
 /**
- * The rules across the booking's terms: the sailing's own (always: they are contradictions), the
- * door's loading address (asked for on submit, refused on a yard or station receipt always), and
- * DCSA's "say when" (on submit).
+ * The rules across the booking's terms: the sailing's own and the commercial terms' (always: they
+ * are contradictions), the door's loading address (asked for on submit, refused on a yard or
+ * station receipt always), and DCSA's "say when" (on submit).
  */
 function termRules(booking: TermsOfBooking, ctx: z.RefinementCtx, submit: boolean) {
   addProblems(ctx, requestedSailingProblems(booking));
   addProblems(ctx, doorProblems(booking, { submit }));
+  addProblems(ctx, commercialProblems(booking));
   const when = submit ? sailingProblem(booking) : null;
   if (when) addProblems(ctx, [when]);
 }
@@ -253,15 +265,13 @@ export type BookingValues = z.output<typeof bookingInput>;
  */
 export const bookingDraftInput = bookingFields
   .extend({
-    shipper_id: draftable(bookingFields.shape.shipper_id),
-    consignee_id: draftable(bookingFields.shape.consignee_id),
     ready_date: draftable(bookingFields.shape.ready_date),
     incoterm: draftable(bookingFields.shape.incoterm),
     pol_id: draftable(bookingFields.shape.pol_id),
     pod_id: draftable(bookingFields.shape.pod_id),
     to_id: draftable(bookingFields.shape.to_id),
-    cargo_items: z.array(cargoItemDraft).max(BOOKING_LIMITS.maxLines).default([]),
-    containers: z.array(containerLineDraft).max(BOOKING_LIMITS.maxLines).default([]),
+    cargo_items: z.array(bookingCargoItemDraft).max(BOOKING_LIMITS.maxLines).default([]),
+    containers: z.array(bookingContainerLineDraft).max(BOOKING_LIMITS.maxLines).default([]),
   })
   .superRefine((booking, ctx) => {
     lineRules(booking, ctx, false);

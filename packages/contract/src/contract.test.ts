@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { aside, formatDate, formatLocalDateTime, formatPrice, incotermLabel } from './format.js';
+import {
+  aside,
+  formatDate,
+  formatDocumentDate,
+  formatDocumentDateTime,
+  formatLocalDateTime,
+  formatMoney,
+  formatPrice,
+  incotermLabel,
+} from './format.js';
 import { catalogs, translate } from './i18n/index.js';
 import { localeFromBrowser, parseLocale } from './language.js';
 import {
@@ -111,6 +120,20 @@ describe('formats', () => {
     expect(formatLocalDateTime('2026-03-09T18:30:00', 'en-US')).toBe('03/09/2026 18:30');
     expect(formatLocalDateTime(null, 'en-US')).toBe('');
     expect(formatLocalDateTime('soon', 'en-US')).toBe('soon');
+  });
+
+  it('prints dates on documents as 20-JAN-2026, in every language', () => {
+    expect(formatDocumentDate('2026-01-20')).toBe('20-JAN-2026');
+    expect(formatDocumentDate('2026-12-02T23:00:00Z')).toBe('02-DEC-2026');
+    expect(formatDocumentDate('2026-13-01')).toBe('');
+    expect(formatDocumentDate(null)).toBe('');
+    expect(formatDocumentDateTime('2026-03-09 18:30')).toBe('09-MAR-2026 18:30');
+  });
+
+  it('writes an amount in any currency with its code, two decimals only when fractional', () => {
+    expect(formatMoney('85000.50', 'CNY')).toBe('CNY 85,000.50');
+    expect(formatMoney('1200.00', 'EUR')).toBe('EUR 1,200');
+    expect(formatMoney(null, 'USD')).toBe('');
   });
 });
 

@@ -1,11 +1,7 @@
 import type { Locale } from './language.js';
 
-/**
- * Formats a USD price as the spec asks: `US$` with two decimals only when fractional, and a comma
- * between thousands so that four- and five-figure freight reads at a glance (US$1,200,
- * US$12,200.50). Accepts the wire format (a decimal string) or a number.
- */
-export function formatPrice(value: string | number | null | undefined): string {
+/** An amount's digits grouped by thousands, with two decimals only when fractional; '' when not one. */
+function groupedAmount(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
@@ -13,7 +9,23 @@ export function formatPrice(value: string | number | null | undefined): string {
   const [, sign, whole = '', frac = ''] = match;
   const cents = frac.padEnd(2, '0');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return cents === '00' ? `US$${sign}${grouped}` : `US$${sign}${grouped}.${cents}`;
+  return cents === '00' ? `${sign}${grouped}` : `${sign}${grouped}.${cents}`;
+}
+
+/**
+ * Formats a USD price as the spec asks: `US$` with two decimals only when fractional, and a comma
+ * between thousands so that four- and five-figure freight reads at a glance (US$1,200,
+ * US$12,200.50). Accepts the wire format (a decimal string) or a number.
+ */
+export function formatPrice(value: string | number | null | undefined): string {
+  const amount = groupedAmount(value);
+  return amount === '' ? '' : `US$${amount}`;
+}
+
+/** An amount in any currency, its ISO code first, as prices are written: "CNY 85,000", "EUR 1,200.50". */
+export function formatMoney(value: string | number | null | undefined, currency: string | null): string {
+  const amount = groupedAmount(value);
+  return amount === '' ? '' : [currency, amount].filter(Boolean).join(' ');
 }
 
 /** Formats a calendar date (YYYY-MM-DD or an ISO timestamp) as YYYY-MM-DD in Chinese, MM/DD/YYYY in English. */
@@ -35,6 +47,28 @@ export function formatLocalDateTime(value: string | null | undefined, locale: Lo
   if (!match) return value;
   const [, y, m, d, time] = match;
   return `${formatDate(`${y}-${m}-${d}`, locale)} ${time}`;
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/**
+ * A calendar date as trade documents print it, the same in every language: "20-JAN-2026". A day
+ * and month in figures are read differently in China (2026-01-02) and the US (01/02/2026); a
+ * month's name is not, which is why B/Ls and booking notes write it so.
+ */
+export function formatDocumentDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return '';
+  return `${match[3]}-${month}-${match[1]}`;
+}
+
+/** A port-local date and time on a document: "20-JAN-2026 14:00", as written (no time-zone shift). */
+export function formatDocumentDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
+  return match ? `${formatDocumentDate(match[1])} ${match[2]}` : value;
 }
 
 /** Dates on the wire (requests, replies, spreadsheets' ISO columns), as dayjs formats them. */

@@ -13,6 +13,8 @@ export * from './booking.js';
 export * from './booking-quote.js';
 export * from './booking-terms.js';
 export * from './booking-services.js';
+export * from './booking-cargo.js';
+export * from './booking-commercial.js';
 export * from './trade-codes.js';
 export * from './abilities.js';
 export * from './account.js';

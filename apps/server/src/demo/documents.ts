@@ -61,6 +61,8 @@ const TITLES: Record<DocumentType, string> = {
   commercial_invoice: 'COMMERCIAL INVOICE',
   vgm: 'VERIFIED GROSS MASS DECLARATION',
   customs_declaration: 'CUSTOMS DECLARATION',
+  msds: 'SAFETY DATA SHEET',
+  dg_declaration: 'DANGEROUS GOODS DECLARATION',
   other: 'DOCUMENT',
 };
 

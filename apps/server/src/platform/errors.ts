@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from '@freight/contract';
+import type { MessageKey, MessageParams, RuleProblem } from '@freight/contract';
 import type { z } from 'zod';
 
 /** A field at fault; its message is the error's own unless it names another key. */
@@ -53,3 +53,23 @@ export function databaseErrorCode(error: unknown): string | undefined {
 
 /** A unique constraint refused the write (23505): a value was taken, perhaps a moment ago. */
 export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
+
+/**
+ * A contract rule's problems as zod issues, so that they are answered like a schema's (each field
+ * named in the envelope, the message in the reader's language); `rename` maps a path's first part
+ * where the rule's names are not the request's.
+ */
+export function ruleIssues(
+  problems: readonly RuleProblem[],
+  rename: (first: string) => string = (first) => first,
+): z.core.$ZodIssue[] {
+  return problems.map((problem) => ({
+    code: 'custom',
+    path: problem.field
+      .split('.')
+      .map((part, i) => (/^\d+$/.test(part) ? Number(part) : i === 0 ? rename(part) : part)),
+    message: problem.key,
+    params: problem.params,
+    input: undefined,
+  }));
+}

@@ -32,5 +32,10 @@ export const enUSPdf: PdfMessages = {
     arrivalWindow: 'Requested arrival',
     service: 'Service',
     noNotify: 'Same as consignee',
+    specialCargo: 'Equipment and special cargo',
+    commercial: 'Commercial and B/L terms',
+    partyLater: 'With the shipping instructions',
+    notifyLater: 'With the shipping instructions',
+    lineOf: 'Line {{line}} · {{type}}',
   },
 };

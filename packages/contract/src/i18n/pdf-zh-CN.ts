@@ -31,5 +31,10 @@ export const zhCNPdf = {
     arrivalWindow: '要求到达日期',
     service: '航线服务',
     noNotify: '同收货人',
+    specialCargo: '设备与特种货物',
+    commercial: '商务与提单条款',
+    partyLater: '随补料提供',
+    notifyLater: '随补料提供',
+    lineOf: '第 {{line}} 行 · {{type}}',
   },
 } as const;

@@ -13,7 +13,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ContainerPositioning } from '@freight/contract';
+import type {
+  BookingContact,
+  ContainerPositioning,
+  DocumentParty,
+  CustomsReference,
+  DangerousGood,
+  OutOfGauge,
+  ReeferSettingsView,
+} from '@freight/contract';
 import { carriers, containerTypes, incoterms, ports, units } from './reference.js';
 import { companies } from './companies.js';
 import { contacts } from './contacts.js';
@@ -137,6 +145,34 @@ export const bookings = pgTable(
     exportCustomsBy: varchar('export_customs_by', { length: 10 }).notNull().default(''),
     requestedServices: jsonb('requested_services').$type<string[]>().notNull().default([]),
     servicesRemark: varchar('services_remark', { length: 255 }).notNull().default(''),
+    /** the parties as documents print them (booking-parties.ts); null: not given */
+    shipperParty: jsonb('shipper_party').$type<DocumentParty>(),
+    consigneeParty: jsonb('consignee_party').$type<DocumentParty>(),
+    consigneeIsNotify: boolean('consignee_is_notify').notNull().default(false),
+    notifyParties: jsonb('notify_parties').$type<DocumentParty[]>().notNull().default([]),
+    bookingContact: jsonb('booking_contact').$type<BookingContact>(),
+    /** the commercial and B/L terms (booking-commercial.ts); '' and null not said */
+    serviceContractReference: varchar('service_contract_reference', { length: 30 }).notNull().default(''),
+    isEquipmentSubstitutionAllowed: boolean('is_equipment_substitution_allowed').notNull().default(false),
+    isPartialLoadAllowed: boolean('is_partial_load_allowed').notNull().default(false),
+    isExportDeclarationRequired: boolean('is_export_declaration_required').notNull().default(false),
+    exportDeclarationReference: varchar('export_declaration_reference', { length: 35 }).notNull().default(''),
+    declaredValue: numeric('declared_value', { precision: 14, scale: 2 }),
+    declaredValueCurrency: varchar('declared_value_currency', { length: 3 }),
+    /** 'prepaid' or 'collect' */
+    originChargesPayment: varchar('origin_charges_payment', { length: 10 }).notNull().default(''),
+    destinationChargesPayment: varchar('destination_charges_payment', { length: 10 }).notNull().default(''),
+    /** UN/LOCODEs */
+    freightPayableAt: varchar('freight_payable_at', { length: 5 }),
+    blIssuePlace: varchar('bl_issue_place', { length: 5 }),
+    /** 'BOL' or 'SWB' */
+    transportDocumentType: varchar('transport_document_type', { length: 3 }).notNull().default(''),
+    numberOfOriginals: smallint('number_of_originals'),
+    purchaseOrderReference: varchar('purchase_order_reference', { length: 35 }).notNull().default(''),
+    exportLicenseReference: varchar('export_license_reference', { length: 35 }).notNull().default(''),
+    customsReferences: jsonb('customs_references').$type<CustomsReference[]>().notNull().default([]),
+    /** the lines' special cargo in one line (specialCargoSummary), for the list and the export */
+    specialCargo: varchar('special_cargo', { length: 255 }).notNull().default(''),
     totalWeight: numeric('total_weight', { precision: 15, scale: 3 }).notNull().default('0'),
     totalVolume: numeric('total_volume', { precision: 15, scale: 3 }).notNull().default('0'),
     totalPackages: integer('total_packages').notNull().default(0),
@@ -194,6 +230,16 @@ export const bookingLines = pgTable(
     unitId: integer('unit_id').references(() => units.id),
     weight: numeric('weight', { precision: 12, scale: 3 }),
     volume: numeric('volume', { precision: 12, scale: 3 }),
+    /** a container line's equipment: shipper-owned (SOC) with the empty box's tare weight in KG */
+    isShipperOwned: boolean('is_shipper_owned').notNull().default(false),
+    tareWeight: numeric('tare_weight', { precision: 12, scale: 3 }),
+    /** a reefer carrying dry cargo, run without settings */
+    isNonOperatingReefer: boolean('is_non_operating_reefer').notNull().default(false),
+    /** an operating reefer's settings; null for any other line */
+    reefer: jsonb('reefer').$type<ReeferSettingsView>(),
+    /** the cargo's overhang on an open-top, flat-rack or platform, cm per side; null in gauge */
+    outOfGauge: jsonb('out_of_gauge').$type<OutOfGauge>(),
+    dangerousGoods: jsonb('dangerous_goods').$type<DangerousGood[]>().notNull().default([]),
   },
   (t) => [index('booking_lines_booking_idx').on(t.bookingId, t.lineNo)],
 );

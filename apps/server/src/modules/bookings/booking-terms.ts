@@ -4,12 +4,16 @@ import {
   type ContainerPositioning,
   CUSTOMS_BY,
   type CustomsBy,
+  FREIGHT_TERMS,
+  type FreightTerm,
   REQUESTED_SERVICES,
   type RequestedService,
   SERVICE_TYPES,
   serviceTermText,
   type ServiceType,
   serviceTypesOf,
+  TRANSPORT_DOCUMENT_TYPES,
+  type TransportDocumentType,
 } from '@freight/contract';
 import type { BookingRecord, BookingValues } from './repo.js';
 
@@ -36,6 +40,22 @@ export const TERM_FIELDS = {
   exportCustomsBy: 'export_customs_by',
   requestedServices: 'requested_services',
   servicesRemark: 'services_remark',
+  serviceContractReference: 'service_contract_reference',
+  isEquipmentSubstitutionAllowed: 'is_equipment_substitution_allowed',
+  isPartialLoadAllowed: 'is_partial_load_allowed',
+  isExportDeclarationRequired: 'is_export_declaration_required',
+  exportDeclarationReference: 'export_declaration_reference',
+  declaredValue: 'declared_value',
+  declaredValueCurrency: 'declared_value_currency',
+  originChargesPayment: 'origin_charges_payment',
+  destinationChargesPayment: 'destination_charges_payment',
+  freightPayableAt: 'freight_payable_at',
+  blIssuePlace: 'bl_issue_place',
+  transportDocumentType: 'transport_document_type',
+  numberOfOriginals: 'number_of_originals',
+  purchaseOrderReference: 'purchase_order_reference',
+  exportLicenseReference: 'export_license_reference',
+  customsReferences: 'customs_references',
 } as const satisfies Partial<Record<keyof BookingValues, string>>;
 
 type TermColumn = keyof typeof TERM_FIELDS;
@@ -44,9 +64,12 @@ type TermForm = Pick<BookingForm, (typeof TERM_FIELDS)[TermColumn]>;
 
 /** The checked form's terms as columns. */
 export function termValues(form: BookingDraftValues): TermValues {
-  return Object.fromEntries(
+  const values = Object.fromEntries(
     Object.entries(TERM_FIELDS).map(([column, name]) => [column, form[name]]),
   ) as TermValues;
+  // As the column keeps it ("1200.50"), so that the trail does not see 1200.5 as a change.
+  if (values.declaredValue !== null) values.declaredValue = Number(values.declaredValue).toFixed(2);
+  return values;
 }
 
 /** The stored terms, as they are: what a copy takes over. */
@@ -85,6 +108,25 @@ export function termForm(row: TermValues): TermForm {
       (REQUESTED_SERVICES as readonly string[]).includes(service),
     ),
     services_remark: row.servicesRemark,
+    service_contract_reference: row.serviceContractReference,
+    is_equipment_substitution_allowed: row.isEquipmentSubstitutionAllowed,
+    is_partial_load_allowed: row.isPartialLoadAllowed,
+    is_export_declaration_required: row.isExportDeclarationRequired,
+    export_declaration_reference: row.exportDeclarationReference,
+    declared_value: row.declaredValue,
+    declared_value_currency: row.declaredValueCurrency,
+    origin_charges_payment: oneOf<FreightTerm>(FREIGHT_TERMS, row.originChargesPayment),
+    destination_charges_payment: oneOf<FreightTerm>(FREIGHT_TERMS, row.destinationChargesPayment),
+    freight_payable_at: row.freightPayableAt,
+    bl_issue_place: row.blIssuePlace,
+    transport_document_type: oneOf<TransportDocumentType>(
+      TRANSPORT_DOCUMENT_TYPES,
+      row.transportDocumentType,
+    ),
+    number_of_originals: row.numberOfOriginals,
+    purchase_order_reference: row.purchaseOrderReference,
+    export_license_reference: row.exportLicenseReference,
+    customs_references: row.customsReferences,
   };
 }
 

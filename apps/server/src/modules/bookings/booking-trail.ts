@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.js';
 import { type Actor, changedFields, recordActivity } from '../activity/service.js';
 import { raiseEvent } from '../events/service.js';
 import { TERM_FIELDS } from './booking-terms.js';
+import { comparableTerms } from './line-terms.js';
 import type { BookingRecord, BookingValues, LineValues } from './repo.js';
 
 /* What a booking change writes to the company's activity trail. */
@@ -24,6 +25,11 @@ const FORM_FIELDS = {
   freightTerm: 'freight_term',
   notifyParty: 'notify_party',
   commodityCn: 'commodity_cn',
+  shipperParty: 'shipper_party',
+  consigneeParty: 'consignee_party',
+  consigneeIsNotify: 'consignee_is_notify',
+  notifyParties: 'notify_parties',
+  bookingContact: 'booking_contact',
   ...TERM_FIELDS,
 } as const satisfies Partial<Record<keyof BookingValues, string>>;
 
@@ -40,6 +46,7 @@ function comparable(line: LineValues) {
     unitId: line.unitId,
     weight: Number(line.weight),
     volume: Number(line.volume),
+    ...comparableTerms(line),
   };
 }
 

@@ -1,10 +1,12 @@
 import {
   bookingDraftInput,
+  type DocumentParty,
   bookingInput,
   CONTAINER_MODES,
   isReadyDateAllowed,
   type Locale,
   PARSE_OPTIONS,
+  specialCargoSummary,
   sum3,
 } from '@freight/contract';
 import { z } from 'zod';
@@ -13,7 +15,9 @@ import type { Db } from '../../platform/db.js';
 import { AppError, type FieldIssue, RequestValidationError } from '../../platform/errors.js';
 import { getContact } from '../contacts/service.js';
 import type { Viewer } from './booking-common.js';
+import { contactParty, partiesColumns, partiesForm, partyIssues } from './booking-parties.js';
 import { termForm, termValues } from './booking-terms.js';
+import { cargoTermsOf, containerTermsOf, lineTermIssues, lineTermValues } from './line-terms.js';
 import { type Existing, resolveForwarder } from './from-quote.js';
 import {
   type BookingRecord,
@@ -40,27 +44,33 @@ const NO_PARTY: BookingPartySnapshot = {
   email: '',
 };
 
-async function snapshot(
+/** A party chosen from the member's book: its snapshot (for the pages) and its document party. */
+async function fromContact(
   db: Db,
   ownerId: number,
   id: number | null,
   field: 'shipper_id' | 'consignee_id',
-): Promise<BookingPartySnapshot | FieldIssue> {
-  if (id === null) return NO_PARTY;
+): Promise<{ snapshot: BookingPartySnapshot; party: DocumentParty | null } | FieldIssue> {
+  if (id === null) return { snapshot: NO_PARTY, party: null };
   try {
     const c = await getContact({ db, context: { companyId: ownerId, locale: 'en-US' }, id });
+    const party = await contactParty(db, c, field);
+    if ('field' in party) return party;
     return {
-      company1: c.company1,
-      company2: c.company2,
-      linkman: c.linkman,
-      address1: c.address1,
-      address2: c.address2,
-      city: c.city,
-      province: c.province,
-      countryId: c.country_id,
-      zipCode: c.zip_code,
-      phone: c.phone,
-      email: c.email,
+      snapshot: {
+        company1: c.company1,
+        company2: c.company2,
+        linkman: c.linkman,
+        address1: c.address1,
+        address2: c.address2,
+        city: c.city,
+        province: c.province,
+        countryId: c.country_id,
+        zipCode: c.zip_code,
+        phone: c.phone,
+        email: c.email,
+      },
+      party,
     };
   } catch (error) {
     if (isNotFound(error)) return { field, key: 'booking.contactNotYours' };
@@ -107,8 +117,8 @@ export async function toBookingValues(
         field: 'cargo_items',
       }));
   const [shipper, consignee, incoterm, known] = await Promise.all([
-    snapshot(db, viewer.companyId, v.shipper_id, 'shipper_id'),
-    snapshot(db, viewer.companyId, v.consignee_id, 'consignee_id'),
+    fromContact(db, viewer.companyId, v.shipper_id, 'shipper_id'),
+    fromContact(db, viewer.companyId, v.consignee_id, 'consignee_id'),
     v.incoterm === null ? null : findIncoterm(db, v.incoterm),
     referenceCheck(db, {
       ports: [v.pol_id, v.pod_id, v.to_id].filter((id) => id !== null),
@@ -134,6 +144,18 @@ export async function toBookingValues(
   });
   if (bad.length > 0 || 'field' in shipper || 'field' in consignee || incoterm === undefined)
     throw new AppError(400, 'validation.invalidValue', {}, bad);
+  // A party typed on the booking is kept as typed; one chosen only, as its contact reads now.
+  const parties = {
+    shipperParty: v.shipper_party ?? shipper.party,
+    consigneeParty: v.consignee_party ?? consignee.party,
+    consigneeIsNotify: v.consignee_is_notify,
+    notifyParties: v.notify_parties,
+    bookingContact: v.booking_contact,
+  };
+  // The rules that need each line's container type or the resolved parties: contradictions
+  // always, what is missing on submit.
+  const ruleIssues = [...lineTermIssues(v, known.containers, submit), ...partyIssues(parties, submit)];
+  if (ruleIssues.length > 0) throw new RequestValidationError(new z.ZodError(ruleIssues), submit ? 422 : 400);
 
   const lines: LineValues[] = lineInputs.map((line, i) => ({
     lineNo: i + 1,
@@ -148,6 +170,7 @@ export async function toBookingValues(
     unitId: line.unit_id,
     weight: line.weight,
     volume: line.volume,
+    ...lineTermValues(line),
   }));
   return {
     values: {
@@ -157,9 +180,10 @@ export async function toBookingValues(
       fromQuote: quoteId !== null || (existing?.fromQuote ?? false),
       containerMode: v.container_mode,
       shipperId: v.shipper_id,
-      shipper,
+      shipper: shipper.snapshot,
       consigneeId: v.consignee_id,
-      consignee,
+      consignee: consignee.snapshot,
+      ...parties,
       custRefNo: v.cust_ref_no,
       readyDate: v.ready_date,
       incotermId: incoterm?.id ?? null,
@@ -173,6 +197,7 @@ export async function toBookingValues(
       notifyParty: v.notify_party,
       commodityCn: v.commodity_cn,
       ...termValues(v),
+      specialCargo: specialCargoSummary(fcl ? v.containers : v.cargo_items),
       totalWeight: sum3(lines.map((l) => l.weight)),
       totalVolume: sum3(lines.map((l) => l.volume)),
       totalPackages: lines.reduce((sum, l) => sum + (l.packages ?? 0), 0),
@@ -188,6 +213,7 @@ export async function toBookingValues(
 export function missingFields(
   row: BookingRecord,
   lines: (typeof bookingLines.$inferSelect)[],
+  containerCodes: ReadonlyMap<number, string>,
 ): z.core.$ZodIssue[] {
   const fcl = row.containerMode === CONTAINER_MODES.fcl;
   const line = (l: typeof bookingLines.$inferSelect) => ({
@@ -217,10 +243,12 @@ export function missingFields(
     notify_party: row.notifyParty,
     commodity_cn: row.commodityCn,
     ...termForm(row),
-    cargo_items: fcl ? [] : lines.map(line),
+    ...partiesForm(row),
+    cargo_items: fcl ? [] : lines.map((l) => ({ ...line(l), ...cargoTermsOf(l) })),
     containers: fcl
       ? lines.map((l) => ({
           ...line(l),
+          ...containerTermsOf(l),
           container_id: l.containerId,
           container_no: l.containerNo,
           seal_no: l.sealNo,
@@ -230,6 +258,11 @@ export function missingFields(
   };
   const parsed = bookingInput.safeParse(form, PARSE_OPTIONS);
   const issues = parsed.success ? [] : [...parsed.error.issues];
+  if (parsed.success)
+    issues.push(
+      ...lineTermIssues(parsed.data, containerCodes, true),
+      ...partyIssues(partiesColumns(row), true),
+    );
   // The rules across fields wait for the fields to pass; that the booking has no line is said at once.
   const linesField = fcl ? 'containers' : 'cargo_items';
   if (lines.length === 0 && !issues.some((issue) => issue.path[0] === linesField))

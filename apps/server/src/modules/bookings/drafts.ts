@@ -20,6 +20,7 @@ import {
   type WithMail,
   wrongStatus,
 } from './booking-common.js';
+import { partiesColumns } from './booking-parties.js';
 import { termColumns } from './booking-terms.js';
 import { bookingChanges, recordBooking } from './booking-trail.js';
 import { assertComplete, missingFields, toBookingValues } from './booking-values.js';
@@ -28,6 +29,7 @@ import { getBookingDetail } from './reading.js';
 import {
   type BookingValues,
   changeStatus,
+  containerNames,
   deleteDraftBooking,
   documentFileIds,
   findBooking,
@@ -88,7 +90,12 @@ async function assertSubmittable(
 ): Promise<void> {
   const stored = await findBookingOfParty(tx, ownerId, row.id);
   if (!stored) throw notFound();
-  const missing = missingFields(stored, await rawLines(tx, row.id));
+  const lines = await rawLines(tx, row.id);
+  const codes = await containerNames(
+    tx,
+    lines.flatMap((line) => (line.containerId === null ? [] : [line.containerId])),
+  );
+  const missing = missingFields(stored, lines, codes);
   // A copy whose date had passed lacks only its ready date: said so in its own words below.
   const onlyDate = missing.length === 1 && missing[0]?.path[0] === 'ready_date';
   if (!onlyDate) assertComplete(missing);
@@ -272,6 +279,8 @@ export async function copyBooking(
       notifyParty: b.notifyParty,
       commodityCn: b.commodityCn,
       ...termColumns(b),
+      ...partiesColumns(b),
+      specialCargo: b.specialCargo,
       totalWeight: b.totalWeight,
       totalVolume: b.totalVolume,
       totalPackages: b.totalPackages,

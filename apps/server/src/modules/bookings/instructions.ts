@@ -1,6 +1,7 @@
 import { CONTAINER_MODES, PARSE_OPTIONS, shipmentInput } from '@freight/contract';
 import { AppError, type FieldIssue, RequestValidationError } from '../../platform/errors.js';
 import type { Acting, Authorities, WithMail } from './booking-common.js';
+import { shipmentStart } from './reading.js';
 import { containerNames, rawLines, saveInstructions } from './repo.js';
 import { transition } from './transitions.js';
 
@@ -20,6 +21,11 @@ export function submitShipment(
       const parsed = shipmentInput.safeParse(options.input, PARSE_OPTIONS);
       if (!parsed.success) throw new RequestValidationError(parsed.error);
       const si = parsed.data;
+      // A B/L type or freight term left out is the booking's, as the SI form starts from it.
+      const start =
+        si.bl_type === undefined || si.freight_term === undefined
+          ? (await shipmentStart(tx, options.viewerId, row.id, 'en-US')).prefill
+          : null;
       if (row.containerMode === CONTAINER_MODES.lcl && si.containers.length > 0)
         throw new AppError(400, 'booking.siNoContainers', {}, [{ field: 'containers' }]);
       if (row.containerMode === CONTAINER_MODES.fcl) {
@@ -67,8 +73,8 @@ export function submitShipment(
           originals: si.originals,
           marks: si.marks,
           description: si.description,
-          blType: si.bl_type,
-          freightTerm: si.freight_term,
+          blType: si.bl_type ?? start?.bl_type ?? 'original',
+          freightTerm: si.freight_term ?? start?.freight_term ?? 'prepaid',
           remark: si.remark,
           submittedBy: options.viewerId,
         },

@@ -16,7 +16,9 @@ import {
   translate,
 } from '@freight/contract';
 import type { BookingPartySnapshot } from '../../db/schema.js';
+import { partiesForm } from './booking-parties.js';
 import { serviceTermOf, termForm } from './booking-terms.js';
+import { cargoTermsOf, containerTermsOf } from './line-terms.js';
 import type { BookingJoined, BookingListed, linesOf } from './repo.js';
 
 /*
@@ -108,6 +110,10 @@ export function presentRow(row: BookingListed, locale: Locale, reader: Reader): 
     so_no: b.soNo,
     service_term: serviceTermOf(b),
     requested_etd: b.requestedEtd,
+    special_cargo: b.specialCargo,
+    service_contract_reference: b.serviceContractReference,
+    transport_document_type:
+      b.transportDocumentType === 'BOL' || b.transportDocumentType === 'SWB' ? b.transportDocumentType : '',
     forwarder_name: hidden ? '' : (row.forwarderName ?? ''),
     forwarder_hidden: hidden,
     customer_name: row.customerName,
@@ -152,6 +158,7 @@ export function presentForm(
     volume: line.volume === null ? '' : fixed3(line.volume),
     container: { id: line.containerId, name: containerName ?? '', no: line.containerNo, seal: line.sealNo },
     quantity: line.quantity,
+    line,
   }));
   return {
     id: b.id,
@@ -180,14 +187,16 @@ export function presentForm(
     notify_party: b.notifyParty,
     commodity_cn: b.commodityCn,
     ...termForm(b),
+    ...partiesForm(b),
     // By the booking's mode: a draft's container line may not have its type yet.
     cargo_items: items
       .filter(() => b.containerMode !== CONTAINER_MODES.fcl)
-      .map(({ container: _c, quantity: _q, ...item }) => item),
+      .map(({ container: _c, quantity: _q, line, ...item }) => ({ ...item, ...cargoTermsOf(line) })),
     containers: items
       .filter(() => b.containerMode === CONTAINER_MODES.fcl)
-      .map(({ container, ...item }) => ({
+      .map(({ container, line, ...item }) => ({
         ...item,
+        ...containerTermsOf(line),
         container_id: container.id,
         container_name: container.name,
         container_no: container.no,

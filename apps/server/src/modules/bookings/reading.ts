@@ -140,11 +140,12 @@ const SI_PREFILL_MAX = 50;
 export async function getShipment(
   options: Common & { viewerId: number; id: number },
 ): Promise<BookingShipment> {
-  const reader = { party: 'member' as const };
-  const [{ row, form }, site] = await Promise.all([
-    loadForm(options.db, { ownerId: options.viewerId }, options.id, options.locale, reader),
-    getSiteConfig({ db: options.db }),
-  ]);
+  const { row, form, prefill } = await shipmentStart(
+    options.db,
+    options.viewerId,
+    options.id,
+    options.locale,
+  );
   return {
     id: row.booking.id,
     order_no: row.booking.orderNo,
@@ -153,8 +154,17 @@ export async function getShipment(
     editable: canBooking('submit_si', row.booking.status),
     booked: form.totals.containers,
     instructions: presentInstructions(await instructionsOf(options.db, options.id)),
-    prefill: shipmentPrefillOf(form, site.freight_collect, SI_PREFILL_MAX),
+    prefill,
   };
+}
+
+/** The member's booking with what a new SI of it starts from (shipmentPrefillOf). */
+export async function shipmentStart(db: Db, ownerId: number, id: number, locale: Locale) {
+  const [{ row, form }, site] = await Promise.all([
+    loadForm(db, { ownerId }, id, locale, { party: 'member' }),
+    getSiteConfig({ db }),
+  ]);
+  return { row, form, prefill: shipmentPrefillOf(form, site.freight_collect, SI_PREFILL_MAX) };
 }
 
 /* ---------- export ---------- */
@@ -179,6 +189,15 @@ const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][
   ['bookingExport.to', (r) => r.to_name],
   ['bookingExport.serviceTerm', (r) => r.service_term],
   ['bookingExport.requestedEtd', (r, l) => formatDate(r.requested_etd, l)],
+  ['bookingExport.specialCargo', (r) => r.special_cargo],
+  ['bookingExport.serviceContract', (r) => r.service_contract_reference],
+  [
+    'bookingExport.transportDocument',
+    (r, l) =>
+      r.transport_document_type
+        ? translate(l, `dictionary.transportDocumentType.${r.transport_document_type}`)
+        : '',
+  ],
   ['bookingExport.vessel', (r) => r.vessel],
   ['bookingExport.voyage', (r) => r.voyage],
   ['bookingExport.etd', (r, l) => formatDate(r.etd, l)],

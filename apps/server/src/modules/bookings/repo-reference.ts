@@ -10,16 +10,16 @@ export async function referenceCheck(
   db: Db,
   ids: { ports: number[]; carriers: number[]; containers: number[]; units: number[] },
 ) {
-  const existing = async (table: typeof ports | typeof carriers | typeof containerTypes, list: number[]) =>
+  const existing = async (table: typeof ports | typeof carriers, list: number[]) =>
     list.length === 0
       ? new Set<number>()
       : new Set(
           (await db.select({ id: table.id }).from(table).where(inArray(table.id, list))).map((r) => r.id),
         );
-  const [portSet, carrierSet, containerSet, unitRows] = await Promise.all([
+  const [portSet, carrierSet, containerCodes, unitRows] = await Promise.all([
     existing(ports, ids.ports),
     existing(carriers, ids.carriers),
-    existing(containerTypes, ids.containers),
+    containerNames(db, ids.containers),
     ids.units.length === 0
       ? Promise.resolve([])
       : db
@@ -30,7 +30,8 @@ export async function referenceCheck(
   return {
     ports: portSet,
     carriers: carrierSet,
-    containers: containerSet,
+    /** each known container type's code (40RF): the line rules read its kind */
+    containers: containerCodes,
     packageUnits: new Set(unitRows.map((r) => r.id)),
   };
 }

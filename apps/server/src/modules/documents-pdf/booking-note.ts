@@ -1,7 +1,21 @@
-import { CONTAINER_MODES, formatDate, freightTermOf, incotermLabel, translate } from '@freight/contract';
+import {
+  CONTAINER_MODES,
+  formatDocumentDate,
+  freightTermOf,
+  incotermLabel,
+  translate,
+} from '@freight/contract';
 import type { PdfWriter } from '../../platform/pdf/writer.js';
-import { bookingTermsSection } from './booking-terms.js';
-import { type Ctx, field, label, partyText, routeFields, sidesFields } from './common.js';
+import { bookingTermsSection, commercialTermsSection, specialCargoSection } from './booking-terms.js';
+import {
+  bookingPartyText,
+  type Ctx,
+  field,
+  label,
+  notifyFields,
+  routeFields,
+  sidesFields,
+} from './common.js';
 
 /**
  * 订舱委托书: the parties, route and terms (freight term defaulted from the Incoterm by the site's
@@ -13,24 +27,38 @@ export function bookingNote(w: PdfWriter, ctx: Ctx, freightCollect: string) {
   const term = freightTermOf(d.incoterm, freightCollect, d.freight_term);
   w.section(label(ctx, 'parties'));
   w.fields(sidesFields(ctx));
+  const later = label(ctx, 'partyLater');
   w.fields([
-    [label(ctx, 'shipper'), partyText(d.shipper, locale)],
-    [label(ctx, 'consignee'), partyText(d.consignee, locale)],
+    [label(ctx, 'shipper'), bookingPartyText(ctx, 'shipper') || later],
+    [label(ctx, 'consignee'), bookingPartyText(ctx, 'consignee') || later],
   ]);
-  w.fields([[label(ctx, 'notify'), d.notify_party || label(ctx, 'noNotify')]], 1);
+  w.fields(notifyFields(ctx), 1);
+  if (d.booking_contact)
+    w.fields(
+      [
+        [
+          field(ctx, 'booking_contact'),
+          [d.booking_contact.name, d.booking_contact.phone, d.booking_contact.email]
+            .filter(Boolean)
+            .join('  '),
+        ],
+      ],
+      1,
+    );
 
   w.section(label(ctx, 'route'));
   w.fields([
     ...routeFields(ctx),
     [field(ctx, 'container_mode'), d.container_mode_name],
     [field(ctx, 'cust_ref_no'), d.cust_ref_no],
-    [field(ctx, 'ready_date'), formatDate(d.ready_date, locale)],
+    [field(ctx, 'ready_date'), formatDocumentDate(d.ready_date)],
     [field(ctx, 'incoterm'), incotermLabel(d.incoterm, d.incoterm_name)],
     [field(ctx, 'freight_term'), translate(locale, `freightTerm.${term}`)],
     [field(ctx, 'commodity_cn'), d.commodity_cn],
   ]);
 
   bookingTermsSection(w, ctx);
+  commercialTermsSection(w, ctx);
 
   w.section(label(ctx, 'cargo'), 60);
   const isFcl = d.container_mode === CONTAINER_MODES.fcl;
@@ -76,6 +104,7 @@ export function bookingNote(w: PdfWriter, ctx: Ctx, freightCollect: string) {
     t.volume,
   ];
   w.table(cargoColumns, rows, totals);
+  specialCargoSection(w, ctx);
 
   w.section(label(ctx, 'remarks'));
   w.paragraph(field(ctx, 'remark'), d.remark);

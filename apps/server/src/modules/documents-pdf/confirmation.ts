@@ -1,4 +1,4 @@
-import { CUTOFF_FIELDS, formatDate, formatLocalDateTime } from '@freight/contract';
+import { CUTOFF_FIELDS, formatDocumentDate, formatDocumentDateTime } from '@freight/contract';
 import type { PdfWriter } from '../../platform/pdf/writer.js';
 import { type Ctx, field, label, routeFields, sidesFields } from './common.js';
 
@@ -9,7 +9,6 @@ import { type Ctx, field, label, routeFields, sidesFields } from './common.js';
 export function confirmation(w: PdfWriter, ctx: Ctx) {
   const d = ctx.detail;
   const s = d.schedule;
-  const { locale } = ctx;
   w.section(label(ctx, 'parties'));
   w.fields(sidesFields(ctx));
 
@@ -19,14 +18,14 @@ export function confirmation(w: PdfWriter, ctx: Ctx) {
     [field(ctx, 'carrier_id'), s.carrier_name],
     [field(ctx, 'vessel'), s.vessel],
     [field(ctx, 'voyage'), s.voyage],
-    [field(ctx, 'etd'), formatDate(s.etd, locale)],
-    [field(ctx, 'eta'), formatDate(s.eta, locale)],
+    [field(ctx, 'etd'), formatDocumentDate(s.etd)],
+    [field(ctx, 'eta'), formatDocumentDate(s.eta)],
     ...routeFields(ctx).filter(([name]) => name !== field(ctx, 'carrier_id')),
   ]);
 
   w.section(label(ctx, 'cutoffs'));
   w.fields(
-    CUTOFF_FIELDS.map((name) => [field(ctx, name), formatLocalDateTime(s[name], locale)] as [string, string]),
+    CUTOFF_FIELDS.map((name) => [field(ctx, name), formatDocumentDateTime(s[name])] as [string, string]),
   );
 
   w.section(label(ctx, 'release'));

@@ -1,6 +1,6 @@
 import { type ShipmentInstructions, sum3, translate } from '@freight/contract';
 import type { PdfWriter } from '../../platform/pdf/writer.js';
-import { type Ctx, field, label, partyText, routeFields } from './common.js';
+import { bookingPartyText, type Ctx, field, label, notifyFields, routeFields } from './common.js';
 
 /**
  * 补料 (SI draft): the bill of lading as the member asked for it: its parties (its own texts, else
@@ -12,10 +12,10 @@ export function siDraft(w: PdfWriter, ctx: Ctx, si: ShipmentInstructions) {
   const { locale } = ctx;
   w.section(label(ctx, 'parties'));
   w.fields([
-    [label(ctx, 'shipper'), si.bl_shipper || partyText(d.shipper, locale)],
-    [label(ctx, 'consignee'), si.bl_consignee || partyText(d.consignee, locale)],
+    [label(ctx, 'shipper'), si.bl_shipper || bookingPartyText(ctx, 'shipper')],
+    [label(ctx, 'consignee'), si.bl_consignee || bookingPartyText(ctx, 'consignee')],
   ]);
-  w.fields([[label(ctx, 'notify'), si.notify_party || label(ctx, 'noNotify')]], 1);
+  w.fields(si.notify_party ? [[label(ctx, 'notify'), si.notify_party]] : notifyFields(ctx), 1);
 
   w.section(label(ctx, 'bl'));
   w.fields([

@@ -102,11 +102,7 @@ export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<Del
 }
 
 /** A booking's two sides and state, as the event describes it. */
-export function bookingFacts(
-  db: Db,
-  ids: number[],
-): Promise<{ id: number; orderNo: string; status: number; ownerId: number; forwarderId: number | null }[]> {
-  if (ids.length === 0) return Promise.resolve([]);
+export function bookingFacts(db: Db, ids: number[]) {
   return db
     .select({
       id: bookings.id,
@@ -114,6 +110,13 @@ export function bookingFacts(
       status: bookings.status,
       ownerId: bookings.ownerId,
       forwarderId: bookings.forwarderId,
+      containerMode: bookings.containerMode,
+      receiptType: bookings.receiptType,
+      deliveryType: bookings.deliveryType,
+      requestedEtd: bookings.requestedEtd,
+      specialCargo: bookings.specialCargo,
+      serviceContractReference: bookings.serviceContractReference,
+      transportDocumentType: bookings.transportDocumentType,
     })
     .from(bookings)
     .where(inArray(bookings.id, ids))

@@ -25,6 +25,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
 import { checkOutboundUrl } from '../../platform/outbound-address.js';
+import { serviceTermOf } from '../bookings/booking-terms.js';
 import { secretBox } from '../../platform/secret-box.js';
 import {
   bookingFacts,
@@ -261,14 +262,22 @@ export async function enqueueBookingEvent(
       : webhookEventOf('document', 'create');
   if (!type) return;
   const addressed: Addressed[] = [];
-  for (const booking of await bookingFacts(tx, event.ids)) {
+  for (const booking of event.ids.length === 0 ? [] : await bookingFacts(tx, event.ids)) {
+    // What a receiver routes a booking by, without fetching it: its service, sailing and cargo.
+    const terms = {
+      service_term: serviceTermOf(booking),
+      requested_etd: booking.requestedEtd,
+      special_cargo: booking.specialCargo,
+      service_contract_reference: booking.serviceContractReference,
+      transport_document_type: booking.transportDocumentType,
+    };
     const sides: [number | null, NotificationParty][] = [
       [booking.ownerId, 'member'],
       [isToldToForwarder(booking.status) ? booking.forwarderId : null, 'forwarder'],
     ];
     for (const [companyId, party] of sides) {
       if (companyId === null) continue;
-      const object = { id: booking.id, order_no: booking.orderNo, status: booking.status, party };
+      const object = { id: booking.id, order_no: booking.orderNo, status: booking.status, party, ...terms };
       addressed.push({
         companyId,
         bookingId: booking.id,
