@@ -65,6 +65,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchBookingCreate } from './cases/booking-create.js';
 import { benchBookingList } from './cases/booking-list.js';
+import { benchSpecialCargo } from './cases/booking-special-cargo.js';
 import { benchContactSearch } from './cases/contact-search.js';
 import { benchEmbeddedImports, benchImport, benchRateImport } from './cases/imports.js';
 import { benchQuotes } from './cases/quotes.js';
@@ -96,6 +97,7 @@ export async function benchDataSet(rows: Row[]) {
           await benchQuotes(server, url, ids, rows);
           await benchBookingList(server, url, ids, rows);
           await benchBookingCreate(server, url, ids, rows);
+          await benchSpecialCargo(server, url, ids, rows);
         } finally {
           await server.stop();
         }
@@ -159,6 +161,7 @@ export async function benchLists(rows: Row[]) {
       await benchQuotes(server, url.toString(), ids, rows);
       await benchBookingList(server, url.toString(), ids, rows);
       await benchBookingCreate(server, url.toString(), ids, rows);
+      await benchSpecialCargo(server, url.toString(), ids, rows);
     } finally {
       await server.stop();
     }

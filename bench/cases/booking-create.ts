@@ -12,13 +12,11 @@ function containerNumber(owner: string, serial: number): string {
 }
 
 /**
- * POST /api/order/booking of a 50-container FCL booking by the demo customer to the demo forwarder
- * (shipper and consignee from the customer's own book; 50 lines of one container each, 20GP, 40GP
- * and 40HQ, half with container numbers): one client (the target; the issue gives no load), then
- * 10 concurrent clients. Each request is the whole create, answered with the new booking's detail
- * (and the forwarder's mail written).
+ * What a booking benchmark books with: the demo customer's session, a shipper and a consignee of its
+ * book (made when it has none), and the reference ids of the route, the carrier, the container types
+ * (40HQ, 40GP, 20GP, then 40RF and 40FR) and the carton.
  */
-export async function benchBookingCreate(server: Server, url: string, ids: Ids, rows: Row[]) {
+export async function bookingBench(server: Server, url: string) {
   const token = await login(server.url, CUSTOMER.username, CUSTOMER.password);
   const party = async (type: 'shipper' | 'consignee') => {
     const { lists } = await getJson<{ lists: { id: number }[] }>(
@@ -61,6 +59,8 @@ export async function benchBookingCreate(server: Server, url: string, ids: Ids, 
           await idOf('container_types', '40HQ'),
           await idOf('container_types', '40GP'),
           await idOf('container_types', '20GP'),
+          await idOf('container_types', '40RF'),
+          await idOf('container_types', '40FR'),
         ],
         carton: await idOf('units', 'CT'),
       };
@@ -69,6 +69,18 @@ export async function benchBookingCreate(server: Server, url: string, ids: Ids, 
     }
   })();
   const readyDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  return { token, shipperId, consigneeId, ref, readyDate };
+}
+
+/**
+ * POST /api/order/booking of a 50-container FCL booking by the demo customer to the demo forwarder
+ * (shipper and consignee from the customer's own book; 50 lines of one container each, 20GP, 40GP
+ * and 40HQ, half with container numbers): one client (the target; the issue gives no load), then
+ * 10 concurrent clients. Each request is the whole create, answered with the new booking's detail
+ * (and the forwarder's mail written).
+ */
+export async function benchBookingCreate(server: Server, url: string, ids: Ids, rows: Row[]) {
+  const { token, shipperId, consigneeId, ref, readyDate } = await bookingBench(server, url);
   const booking = (n: number) => ({
     container_mode: 1,
     forwarder_id: ids.forwarderId,

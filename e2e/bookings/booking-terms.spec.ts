@@ -26,6 +26,7 @@ const TEXT = {
     door: '门点（DOOR）',
     address: '地址',
     contact: '联系人',
+    stop: '装货点 1',
     sailing: '要求船期（选填）',
     vessel: '要求船名',
     fumigation: '熏蒸',
@@ -41,6 +42,7 @@ const TEXT = {
     door: 'Store door (DOOR)',
     address: 'Address',
     contact: 'Contact name',
+    stop: 'Loading stop 1',
     sailing: 'Requested sailing (optional)',
     vessel: 'Requested vessel',
     fumigation: 'Fumigation',
@@ -84,7 +86,11 @@ describe('a door-to-CY booking with its loading address and the sailing asked fo
       expect(await page.getByRole('dialog').filter({ hasText: text.confirm }).count()).toBe(0);
 
       await address.fill('上海市浦东新区川沙路 88 号');
-      await page.getByLabel(text.contact, { exact: true }).fill('李工');
+      // The stop's own contact: the booking contact has a field of the same name.
+      await page
+        .getByRole('group', { name: text.stop, exact: true })
+        .getByLabel(text.contact, { exact: true })
+        .fill('李工');
       await page.getByRole('button', { name: text.sailing }).click();
       await page.getByLabel(text.vessel, { exact: true }).fill('ever given');
       await page.getByRole('checkbox', { name: text.fumigation }).check();

@@ -32,7 +32,38 @@ export const noTerms = {
   export_customs_by: '',
   requested_services: [],
   services_remark: '',
+  service_contract_reference: '',
+  is_equipment_substitution_allowed: false,
+  is_partial_load_allowed: false,
+  is_export_declaration_required: false,
+  export_declaration_reference: '',
+  declared_value: null,
+  declared_value_currency: null,
+  origin_charges_payment: '',
+  destination_charges_payment: '',
+  freight_payable_at: null,
+  bl_issue_place: null,
+  transport_document_type: '',
+  number_of_originals: null,
+  purchase_order_reference: '',
+  export_license_reference: '',
+  customs_references: [],
+  shipper_party: null,
+  consignee_party: null,
+  consignee_is_notify: false,
+  notify_parties: [],
+  booking_contact: null,
 } satisfies Partial<BookingDetail>;
+
+/** A container line's terms as the server answers them for a plain line: no special cargo. */
+export const noLineTerms = {
+  is_shipper_owned: false,
+  tare_weight: null,
+  is_non_operating_reefer: false,
+  reefer: null,
+  out_of_gauge: null,
+  dangerous_goods: [],
+} satisfies Partial<BookingDetail['containers'][number]>;
 
 /** A booking detail as the server answers it (one 20GP), with the given fields changed. */
 export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDetail {
@@ -90,6 +121,7 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
         unit_name: 'CT',
         weight: '1200.500',
         volume: '20.000',
+        ...noLineTerms,
       },
     ],
     totals: {

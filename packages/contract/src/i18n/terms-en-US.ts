@@ -98,6 +98,7 @@ export const enUSTerms: Widen<typeof zhCNTerms> = {
     shipper_party: 'Shipper',
     consignee_party: 'Consignee',
     booking_contact: 'Booking contact',
+    name: 'Name',
     export_customs_by: 'Export customs cleared by',
     requested_services: 'Requested services',
     services_remark: 'Services remark',

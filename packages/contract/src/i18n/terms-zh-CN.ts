@@ -98,6 +98,7 @@ export const zhCNTerms = {
     shipper_party: '发货人',
     consignee_party: '收货人',
     booking_contact: '订舱联系人',
+    name: '名称',
     export_customs_by: '报关方',
     requested_services: '委托服务',
     services_remark: '服务备注',

@@ -16,7 +16,7 @@ export const label = (ctx: Ctx, key: string) => translate(ctx.locale, `pdf.${key
 export const field = (ctx: Ctx, name: string) => fieldLabel(ctx.locale, name);
 
 /** A party as an address block: company names, address, city and country, contact. */
-export function partyText(party: BookingPartyInfo, locale: Locale): string {
+function partyText(party: BookingPartyInfo, locale: Locale): string {
   const names = locale === 'zh-CN' && party.company2 ? [party.company2, party.company1] : [party.company1];
   const place = [party.city, party.province, party.zip_code, party.country_name].filter(Boolean).join(', ');
   const contact = [party.linkman, party.phone, party.email].filter(Boolean).join('  ');
@@ -26,7 +26,7 @@ export function partyText(party: BookingPartyInfo, locale: Locale): string {
 type DocumentPartyView = NonNullable<BookingDetail['shipper_party']>;
 
 /** A document party as its B/L block prints it (the typed block, else its fields), with its contact. */
-export function documentPartyText(party: DocumentPartyView): string {
+function documentPartyText(party: DocumentPartyView): string {
   const contact = [party.contact_name, party.email].filter(Boolean).join('  ');
   return [party.bl_text || partyBlText(party), contact].filter(Boolean).join('\n');
 }

@@ -14,6 +14,8 @@ type Options = {
   isCompact?: boolean;
   /** The person's role changes nothing (a viewer): rows offer Detail, never Edit. */
   readOnly?: boolean;
+  /** Some row of the page carries special cargo: the column is there (a page of plain cargo goes without). */
+  hasSpecialCargo?: boolean;
   onOpen: (row: BookingRow) => void;
   onCopy?: (row: BookingRow) => void;
   onCancel?: (row: BookingRow) => void;
@@ -101,6 +103,11 @@ function compactColumns(t: TFunction, options: Options): ColumnsType<BookingRow>
           <Typography.Text style={{ fontSize: 12 }}>
             {[row.pol_name, row.to_name].filter(Boolean).join(' → ')}
           </Typography.Text>
+          {row.special_cargo && (
+            <Typography.Text type="warning" style={{ fontSize: 12 }}>
+              {row.special_cargo}
+            </Typography.Text>
+          )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {formatDateTime(row.create_time, options.locale)}
           </Typography.Text>
@@ -169,6 +176,24 @@ export function bookingColumns(t: TFunction, options: Options): ColumnsType<Book
       key: 'mode',
       render: (_v, row) => t(`shared.dictionary.containerMode.${row.container_mode === 1 ? 'fcl' : 'lcl'}`),
     },
+    // Dangerous goods, reefer, OOG: what the forwarder must arrange for beside the space.
+    ...(options.hasSpecialCargo
+      ? [
+          {
+            title: t('bookings.form.specialCargo'),
+            dataIndex: 'special_cargo',
+            key: 'special_cargo',
+            render: (value: string) =>
+              value ? (
+                <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 160 }}>
+                  {value}
+                </Typography.Text>
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : []),
     {
       title: f('cust_ref_no'),
       dataIndex: 'cust_ref_no',

@@ -1,24 +1,10 @@
 import '../../test-support/setup';
-import {
-  abilitiesOf,
-  CONFIG_DEFAULTS,
-  type Role,
-  siteConfig,
-  type BookingAction,
-  type BookingDetail,
-  type BookingDocking,
-  type BookingParty,
-  MEMBER_AUTHORITIES,
-  type UserInfo,
-} from '@freight/contract';
+import type { BookingAction, BookingParty } from '@freight/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { session } from '../../api/client';
-import { bookingDetail } from '../../test-support/booking-fixture';
-import { renderWithApp } from '../../test-support/render';
-import { ForwarderBookingDetailPage, MemberBookingDetailPage } from './booking-detail-page';
-import { queryKeys } from '../../api/query-keys';
+import { bookingDetail, noLineTerms } from '../../test-support/booking-fixture';
+import { showDetail } from '../../test-support/booking-detail-render';
 
 /** Each party's action buttons (English), by the action that brings them. */
 const BUTTONS: Record<BookingParty, Partial<Record<BookingAction, string>>> = {
@@ -37,71 +23,6 @@ const BUTTONS: Record<BookingParty, Partial<Record<BookingAction, string>>> = {
     void: 'Void',
   },
 };
-
-/** The signed-in person's user info, with the abilities the server gives their role. */
-function signedIn(role: Role): UserInfo {
-  const authorities = [...MEMBER_AUTHORITIES];
-  return {
-    id: 1,
-    username: 'demo@example.com',
-    linkman: 'LI MING',
-    phone: '+8613800000000',
-    company1: 'DEMO TRADING CO., LTD',
-    company2: '',
-    address1: 'NO. 1 HARBOUR ROAD',
-    address2: '',
-    city: 'NINGBO',
-    province: '',
-    country_id: 1,
-    country_name: 'China',
-    zip_code: '',
-    credit_no: '',
-    profile: '',
-    logo: null,
-    logo_url: null,
-    logo_thumb: null,
-    license: null,
-    license_thumb: null,
-    industries: '',
-    businesses: '',
-    routes: '',
-    ports: '',
-    authorities,
-    person: { id: 1, name: 'LI LEI', email: 'demo@example.com', role, language: 'zh-CN' },
-    abilities: abilitiesOf(role, authorities),
-    is_forwarder: false,
-    listed_in_directory: false,
-  };
-}
-
-/** The detail page of `party` showing `detail`, as if the server had answered with it. */
-async function showDetail(
-  party: BookingParty,
-  detail: BookingDetail,
-  locale: 'en-US' | 'zh-CN' = 'en-US',
-  role: Role = 'operator',
-) {
-  const token = `detail-test-${role}`;
-  session.signIn(token);
-  const base = party === 'member' ? '/bookings' : '/received-bookings';
-  const docking: BookingDocking = { forwarder: null, forwarder_hidden: true, schedule: detail.schedule };
-  const shown = await renderWithApp(
-    party === 'member' ? <MemberBookingDetailPage /> : <ForwarderBookingDetailPage />,
-    {
-      locale,
-      path: `${base}/${detail.id}`,
-      route: `${base}/:id`,
-      data: [
-        [queryKeys.bookings.detail(party, detail.id, locale), detail],
-        [queryKeys.bookings.docking(detail.id, locale), docking],
-        [queryKeys.siteConfig, siteConfig.parse(CONFIG_DEFAULTS)],
-        [queryKeys.userInfo.of(token), signedIn(role)],
-      ],
-    },
-  );
-  await screen.findByRole('heading', { level: 4 });
-  return shown;
-}
 
 /** Which of the party's action buttons the page shows. */
 const actionButtons = (party: BookingParty) =>
@@ -300,5 +221,80 @@ describe('booking detail: the booking’s terms', () => {
       expect(within(terms).queryByRole('list')).toBeNull();
       page.unmount();
     }
+  });
+});
+
+describe('booking detail: the lines’ special cargo', () => {
+  const plain = bookingDetail();
+  const [first] = plain.containers;
+  if (!first) throw new Error('no line');
+  const reefer = {
+    temperature_setpoint: -18,
+    temperature_unit: 'CEL' as const,
+    ventilation_open: false,
+    air_exchange_setpoint: null,
+    air_exchange_unit: 'MQH' as const,
+    humidity_setpoint: null,
+    o2_setpoint: null,
+    co2_setpoint: null,
+    drainholes_open: false,
+    bulb_mode: false,
+    cold_treatment: false,
+    controlled_atmosphere: false,
+    pre_cooling: false,
+    genset: false,
+  };
+  const paint = {
+    un_number: '1263',
+    na_number: null,
+    imo_class: '3',
+    subsidiary_risk_1: null,
+    subsidiary_risk_2: null,
+    packing_group: 3 as const,
+    proper_shipping_name: 'PAINT',
+    technical_name: '',
+    ems_number: 'F-E,S-E',
+    is_marine_pollutant: false,
+    is_limited_quantity: false,
+    is_excepted_quantity: false,
+    flash_point: null,
+    flash_point_unit: 'CEL' as const,
+    inner_packaging: '',
+    outer_packaging: '',
+    net_explosive_content: null,
+    emergency_contact_name: 'LI MING',
+    emergency_contact_phone: '+86 21 5555 1234',
+  };
+  const special = bookingDetail({
+    containers: [
+      { ...first, container_name: '40RF', reefer, dangerous_goods: [paint] },
+      { ...first, id: 2, ...noLineTerms },
+    ],
+  });
+
+  it.each([
+    { locale: 'en-US' as const, column: 'Special cargo', goods: 'Dangerous goods' },
+    { locale: 'zh-CN' as const, column: '特殊货物', goods: '危险品' },
+  ])(
+    'shows a line’s reefer settings and dangerous goods as the booking note prints them ($locale)',
+    async (words) => {
+      for (const party of ['member', 'forwarder'] as const) {
+        const page = await showDetail(party, special, words.locale);
+        expect(screen.getByRole('columnheader', { name: words.column })).toBeTruthy();
+        const row = screen.getByText('-18 °C VENT CLOSED').closest('tr');
+        if (!row) throw new Error('no row');
+        expect(within(row).getByText('40RF')).toBeTruthy();
+        const goods = within(row).getByRole('list', { name: words.goods });
+        expect(goods.textContent).toBe('UN 1263 PAINT CL 3 PG III EMS F-E,S-E');
+        // The plain line beside it states none.
+        expect(screen.getAllByRole('list', { name: words.goods })).toHaveLength(1);
+        page.unmount();
+      }
+    },
+  );
+
+  it('has no special cargo column for a booking without any', async () => {
+    await showDetail('member', plain);
+    expect(screen.queryByRole('columnheader', { name: 'Special cargo' })).toBeNull();
   });
 });

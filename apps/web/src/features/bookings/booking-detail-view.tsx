@@ -7,36 +7,23 @@ import {
   freightTermOf,
   incotermLabel,
   type BookingDetail,
-  type BookingPartyInfo,
   type ContainerLine,
 } from '@freight/contract';
-import { Col, Descriptions, Row, Table, Typography } from 'antd';
+import { Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { useSiteConfig } from '../../app/site-config';
 import { currentLocale } from '../../i18n';
 import { formatDateTime } from '../../app/time-zone';
 import { StatusTag } from './booking-format';
+import { hasSpecialCargo, LineTermsView } from './booking-line-terms-view';
+import { BookingCommercialView } from './booking-commercial-view';
+import { BookingPartiesView } from './booking-parties-view';
 import { BookingTermsView } from './booking-terms-view';
 import { totalsText } from './booking-totals';
 import type { FieldName } from '../../i18n/keys';
 
-function PartyText({ party }: { party: BookingPartyInfo }) {
-  return (
-    <span>
-      {party.company1}
-      {aside(party.company2, currentLocale())}
-      <br />
-      {[party.linkman, party.phone, party.email].filter(Boolean).join(' · ')}
-      <br />
-      {[party.address1, party.city, party.province, party.country_name, party.zip_code]
-        .filter(Boolean)
-        .join(', ')}
-    </span>
-  );
-}
-
-/** The booking itself: fields, parties, schedule, lines and totals. */
+/** The booking itself: fields, parties, terms, schedule, lines and totals. */
 export function BookingDetailView({ detail, isForwarder }: { detail: BookingDetail; isForwarder: boolean }) {
   const { t } = useTranslation();
   const config = useSiteConfig();
@@ -47,6 +34,21 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
   const isFcl = detail.container_mode === 1;
   const { schedule, totals } = detail;
 
+  const lines: ContainerLine[] = isFcl
+    ? detail.containers
+    : detail.cargo_items.map((item) => ({
+        ...item,
+        container_id: 0,
+        container_name: '',
+        container_no: '',
+        seal_no: '',
+        quantity: 1,
+        is_shipper_owned: false,
+        tare_weight: null,
+        is_non_operating_reefer: false,
+        reefer: null,
+        out_of_gauge: null,
+      }));
   const lineColumns = [
     ...(isFcl
       ? [
@@ -67,17 +69,17 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
     ...(isFcl
       ? [{ title: f('quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' as const }]
       : []),
+    // Only a booking with special cargo has the column: a plain one reads as before.
+    ...(lines.some(hasSpecialCargo)
+      ? [
+          {
+            title: t('bookings.form.specialCargo'),
+            key: 'special_cargo',
+            render: (_v: unknown, line: ContainerLine) => <LineTermsView line={line} />,
+          },
+        ]
+      : []),
   ];
-  const lines: ContainerLine[] = isFcl
-    ? detail.containers
-    : detail.cargo_items.map((item) => ({
-        ...item,
-        container_id: 0,
-        container_name: '',
-        container_no: '',
-        seal_no: '',
-        quantity: 1,
-      }));
 
   return (
     <>
@@ -118,7 +120,6 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
             )}
           </Descriptions.Item>
           <Descriptions.Item label={f('commodity_cn')}>{dash(detail.commodity_cn)}</Descriptions.Item>
-          <Descriptions.Item label={f('notify_party')}>{dash(detail.notify_party)}</Descriptions.Item>
           <Descriptions.Item label={f('remark')}>{dash(detail.remark)}</Descriptions.Item>
           {(detail.state === 'cancelled' || detail.state === 'voided') && (
             <Descriptions.Item label={t(`shared.bookingState.${detail.state}`)}>
@@ -127,19 +128,9 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           )}
         </Descriptions>
       </Panel>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Panel title={f('shipper_id')}>
-            <PartyText party={detail.shipper} />
-          </Panel>
-        </Col>
-        <Col xs={24} md={12}>
-          <Panel title={f('consignee_id')}>
-            <PartyText party={detail.consignee} />
-          </Panel>
-        </Col>
-      </Row>
+      <BookingPartiesView detail={detail} />
       <BookingTermsView detail={detail} />
+      <BookingCommercialView detail={detail} />
       <Panel title={t('bookings.detail.schedule')}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={f('so_no')}>{dash(schedule.so_no)}</Descriptions.Item>

@@ -4,6 +4,7 @@ import {
   BOOKING_LIMITS,
   bookingDraftInput,
   bookingInput,
+  bookingLineProblems,
   DATE_FORMAT,
   formatPrice,
   isForwarderHidden,
@@ -47,11 +48,21 @@ import { ReferenceSelect } from '../../components/reference-select';
 
 import { BookingNoteFields } from './booking-note-fields';
 
+import { BookingCommercialFields, dropEmptyCustomsReferences } from './booking-commercial-fields';
+
+import { BookingPartiesFields, dropEmptyNotifyParties } from './booking-parties-fields';
+
+import { commercialFieldPath } from './booking-commercial-values';
+
+import { partiesProblemsOf } from './booking-parties-values';
+
 import { BookingServicesFields } from './booking-services-fields';
 
 import { BookingTermsFields } from './booking-terms-fields';
 
-import { dropEmptyStops } from './booking-terms-rules';
+import { dropEmptyGoods, shownAt, useTypeCodeOf } from './booking-line-terms-rules';
+
+import { dropEmptyStops, problemMessage } from './booking-terms-rules';
 
 import { BookingTotalsLine } from './booking-totals';
 
@@ -65,8 +76,6 @@ import { CargoLinesEditor } from './cargo-lines-editor';
 import { ContainerLinesEditor } from './container-lines-editor';
 
 import { ForwarderField } from './forwarder-field';
-
-import { PartySelect } from './party-select';
 
 import { useForm, validateAndShow } from '../../components/use-form';
 
@@ -104,6 +113,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
   const { run, busy } = useAction();
   const copiedId = useRef<number | undefined>(undefined);
   const isFcl = mode === 'fcl';
+  const typeCodeOf = useTypeCodeOf(isFcl);
   const format = DATE_FORMAT[currentLocale()];
   const f = (name: FieldName) => t(`shared.fields.${name}`);
   const incoterms = useQuery({
@@ -176,9 +186,22 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     if (!checked.success) {
       fields.setFields(
         checked.error.issues.map((issue) => ({
-          name: issue.path.filter((part) => typeof part !== 'symbol'),
+          name: commercialFieldPath(issue.path.filter((part) => typeof part !== 'symbol')),
           errors: [localizeIssue(issue, sharedCatalog()).message],
         })),
+      );
+      message.error(t('bookings.form.checkFields'));
+      return;
+    }
+    // The rules that need each line's type or the parties as chosen, as the server asks them of a
+    // draft: contradictions only.
+    const problems = [
+      ...bookingLineProblems(checked.data, typeCodeOf, { submit: false }),
+      ...partiesProblemsOf(values, false),
+    ];
+    if (problems.length > 0) {
+      fields.setFields(
+        problems.map((problem) => ({ name: shownAt(problem.field), errors: [problemMessage(problem)] })),
       );
       message.error(t('bookings.form.checkFields'));
       return;
@@ -188,6 +211,9 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
 
   const confirm = async (intent: 'save' | 'submit') => {
     dropEmptyStops(form);
+    dropEmptyGoods(form);
+    dropEmptyNotifyParties(form);
+    dropEmptyCustomsReferences(form);
     if (intent === 'save') {
       await saveDraft();
       return;
@@ -233,20 +259,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
         scrollToFirstError
         disabled={busy}
       >
-        <Panel title={t('bookings.form.parties')}>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="shipper_id" label={f('shipper_id')} rules={rules.shipper_id} required>
-                <PartySelect party="shipper" aria-label={f('shipper_id')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="consignee_id" label={f('consignee_id')} rules={rules.consignee_id} required>
-                <PartySelect party="consignee" aria-label={f('consignee_id')} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Panel>
+        <BookingPartiesFields />
         <Panel title={t('bookings.form.shipment')}>
           <Row gutter={16}>
             <Col xs={24} sm={12} lg={8}>
@@ -351,6 +364,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
         </Panel>
         {/* The terms follow what every booking needs: a plain booking passes them by. */}
         <BookingTermsFields mode={mode} />
+        <BookingCommercialFields fromQuote={quoteLocked} />
         <BookingServicesFields />
       </Form>
       <Typography.Paragraph type="secondary" id="booking-buttons-hint">

@@ -113,6 +113,7 @@ describe('booking form values', () => {
           unit_name: 'CT',
           weight: '1.500',
           volume: '0.250',
+          dangerous_goods: [],
         },
       ],
       containers: [],

@@ -11,12 +11,36 @@ import {
   WIRE_DATE,
 } from '@freight/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import {
+  emptyCargoTerms,
+  emptyContainerTerms,
+  toCargoTerms,
+  toCargoTermsFormValues,
+  toContainerTerms,
+  toContainerTermsFormValues,
+  type CargoTermsFormValues,
+  type ContainerTermsFormValues,
+} from './booking-line-terms-values';
+import {
+  toCommercialFormValues,
+  toCommercialInput,
+  type CommercialFormValues,
+} from './booking-commercial-values';
+import {
+  emptyParty,
+  toPartiesFormValues,
+  toPartiesInput,
+  type PartiesFormValues,
+} from './booking-parties-values';
 import { toTermsFormValues, toTermsInput, type TermsFormValues } from './booking-terms-values';
 
 export type BookingMode = 'fcl' | 'lcl';
 
-/** An LCL cargo line as the form holds it (numbers from number inputs, empty while not filled in). */
-export type CargoFormLine = {
+/**
+ * An LCL cargo line as the form holds it (numbers from number inputs, empty while not filled in),
+ * with its dangerous goods (./booking-line-terms-values.ts).
+ */
+export type CargoFormLine = CargoTermsFormValues & {
   hs_code?: string;
   description?: string;
   packages?: number | null;
@@ -25,43 +49,52 @@ export type CargoFormLine = {
   volume?: number | null;
 };
 
-/** An FCL container line: `quantity` containers of one type (one when it has a container number). */
-export type ContainerFormLine = CargoFormLine & {
-  container_id?: number;
-  container_no?: string;
-  seal_no?: string;
-  quantity?: number | null;
-};
+/**
+ * An FCL container line: `quantity` containers of one type (one when it has a container number),
+ * with its equipment's terms and dangerous goods.
+ */
+export type ContainerFormLine = CargoFormLine &
+  ContainerTermsFormValues & {
+    container_id?: number;
+    container_no?: string;
+    seal_no?: string;
+    quantity?: number | null;
+  };
 
 /**
  * The booking form's values; the ready date is a picker value, the wire holds YYYY-MM-DD. The
- * booking's terms (service, sailing, loading stops, services) are in ./booking-terms-values.ts.
+ * booking's terms (service, sailing, loading stops, services) are in ./booking-terms-values.ts,
+ * its commercial terms in ./booking-commercial-values.ts, its parties in ./booking-parties-values.ts.
  */
-export type BookingFormValues = TermsFormValues & {
-  quote_id?: number | null;
-  forwarder_id?: number | null;
-  shipper_id?: number | null;
-  consignee_id?: number | null;
-  cust_ref_no?: string;
-  ready_date?: Dayjs | null;
-  incoterm?: string;
-  place_of_receipt?: string;
-  pol_id?: number;
-  pod_id?: number;
-  to_id?: number;
-  carrier_id?: number | null;
-  remark?: string;
-  /** '' takes the Incoterm's (freightTermOf) */
-  freight_term?: BookingForm['freight_term'];
-  notify_party?: string;
-  commodity_cn?: string;
-  cargo_items: CargoFormLine[];
-  containers: ContainerFormLine[];
-};
+export type BookingFormValues = TermsFormValues &
+  CommercialFormValues &
+  PartiesFormValues & {
+    quote_id?: number | null;
+    forwarder_id?: number | null;
+    cust_ref_no?: string;
+    ready_date?: Dayjs | null;
+    incoterm?: string;
+    place_of_receipt?: string;
+    pol_id?: number;
+    pod_id?: number;
+    to_id?: number;
+    carrier_id?: number | null;
+    remark?: string;
+    /** '' takes the Incoterm's (freightTermOf) */
+    freight_term?: BookingForm['freight_term'];
+    commodity_cn?: string;
+    cargo_items: CargoFormLine[];
+    containers: ContainerFormLine[];
+  };
 
 const num = (value: string) => (value === '' ? null : Number(value));
 
-export const emptyCargoLine = (): CargoFormLine => ({ packages: null, weight: null, volume: null });
+export const emptyCargoLine = (): CargoFormLine => ({
+  packages: null,
+  weight: null,
+  volume: null,
+  ...emptyCargoTerms(),
+});
 export const emptyContainerLine = (containerId?: number): ContainerFormLine => ({
   container_id: containerId,
   container_no: '',
@@ -70,6 +103,7 @@ export const emptyContainerLine = (containerId?: number): ContainerFormLine => (
   weight: null,
   volume: null,
   quantity: 1,
+  ...emptyContainerTerms(),
 });
 
 /** A new booking, optionally prefilled from a quote's Book button (route, carrier, forwarder). */
@@ -86,6 +120,11 @@ export function newFormValues(mode: BookingMode, quote?: Quote): BookingFormValu
     container_positionings: [],
     requested_services: [],
     services_remark: '',
+    shipper_party: emptyParty(),
+    consignee_party: emptyParty(),
+    notify_parties: [],
+    booking_contact: { name: '', phone: '', email: '' },
+    customs_references: [],
     pol_id: quote?.pol_id,
     pod_id: quote?.pod_id,
     to_id: quote?.to_id,
@@ -122,8 +161,7 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
   return {
     quote_id: booking.quote_id,
     forwarder_id: booking.forwarder_id,
-    shipper_id: booking.shipper_id,
-    consignee_id: booking.consignee_id,
+    ...toPartiesFormValues(booking),
     // A customer reference (PO) belongs to one order: a copy starts without it.
     cust_ref_no: isCopy ? '' : booking.cust_ref_no,
     ready_date: isCopy && ready && !isReadyDateAllowed(ready.format(WIRE_DATE)) ? null : ready,
@@ -135,10 +173,10 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     carrier_id: booking.carrier_id,
     remark: booking.remark,
     freight_term: booking.freight_term,
-    notify_party: booking.notify_party,
     commodity_cn: booking.commodity_cn,
     // A copy keeps the terms, as the server's copy does.
     ...toTermsFormValues(booking),
+    ...toCommercialFormValues(booking, isCopy),
     cargo_items: booking.cargo_items.map((line) => ({
       hs_code: line.hs_code,
       description: line.description,
@@ -146,6 +184,7 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
       unit_id: line.unit_id ?? undefined,
       weight: num(line.weight),
       volume: num(line.volume),
+      ...toCargoTermsFormValues(line),
     })),
     containers: booking.containers.map((line) => ({
       container_id: line.container_id ?? undefined,
@@ -159,6 +198,8 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
       weight: num(line.weight),
       volume: num(line.volume),
       quantity: line.quantity,
+      // A copy ships the same goods in the same kind of equipment: it keeps their terms.
+      ...toContainerTermsFormValues(line),
     })),
   };
 }
@@ -185,8 +226,7 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
     // From a quote the forwarder is the quote's, taken by the server; a member who may not see
     // whose quote it is may not name it (a copy of an accepted booking knows it, yet must not send it).
     forwarder_id: values.quote_id ? null : (values.forwarder_id ?? null),
-    shipper_id: values.shipper_id ?? undefined,
-    consignee_id: values.consignee_id ?? undefined,
+    ...toPartiesInput(values),
     cust_ref_no: values.cust_ref_no?.trim() ?? '',
     ready_date: values.ready_date ? values.ready_date.format(WIRE_DATE) : '',
     incoterm: values.incoterm ?? '',
@@ -197,10 +237,12 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
     carrier_id: values.carrier_id ?? null,
     remark: values.remark?.trim() ?? '',
     freight_term: values.freight_term ?? '',
-    notify_party: values.notify_party?.trim() ?? '',
     commodity_cn: values.commodity_cn?.trim() ?? '',
     ...toTermsInput(values),
-    cargo_items: isFcl ? [] : (values.cargo_items ?? []).map(cargoLine),
+    ...toCommercialInput(values),
+    cargo_items: isFcl
+      ? []
+      : (values.cargo_items ?? []).map((line) => ({ ...cargoLine(line), ...toCargoTerms(line) })),
     containers: isFcl
       ? (values.containers ?? []).map((line) => ({
           ...cargoLine(line),
@@ -208,6 +250,7 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
           container_no: line.container_no?.trim() ?? '',
           seal_no: line.seal_no?.trim() ?? '',
           quantity: line.quantity ?? null,
+          ...toContainerTerms(line),
         }))
       : [],
   };

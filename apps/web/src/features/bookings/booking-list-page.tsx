@@ -136,6 +136,7 @@ export function BookingListPage({ party }: { party: BookingParty }) {
           locale: currentLocale(),
           party,
           isCompact,
+          hasSpecialCargo: (list.data?.lists ?? []).some((row) => row.special_cargo !== ''),
           onOpen: open,
           // A viewer reads: no copy or cancel, and drafts open as details.
           readOnly: !canWrite,

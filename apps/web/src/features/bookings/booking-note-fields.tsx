@@ -6,11 +6,11 @@ import { zodRules } from '../../components/form-rules';
 import type { FieldName } from '../../i18n/keys';
 
 const rules = zodRules(bookingInput);
-const upper = (value: string | undefined) => (value ?? '').toUpperCase();
 
 /**
  * What the booking note prints beyond the booking itself, all optional: the freight term
- * (empty takes the Incoterm's, shown in the empty choice), a notify party and the Chinese commodity name.
+ * (empty takes the Incoterm's, shown in the empty choice) and the Chinese commodity name. The notify
+ * parties are with the other parties (./booking-parties-fields.tsx).
  */
 export function BookingNoteFields() {
   const { t } = useTranslation();
@@ -40,11 +40,6 @@ export function BookingNoteFields() {
       <Col xs={24} sm={12} lg={8}>
         <Form.Item name="commodity_cn" label={f('commodity_cn')} rules={rules.commodity_cn}>
           <Input maxLength={200} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} sm={12} lg={8}>
-        <Form.Item name="notify_party" label={f('notify_party')} rules={rules.notify_party} normalize={upper}>
-          <Input maxLength={300} />
         </Form.Item>
       </Col>
     </Row>

@@ -12,8 +12,6 @@ import {
 } from '@freight/contract';
 import { Col, Collapse, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { documentText, zodRules } from '../../components/form-rules';
 import { Panel } from '../../components/panel';
@@ -30,6 +28,7 @@ import {
   type SailingDate,
   type SailingText,
 } from './booking-terms-values';
+import { FoldErrorsWatcher, useFold } from './folded-section';
 import { LoadingStopsEditor } from './loading-stops-editor';
 
 const rules = zodRules(bookingInput);
@@ -47,18 +46,6 @@ const TEXTS: Record<SailingText, { max: number; upper: boolean }> = {
 };
 
 /**
- * Calls `onErrors` after a render in which one of `names` shows an error: errors put on the fields
- * from outside their rules (a draft's check, the server's refusal) open a folded section too.
- */
-function ErrorsWatcher({ names, onErrors }: { names: readonly string[]; onErrors: () => void }) {
-  const form = Form.useFormInstance();
-  useEffect(() => {
-    if (form.getFieldsError([...names]).some((field) => field.errors.length > 0)) onErrors();
-  });
-  return null;
-}
-
-/**
  * The booking's service at each end (CY, door, CFS; empty takes the mode's, shown as the
  * placeholder), the loading stops of a door receipt, and the sailing asked for. The sailing is
  * optional and folded away unless the booking has some of it: a plain booking is filled in as
@@ -71,16 +58,9 @@ export function BookingTermsFields({ mode }: { mode: BookingMode }) {
   const receipt = Form.useWatch('receipt_type', form);
   const f = (name: FieldName) => t(`shared.fields.${name}`);
   const format = DATE_FORMAT[currentLocale()];
-  const [open, setOpen] = useState(() => hasRequestedSailing(form.getFieldsValue(true) as BookingFormValues));
-  const isOpen = useRef(open);
-  const show = (value: boolean) => {
-    isOpen.current = value;
-    setOpen(value);
-  };
-  // Unfolded at once (before validateAndShow focuses the field), yet outside any render.
-  const reveal = () => {
-    if (!isOpen.current) queueMicrotask(() => flushSync(() => show(true)));
-  };
+  const { open, show, reveal, openOnErrors } = useFold(() =>
+    hasRequestedSailing(form.getFieldsValue(true) as BookingFormValues),
+  );
   const sailingRules = (name: SailingDate | SailingText): Rule[] =>
     [...(isText(name) ? rules[name] : []), problemRule(name, sailingProblems)].map((rule) =>
       revealing(rule, reveal),
@@ -139,16 +119,7 @@ export function BookingTermsFields({ mode }: { mode: BookingMode }) {
         </Col>
       </Row>
       {receipt === 'SD' && <LoadingStopsEditor mode={mode} />}
-      <Form.Item noStyle shouldUpdate>
-        {() => (
-          <ErrorsWatcher
-            names={SAILING_FIELDS}
-            onErrors={() => {
-              if (!isOpen.current) show(true);
-            }}
-          />
-        )}
-      </Form.Item>
+      <FoldErrorsWatcher names={SAILING_FIELDS} onErrors={openOnErrors} />
       <Collapse
         activeKey={open ? ['sailing'] : []}
         onChange={(keys) => show(keys.includes('sailing'))}

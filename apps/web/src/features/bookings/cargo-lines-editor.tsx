@@ -1,14 +1,30 @@
 import './strings';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineTable } from '../../components/line-table';
-import { emptyCargoLine, type CargoFormLine } from './booking-form-values';
+import { emptyCargoLine, type BookingFormValues, type CargoFormLine } from './booking-form-values';
+import { lineProblemsOf } from './booking-line-terms-rules';
+import { hasLineTerms } from './booking-line-terms-values';
 import { cargoColumns } from './line-cells';
+import { LineSpecialCargo, SpecialCargoToggle, useOpenLines } from './line-special-cargo';
 
-/** The LCL cargo lines: HS code, description, packages with unit, weight, volume. */
+const problemsOf = lineProblemsOf('lcl', () => null);
+
+/**
+ * The LCL cargo lines: HS code, description, packages with unit, weight, volume; and below the
+ * table each line's dangerous goods, shown by its row's button.
+ */
 export function CargoLinesEditor() {
   const { t } = useTranslation();
+  const form = Form.useFormInstance<BookingFormValues>();
+  const lines =
+    Form.useWatch('cargo_items', form) ?? (form.getFieldValue('cargo_items') as CargoFormLine[] | undefined);
+  const details = useOpenLines();
+  const detailsId = useId();
+  const isOpen = (field: { key: number; name: number }) =>
+    details.isOpen(field.key, hasLineTerms(lines?.[field.name]));
   return (
     <Form.List
       name="cargo_items"
@@ -29,6 +45,20 @@ export function CargoLinesEditor() {
             columns={[
               ...cargoColumns(t),
               {
+                title: t('bookings.form.specialCargo'),
+                key: 'special_cargo',
+                width: 140,
+                render: (_v, field, index) => (
+                  <SpecialCargoToggle
+                    index={index}
+                    open={isOpen(field)}
+                    controls={`${detailsId}-${field.key}`}
+                    isStated={hasLineTerms(lines?.[field.name])}
+                    onToggle={() => details.setOpen(field.key, !isOpen(field))}
+                  />
+                ),
+              },
+              {
                 title: t('common.actions'),
                 key: 'actions',
                 width: 48,
@@ -45,6 +75,19 @@ export function CargoLinesEditor() {
               },
             ]}
           />
+          {fields.map((field, index) => (
+            <LineSpecialCargo
+              key={field.key}
+              id={`${detailsId}-${field.key}`}
+              list="cargo_items"
+              name={field.name}
+              index={index}
+              fieldKey={field.key}
+              open={isOpen(field)}
+              setOpen={details.setOpen}
+              problemsOf={problemsOf}
+            />
+          ))}
           <Form.Item style={{ marginTop: 8 }}>
             <Button type="dashed" icon={<PlusOutlined />} block onClick={() => add(emptyCargoLine())}>
               {t('bookings.form.addCargo')}

@@ -1,13 +1,25 @@
 import './strings';
-import { containerLineInput, isValidContainerNo, type QuoteSpace } from '@freight/contract';
+import {
+  containerLineInput,
+  isOutOfGaugeType,
+  isReefer,
+  isValidContainerNo,
+  type QuoteSpace,
+} from '@freight/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineTable } from '../../components/line-table';
 import { useReferenceList } from '../../api/reference';
 import { zodRules } from '../../components/form-rules';
 import { emptyContainerLine, type BookingFormValues, type ContainerFormLine } from './booking-form-values';
+import { lineProblemsOf, typeProblem, useTypeCodeOf } from './booking-line-terms-rules';
+import { hasLineTerms } from './booking-line-terms-values';
+import { problemMessage } from './booking-terms-rules';
 import { cargoColumns, cellLabel, NumberCell } from './line-cells';
+import { LineSpecialCargo, SpecialCargoToggle, useOpenLines } from './line-special-cargo';
 
 const rules = zodRules(containerLineInput);
 
@@ -15,14 +27,23 @@ const rules = zodRules(containerLineInput);
  * The FCL container lines: container type, number (ISO 6346 check digit),
  * seal, cargo and quantity; plus "delete all containers of one type" with its confirmation. A
  * booking from a quote offers only the types the quote prices (`quoteSpaces`), and says so; a type
- * already on a line that the quote does not price is shown, but cannot be chosen again.
+ * already on a line that the quote does not price is shown, but cannot be chosen again. Each line's
+ * special cargo (SOC, reefer, overhang, dangerous goods) is below the table, shown by its row's
+ * button; a reefer's shows itself, as its set temperature is asked for.
  */
 export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly QuoteSpace[] | undefined }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const form = Form.useFormInstance<BookingFormValues>();
-  const lines = Form.useWatch('containers', form);
+  // The values at once on the first render too (useWatch has none yet): whether a line shows its details.
+  const lines =
+    Form.useWatch('containers', form) ??
+    (form.getFieldValue('containers') as ContainerFormLine[] | undefined);
   const containers = useReferenceList('container');
+  const typeCodeOf = useTypeCodeOf();
+  const problemsOf = useMemo(() => lineProblemsOf('fcl', typeCodeOf), [typeCodeOf]);
+  const details = useOpenLines();
+  const detailsId = useId();
   const priced =
     quoteSpaces && quoteSpaces.length > 0
       ? new Set(quoteSpaces.map((space) => space.container_id))
@@ -39,6 +60,29 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
   const types = [
     ...new Set((lines ?? []).map((line) => line?.container_id).filter((id) => typeof id === 'number')),
   ];
+
+  const codeOf = (line: ContainerFormLine | undefined) =>
+    line?.container_id === undefined ? null : typeCodeOf(line.container_id);
+  const isOpen = (field: { key: number; name: number }) => {
+    const code = codeOf(lines?.[field.name]);
+    return details.isOpen(field.key, hasLineTerms(lines?.[field.name]) || (code !== null && isReefer(code)));
+  };
+  // Settings or overhang the type does not take are cleared, so that the line does not send them.
+  const onTypeChange = (field: { key: number; name: number }, containerId: number) => {
+    const code = typeCodeOf(containerId);
+    if (code === null || !isReefer(code)) {
+      form.setFieldValue(['containers', field.name, 'reefer'], null);
+      form.setFieldValue(['containers', field.name, 'is_non_operating_reefer'], false);
+    } else details.setOpen(field.key, true);
+    if (code === null || !isOutOfGaugeType(code))
+      form.setFieldValue(['containers', field.name, 'out_of_gauge'], null);
+  };
+  const typeRule = (name: number): Rule => ({
+    validator: async () => {
+      const problem = typeProblem(problemsOf(form.getFieldsValue(true) as BookingFormValues), name);
+      if (problem) throw new Error(problemMessage(problem));
+    },
+  });
 
   const removeType = (containerId: number) =>
     modal.confirm({
@@ -92,7 +136,7 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
                 render: (_v, field, index) => (
                   <Form.Item
                     name={[field.name, 'container_id']}
-                    rules={rules.container_id}
+                    rules={[...rules.container_id, typeRule(field.name)]}
                     style={{ margin: 0 }}
                   >
                     <Select<number>
@@ -101,6 +145,7 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
                       loading={containers.isPending}
                       options={options}
                       style={{ width: '100%' }}
+                      onChange={(id) => onTypeChange(field, id)}
                     />
                   </Form.Item>
                 ),
@@ -167,6 +212,20 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
                 ),
               },
               {
+                title: t('bookings.form.specialCargo'),
+                key: 'special_cargo',
+                width: 140,
+                render: (_v, field, index) => (
+                  <SpecialCargoToggle
+                    index={index}
+                    open={isOpen(field)}
+                    controls={`${detailsId}-${field.key}`}
+                    isStated={hasLineTerms(lines?.[field.name])}
+                    onToggle={() => details.setOpen(field.key, !isOpen(field))}
+                  />
+                ),
+              },
+              {
                 title: t('common.actions'),
                 key: 'actions',
                 width: 48,
@@ -183,6 +242,22 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
               },
             ]}
           />
+          {fields.map((field, index) => (
+            <LineSpecialCargo
+              key={field.key}
+              id={`${detailsId}-${field.key}`}
+              list="containers"
+              name={field.name}
+              index={index}
+              fieldKey={field.key}
+              open={isOpen(field)}
+              setOpen={details.setOpen}
+              typeCode={codeOf(lines?.[field.name])}
+              isShipperOwned={lines?.[field.name]?.is_shipper_owned}
+              isNonOperating={lines?.[field.name]?.is_non_operating_reefer}
+              problemsOf={problemsOf}
+            />
+          ))}
           <Form.Item style={{ marginTop: 8 }}>
             <Button type="dashed" icon={<PlusOutlined />} block onClick={() => add(emptyContainerLine())}>
               {t('bookings.form.addContainer')}

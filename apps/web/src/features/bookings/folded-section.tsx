@@ -1,0 +1,52 @@
+import { Form } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+/*
+ * A folded part of the booking form (the sailing asked for, the commercial terms): its fields stay
+ * in the form while folded, so that a submit checks them, and a field refused while folded unfolds
+ * it, so that the message and the focused field can be seen.
+ */
+
+/** Whether the part is open, how to open or fold it, and `reveal` for a rule refusing a value in it. */
+export function useFold(initiallyOpen: () => boolean) {
+  const [open, setOpen] = useState(initiallyOpen);
+  // The state as of now, for a rule run between two renders.
+  const isOpen = useRef(open);
+  const show = (value: boolean) => {
+    isOpen.current = value;
+    setOpen(value);
+  };
+  // Unfolded at once (before validateAndShow focuses the field), yet outside any render.
+  const reveal = () => {
+    if (!isOpen.current) queueMicrotask(() => flushSync(() => show(true)));
+  };
+  const openOnErrors = () => {
+    if (!isOpen.current) show(true);
+  };
+  return { open, show, reveal, openOnErrors };
+}
+
+/**
+ * Calls `onErrors` after a render in which a field under one of `names` (its first path part)
+ * shows an error: errors put on the fields from outside their rules (a draft's check, the server's
+ * refusal) open a folded part too.
+ */
+function ErrorsWatcher({ names, onErrors }: { names: readonly string[]; onErrors: () => void }) {
+  const form = Form.useFormInstance();
+  useEffect(() => {
+    const watched = new Set<unknown>(names);
+    const fields = form.getFieldsError().filter((field) => watched.has(field.name[0]));
+    if (fields.some((field) => field.errors.length > 0)) onErrors();
+  });
+  return null;
+}
+
+/** ErrorsWatcher, rendered again on every change of the form. */
+export function FoldErrorsWatcher(props: { names: readonly string[]; onErrors: () => void }) {
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {() => <ErrorsWatcher {...props} />}
+    </Form.Item>
+  );
+}

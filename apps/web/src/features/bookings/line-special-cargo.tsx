@@ -1,0 +1,174 @@
+import './strings';
+import type { RuleProblem } from '@freight/contract';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Badge, Button, Form, Typography } from 'antd';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { BookingFormValues } from './booking-form-values';
+import type { TermRules } from './booking-line-terms-rules';
+import { problemRule, revealing } from './booking-terms-rules';
+import { DangerousGoodsEditor } from './dangerous-goods-editor';
+import { EquipmentTermsFields } from './equipment-terms-fields';
+
+type LineList = 'containers' | 'cargo_items';
+/** A line's fields that its special cargo holds. */
+const TERM_FIELDS = new Set([
+  'is_shipper_owned',
+  'tare_weight',
+  'is_non_operating_reefer',
+  'reefer',
+  'out_of_gauge',
+  'dangerous_goods',
+]);
+
+/**
+ * Which lines show their special cargo: the member's choice, else `byDefault` (a reefer type, whose
+ * set temperature is asked for, or a line that states some). Keyed by the list field's key.
+ */
+export function useOpenLines() {
+  const [choices, setChoices] = useState<Record<number, boolean>>({});
+  const setOpen = useCallback(
+    (key: number, open: boolean) =>
+      setChoices((current) => (current[key] === open ? current : { ...current, [key]: open })),
+    [],
+  );
+  const isOpen = (key: number, byDefault: boolean) => choices[key] ?? byDefault;
+  return { isOpen, setOpen };
+}
+
+/** The row's button that shows or hides the line's special cargo below the table. */
+export function SpecialCargoToggle({
+  index,
+  open,
+  controls,
+  isStated,
+  onToggle,
+}: {
+  index: number;
+  open: boolean;
+  /** the id of the line's special cargo */
+  controls: string;
+  /** whether the line states some: marked while it is hidden */
+  isStated: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = t('bookings.form.specialCargo');
+  return (
+    <Badge dot={isStated && !open}>
+      <Button
+        size="small"
+        aria-expanded={open}
+        aria-controls={controls}
+        aria-label={t('bookings.form.lineField', { field: name, index: index + 1 })}
+        icon={open ? <UpOutlined /> : <DownOutlined />}
+        iconPlacement="end"
+        onClick={onToggle}
+      >
+        {name}
+      </Button>
+    </Badge>
+  );
+}
+
+/** Calls `onErrors` after a render in which a field of the line's special cargo shows an error. */
+function ErrorsWatcher({ list, name, onErrors }: { list: LineList; name: number; onErrors: () => void }) {
+  const form = Form.useFormInstance();
+  useEffect(() => {
+    const shown = form
+      .getFieldsError()
+      .some(
+        (field) =>
+          field.errors.length > 0 &&
+          field.name[0] === list &&
+          field.name[1] === name &&
+          TERM_FIELDS.has(String(field.name[2])),
+      );
+    if (shown) onErrors();
+  });
+  return null;
+}
+
+/**
+ * A line's special cargo, below the lines' table (a row of the table scrolls sideways on a phone,
+ * this does not): for a container line its equipment (EquipmentTermsFields), for any line its
+ * dangerous goods. Hidden, its fields stay in the form, so that a submit checks them; a field
+ * refused while hidden shows it (setOpen), and so does an error put on it from outside (a draft's
+ * check, the server's refusal). Its props are plain values: the lines' editor renders at each
+ * keystroke in a line, and only what a line's details show by needs them to render again.
+ */
+export const LineSpecialCargo = memo(function LineSpecialCargo({
+  id,
+  list,
+  name,
+  index,
+  fieldKey,
+  open,
+  setOpen,
+  typeCode = null,
+  isShipperOwned = false,
+  isNonOperating = false,
+  problemsOf,
+}: {
+  id: string;
+  list: LineList;
+  /** the line's name in its list, its place on screen, and its list field's key */
+  name: number;
+  index: number;
+  fieldKey: number;
+  open: boolean;
+  setOpen: (key: number, open: boolean) => void;
+  /** a container line's type (its portal code) and the choices that show more fields */
+  typeCode?: string | null;
+  isShipperOwned?: boolean;
+  isNonOperating?: boolean;
+  problemsOf: (values: BookingFormValues) => readonly RuleProblem[];
+}) {
+  const { t } = useTranslation();
+  const onOpen = () => setOpen(fieldKey, true);
+  const section = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    // Opened below a long table: brought into view.
+    if (open && !wasOpen.current) section.current?.scrollIntoView?.({ block: 'nearest' });
+    wasOpen.current = open;
+  }, [open]);
+  // Shown at once (before validateAndShow focuses the field), yet outside any render.
+  const reveal = () => {
+    if (!open) queueMicrotask(() => flushSync(onOpen));
+  };
+  const termRules: TermRules = (at, format = []) =>
+    [...format, problemRule(at.join('.'), problemsOf)].map((rule) => revealing(rule, reveal));
+
+  return (
+    <div
+      ref={section}
+      id={id}
+      role="group"
+      aria-labelledby={`${id}-title`}
+      hidden={!open}
+      style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '8px 12px', marginTop: 8 }}
+    >
+      <Form.Item noStyle shouldUpdate>
+        {() => <ErrorsWatcher list={list} name={name} onErrors={() => !open && onOpen()} />}
+      </Form.Item>
+      <Typography.Text strong id={`${id}-title`}>
+        {t('bookings.form.specialCargoOf', { index: index + 1 })}
+      </Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t(list === 'containers' ? 'bookings.form.specialCargoHint' : 'bookings.form.specialCargoHintLcl')}
+      </Typography.Paragraph>
+      {list === 'containers' && (
+        <EquipmentTermsFields
+          name={name}
+          typeCode={typeCode}
+          isShipperOwned={isShipperOwned}
+          isNonOperating={isNonOperating}
+          termRules={termRules}
+        />
+      )}
+      <DangerousGoodsEditor list={list} line={name} termRules={termRules} />
+    </div>
+  );
+});
