@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { apiToken, confirm, openSignedIn, visible } from '../support/steps';
+import { apiToken, confirm, openSignedIn, pick, visible } from '../support/steps';
 import { call, demoBookingBody } from './booking-api';
 
 let browser: Browser;
@@ -57,12 +57,6 @@ const TEXT = {
   },
 } as const;
 
-/** A select of the form: opened by its label, the option picked by its title. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByTitle(option, { exact: true }).last().click();
-}
-
 describe('a TO ORDER booking with two notify parties and its commercial terms', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     it(`is made in the form, refused without a notify party, and read back by both sides (${locale})`, async () => {
@@ -99,9 +93,9 @@ describe('a TO ORDER booking with two notify parties and its commercial terms', 
       // The commercial terms: a declared value in yuan, and a sea waybill.
       await page.getByRole('button', { name: text.commercial }).click();
       await page.getByLabel(text.declaredValue, { exact: true }).fill('85000.5');
-      await page.getByLabel(text.currency, { exact: true }).fill('CNY');
-      await page.getByTitle('CNY', { exact: true }).last().click();
-      await choose(page, text.document, text.waybill);
+      await pick(page, page, text.currency, 'CNY');
+      await page.getByLabel(text.document, { exact: true }).click();
+      await page.getByTitle(text.waybill, { exact: true }).last().click();
 
       await page.getByRole('button', { name: text.submit }).click();
       await confirm(page, text.confirm, text.submit);

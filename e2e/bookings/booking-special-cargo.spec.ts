@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { DEMO, startPortal, type PortalServer } from '../support/server';
-import { apiToken, confirm, openSignedIn, visible } from '../support/steps';
+import { apiToken, confirm, openSignedIn, pick, visible } from '../support/steps';
 import { call, demoBookingBody, idOf } from './booking-api';
 
 let browser: Browser;
@@ -65,12 +65,6 @@ const TEXT = {
   },
 } as const;
 
-/** A select of the form: opened by its label, the option picked by its title. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByTitle(option, { exact: true }).last().click();
-}
-
 describe('a booking of a reefer, dangerous goods and a flat rack with over-width', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     it(`is made in the form, refused by name where it lacks what its cargo needs, and read back by both sides (${locale})`, async () => {
@@ -90,7 +84,7 @@ describe('a booking of a reefer, dangerous goods and a flat rack with over-width
 
       // A reefer type opens its line's special cargo by itself: the temperature is asked for.
       await visible(page.getByLabel(text.type(1), { exact: true }));
-      await choose(page, text.type(1), '40RF');
+      await pick(page, page, text.type(1), '40RF');
       const reefer = page.getByRole('group', { name: text.panel(1), exact: true });
       await visible(reefer.getByLabel(text.temperature, { exact: true }));
       await page.getByRole('button', { name: text.submit }).click();

@@ -17,32 +17,39 @@ export type User = ReturnType<typeof userEvent.setup>;
 /** The container types of the reference list, by the portal's code. */
 const CONTAINERS = [{ id: 1, name: '20GP', code: '20GP' }];
 
-/** The editor of a new FCL booking (or of `initialValues`), with `data` added to the cache. */
+/**
+ * The editor of a new booking of `mode` (or of `initialValues`), with `data` added to the cache
+ * (after the lists above, so that an entry of it replaces theirs).
+ */
 export async function openEditor(
   locale: Locale,
-  initialValues: BookingFormValues = newFormValues('fcl'),
+  initialValues?: BookingFormValues,
   data: [readonly unknown[], unknown][] = [],
+  mode: 'fcl' | 'lcl' = 'fcl',
 ) {
   const token = 'editor-render';
   session.signIn(token);
   const none = { lists: [], total: 0 };
   const authorities = [...MEMBER_AUTHORITIES];
-  return renderWithApp(<BookingEditor kind="create" mode="fcl" initialValues={initialValues} />, {
-    locale,
-    data: [
-      [queryKeys.siteConfig, siteConfig.parse(CONFIG_DEFAULTS)],
-      [queryKeys.userInfo.of(token), { authorities, abilities: abilitiesOf('operator', authorities) }],
-      [queryKeys.dictionary('incoterm', locale), none],
-      [queryKeys.contacts.pick('', 'shipper'), none],
-      [queryKeys.contacts.pick('', 'consignee'), none],
-      [queryKeys.shippers.pick(''), none],
-      [queryKeys.reference.list('port', 1000, {}, locale), none],
-      [queryKeys.reference.list('carrier', 1000, {}, locale), none],
-      [queryKeys.reference.list('container', 1000, {}, locale), { lists: CONTAINERS, total: 1 }],
-      [queryKeys.reference.list('unit', 1000, { type: 3 }, locale), none],
-      ...data,
-    ],
-  });
+  return renderWithApp(
+    <BookingEditor kind="create" mode={mode} initialValues={initialValues ?? newFormValues(mode)} />,
+    {
+      locale,
+      data: [
+        [queryKeys.siteConfig, siteConfig.parse(CONFIG_DEFAULTS)],
+        [queryKeys.userInfo.of(token), { authorities, abilities: abilitiesOf('operator', authorities) }],
+        [queryKeys.dictionary('incoterm', locale), none],
+        [queryKeys.contacts.pick('', 'shipper'), none],
+        [queryKeys.contacts.pick('', 'consignee'), none],
+        [queryKeys.shippers.pick(''), none],
+        [queryKeys.reference.list('port', 1000, {}, locale), none],
+        [queryKeys.reference.list('carrier', 1000, {}, locale), none],
+        [queryKeys.reference.list('container', 1000, {}, locale), { lists: CONTAINERS, total: 1 }],
+        [queryKeys.reference.list('unit', 1000, { type: 3 }, locale), none],
+        ...data,
+      ],
+    },
+  );
 }
 
 /** Chooses `option` in the select named `name` (within `scope`), typing `search` first if given. */

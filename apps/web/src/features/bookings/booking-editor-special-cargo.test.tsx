@@ -1,21 +1,11 @@
 import '../../test-support/setup';
-import {
-  abilitiesOf,
-  CONFIG_DEFAULTS,
-  type BookingInput,
-  type Locale,
-  MEMBER_AUTHORITIES,
-  siteConfig,
-} from '@freight/contract';
+import { type BookingInput, type Locale } from '@freight/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { bookingDetail } from '../../test-support/booking-fixture';
-import { renderWithApp } from '../../test-support/render';
-import { BookingEditor } from './booking-editor';
-import { newFormValues } from './booking-form-values';
+import { choose as chooseIn, openEditor, type User } from '../../test-support/booking-editor-render';
 import { createBooking } from './bookings-api';
 
 // The editor saves through these; the test reads what it would send.
@@ -77,37 +67,16 @@ const WORDS = {
   },
 } as const;
 
-/** The FCL form of a new booking, with the container types; the other lists answered empty. */
+/** The form of a new booking of `mode`, with the container types; the words of its language. */
 async function openForm(locale: Locale, mode: 'fcl' | 'lcl' = 'fcl') {
-  const token = 'special-cargo-test';
-  session.signIn(token);
-  const none = { lists: [], total: 0 };
-  const authorities = [...MEMBER_AUTHORITIES];
-  await renderWithApp(<BookingEditor kind="create" mode={mode} initialValues={newFormValues(mode)} />, {
-    locale,
-    data: [
-      [queryKeys.siteConfig, siteConfig.parse(CONFIG_DEFAULTS)],
-      [queryKeys.userInfo.of(token), { authorities, abilities: abilitiesOf('operator', authorities) }],
-      [queryKeys.dictionary('incoterm', locale), none],
-      [queryKeys.contacts.pick('', 'shipper'), none],
-      [queryKeys.contacts.pick('', 'consignee'), none],
-      [queryKeys.shippers.pick(''), none],
-      [queryKeys.reference.list('port', 1000, {}, locale), none],
-      [queryKeys.reference.list('carrier', 1000, {}, locale), none],
-      [queryKeys.reference.list('container', 1000, {}, locale), { lists: CONTAINERS, total: 4 }],
-      [queryKeys.reference.list('unit', 1000, { type: 3 }, locale), none],
-    ],
-  });
+  const containers = queryKeys.reference.list('container', 1000, {}, locale);
+  await openEditor(locale, undefined, [[containers, { lists: CONTAINERS, total: CONTAINERS.length }]], mode);
   return WORDS[locale];
 }
 
-type User = ReturnType<typeof userEvent.setup>;
-
 /** Chooses `option` in the select named `name` (within `scope`). */
-async function choose(user: User, name: string, option: string, scope: HTMLElement = document.body) {
-  await user.click(within(scope).getByRole('combobox', { name }));
-  await user.click(await screen.findByTitle(option));
-}
+const choose = (user: User, name: string, option: string, scope: HTMLElement = document.body) =>
+  chooseIn(user, name, option, { scope });
 
 const expanded = (words: (typeof WORDS)[Locale]) =>
   screen.getByRole('button', { name: words.toggle }).getAttribute('aria-expanded');

@@ -1,21 +1,11 @@
 import '../../test-support/setup';
-import {
-  abilitiesOf,
-  CONFIG_DEFAULTS,
-  type BookingInput,
-  type Locale,
-  MEMBER_AUTHORITIES,
-  siteConfig,
-} from '@freight/contract';
+import { type BookingInput, type Locale } from '@freight/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
 import { bookingDetail } from '../../test-support/booking-fixture';
-import { renderWithApp } from '../../test-support/render';
-import { BookingEditor } from './booking-editor';
-import { newFormValues, toFormValues, type BookingFormValues } from './booking-form-values';
+import { choose, openEditor } from '../../test-support/booking-editor-render';
+import { toFormValues, type BookingFormValues } from './booking-form-values';
 import { createBooking } from './bookings-api';
 
 // The editor saves through these; the test reads what it would send.
@@ -60,33 +50,10 @@ const WORDS = {
 
 const ADDRESS = '上海市浦东新区川沙路 88 号 3 号仓库';
 
-/** The FCL form of a new booking (or of `initialValues`), the lists it reads answered empty. */
-async function openForm(locale: Locale, initialValues: BookingFormValues = newFormValues('fcl')) {
-  const token = 'editor-test';
-  session.signIn(token);
-  const none = { lists: [], total: 0 };
-  const authorities = [...MEMBER_AUTHORITIES];
-  await renderWithApp(<BookingEditor kind="create" mode="fcl" initialValues={initialValues} />, {
-    locale,
-    data: [
-      [queryKeys.siteConfig, siteConfig.parse(CONFIG_DEFAULTS)],
-      [queryKeys.userInfo.of(token), { authorities, abilities: abilitiesOf('operator', authorities) }],
-      [queryKeys.dictionary('incoterm', locale), none],
-      [queryKeys.contacts.pick('', 'shipper'), none],
-      [queryKeys.contacts.pick('', 'consignee'), none],
-      [queryKeys.shippers.pick(''), none],
-      ...(['port', 'carrier', 'container'] as const).map(
-        (kind) => [queryKeys.reference.list(kind, 1000, {}, locale), none] as [readonly unknown[], unknown],
-      ),
-    ],
-  });
+/** The FCL form of a new booking (or of `initialValues`), and the words of its language. */
+async function openForm(locale: Locale, initialValues?: BookingFormValues) {
+  await openEditor(locale, initialValues);
   return WORDS[locale];
-}
-
-/** Chooses `option` in the select named `name`. */
-async function choose(user: ReturnType<typeof userEvent.setup>, name: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name }));
-  await user.click(await screen.findByTitle(option));
 }
 
 beforeEach(() => vi.mocked(createBooking).mockClear());

@@ -1,10 +1,11 @@
 import './strings';
 import { COMMERCIAL_LIMITS, customsReferenceInput, toDocumentText } from '@freight/contract';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListRow } from './list-row';
 import { documentText, zodRules } from '../../components/form-rules';
 import type { FieldName } from '../../i18n/keys';
 import {
@@ -60,19 +61,14 @@ export function CustomsReferencesEditor({ reveal }: { reveal: () => void }) {
           {fields.map((field, index) => {
             const title = `${id}-row-${field.key}`;
             return (
-              <div key={field.key} role="group" aria-labelledby={title} style={{ marginBottom: 8 }}>
-                <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography.Text id={title}>
-                    {t('bookings.form.customsReference', { index: index + 1 })}
-                  </Typography.Text>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('bookings.form.removeCustomsReference', { index: index + 1 })}
-                    onClick={() => remove(field.name)}
-                  />
-                </div>
+              <ListRow
+                key={field.key}
+                titleId={title}
+                title={t('bookings.form.customsReference', { index: index + 1 })}
+                removeLabel={t('bookings.form.removeCustomsReference', { index: index + 1 })}
+                onRemove={() => remove(field.name)}
+                framed={false}
+              >
                 <Row gutter={16}>
                   <Col xs={24} sm={8}>
                     <Form.Item
@@ -114,7 +110,7 @@ export function CustomsReferencesEditor({ reveal }: { reveal: () => void }) {
                     </Form.Item>
                   </Col>
                 </Row>
-              </div>
+              </ListRow>
             );
           })}
           <Button

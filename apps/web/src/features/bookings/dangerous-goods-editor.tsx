@@ -9,10 +9,11 @@ import {
   TEMPERATURE_UNITS,
   type PackingGroup,
 } from '@freight/contract';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListRow } from './list-row';
 import { documentText, zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import type { FieldName } from '../../i18n/keys';
@@ -95,29 +96,13 @@ export function DangerousGoodsEditor({
             });
             const title = `${id}-${field.key}`;
             return (
-              <div
+              <ListRow
                 key={field.key}
-                role="group"
-                aria-labelledby={title}
-                style={{
-                  border: '1px dashed #d9d9d9',
-                  borderRadius: 8,
-                  padding: '8px 12px',
-                  marginBottom: 8,
-                }}
+                titleId={title}
+                title={t('bookings.form.dangerousGood', { index: index + 1 })}
+                removeLabel={t('bookings.form.removeDangerousGood', { index: index + 1 })}
+                onRemove={() => remove(field.name)}
               >
-                <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography.Text id={title}>
-                    {t('bookings.form.dangerousGood', { index: index + 1 })}
-                  </Typography.Text>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('bookings.form.removeDangerousGood', { index: index + 1 })}
-                    onClick={() => remove(field.name)}
-                  />
-                </div>
                 <Row gutter={16}>
                   {NUMBERS.map(({ name, placeholder }) => (
                     <Col xs={12} lg={6} key={name}>
@@ -200,7 +185,7 @@ export function DangerousGoodsEditor({
                     ))}
                   </Col>
                 </Row>
-              </div>
+              </ListRow>
             );
           })}
           <Button

@@ -6,11 +6,12 @@ import {
   containerPositioningInput,
   doorProblems,
 } from '@freight/contract';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Form, Input, Row, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListRow } from './list-row';
 import { zodRules } from '../../components/form-rules';
 import { currentLocale } from '../../i18n';
 import type { FieldName } from '../../i18n/keys';
@@ -97,29 +98,13 @@ export function LoadingStopsEditor({ mode }: { mode: BookingMode }) {
             const others = (name: string) =>
               TEXTS.filter((other) => other.name !== name).map((other) => [LIST, field.name, other.name]);
             return (
-              <div
+              <ListRow
                 key={field.key}
-                role="group"
-                aria-labelledby={title}
-                style={{
-                  border: '1px dashed #d9d9d9',
-                  borderRadius: 8,
-                  padding: '8px 12px',
-                  marginBottom: 8,
-                }}
+                titleId={title}
+                title={t('bookings.form.loadingStop', { index: index + 1 })}
+                removeLabel={t('bookings.form.removeLoadingStop', { index: index + 1 })}
+                onRemove={() => remove(field.name)}
               >
-                <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography.Text id={title}>
-                    {t('bookings.form.loadingStop', { index: index + 1 })}
-                  </Typography.Text>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('bookings.form.removeLoadingStop', { index: index + 1 })}
-                    onClick={() => remove(field.name)}
-                  />
-                </div>
                 <Row gutter={16}>
                   {TEXTS.map(({ name, max, wide }) => (
                     <Col xs={24} sm={wide ? 24 : 12} lg={wide ? 12 : 6} key={name}>
@@ -146,7 +131,7 @@ export function LoadingStopsEditor({ mode }: { mode: BookingMode }) {
                     </Form.Item>
                   </Col>
                 </Row>
-              </div>
+              </ListRow>
             );
           })}
           <Button
