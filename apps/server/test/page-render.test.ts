@@ -200,8 +200,9 @@ describeEachDatabase('first views rendered by the server', (kind) => {
       so: `SO${DOLLARS.repeat(3)}`,
       vessel: `EVER ${DOLLARS.repeat(5)}`,
       voyage: `V${DOLLARS.repeat(2)}`,
-      contact: `SHIPPER ${DOLLARS.repeat(20)} LTD`,
-      contactPerson: `LI ${DOLLARS.repeat(10)} LEI`,
+      // A party goes on the B/L, so it keeps to the B/L's lengths (name 70, contact 35).
+      contact: `SHIPPER ${DOLLARS.repeat(7)} LTD`,
+      contactPerson: `LI ${DOLLARS.repeat(3)} LEI`,
     };
     const forwarder = await register(
       t.app,

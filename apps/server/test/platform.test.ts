@@ -95,7 +95,8 @@ describeEachDatabase('request handling', (kind) => {
     const body = errorEnvelope.parse(reply.body);
     const byField = Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
     expect(byField).toMatchObject({
-      name: 'name is required',
+      // A field with a label in the terms is named by it; one without, by its key.
+      name: 'Name is required',
       count: 'count has the wrong format',
       kind: 'kind has an invalid value',
       extra: 'Field not accepted: extra',
