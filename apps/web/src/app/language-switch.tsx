@@ -1,7 +1,8 @@
 import type { Locale } from '@freight/contract';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLocale } from '../i18n';
+import { useToast } from '../components/use-toast';
 
 /** A small globe, drawn inline: an icon package would add to the login page's download. */
 function GlobeIcon() {
@@ -21,7 +22,7 @@ function GlobeIcon() {
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const next: Locale = currentLocale() === 'zh-CN' ? 'en-US' : 'zh-CN';
   return (
     <Button

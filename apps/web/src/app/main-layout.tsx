@@ -1,6 +1,6 @@
 import { MENU } from '@freight/contract';
 import { MenuOutlined } from '@ant-design/icons';
-import { App, Button, ConfigProvider, Drawer, Layout, Menu, Space, theme, Tooltip, Typography } from 'antd';
+import { Button, ConfigProvider, Drawer, Layout, Menu, Space, theme, Tooltip, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { LanguageSwitch } from './language-switch';
 import { useSiteConfig } from './site-config';
 import { HEADER_ROOMY_EXTRA_PX, MOBILE_QUERY, navCollapseWidth, useMediaQuery } from './use-media';
 import { useDropShell } from './shell';
+import { useToast } from '../components/use-toast';
 
 type MenuLabelKey = (typeof MENU)[number]['labelKey'];
 type MenuName = MenuLabelKey extends `menu.${infer Name}` ? Name : never;
@@ -32,7 +33,7 @@ function SignOutIcon() {
 export function MainLayout() {
   const { t } = useTranslation();
   useDropShell();
-  const { message } = App.useApp();
+  const message = useToast();
   const location = useLocation();
   const navigate = useNavigate();
   const { user, authorities, signOut } = useAuth();

@@ -2,6 +2,7 @@ import { App, type FormInstance } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorMessage } from './api-error';
+import { useToast } from './use-toast';
 
 /** How a failed action is told: a dialog with a title, or a one-line message. */
 type Failure = {
@@ -33,7 +34,8 @@ export type ActionOptions = Failure & {
  */
 export function useAction() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const running = useRef(0);
   const [busy, setBusy] = useState(false);
 

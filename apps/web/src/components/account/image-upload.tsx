@@ -1,7 +1,8 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { App, Upload } from 'antd';
+import { Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { imageProblem, releaseImage, type PickedImage } from './account-form';
+import { useToast } from '../use-toast';
 
 type ImageUploadProps = {
   /** What the image is (business licence, company logo); names the drop zone. */
@@ -19,7 +20,7 @@ type ImageUploadProps = {
  */
 export function ImageUpload({ label, value, onChange, currentUrl, disabled }: ImageUploadProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const shown = value?.url ?? currentUrl ?? undefined;
 
   return (

@@ -12,6 +12,7 @@ import { proofFailureText, ProofOfWorkSlot, useProofOfWork } from './human-check
 import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
 import { useForm } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
+import { useToast } from '../../components/use-toast';
 
 type EmailValues = { username: string };
 type ResetValues = { username: string; vcode: string; password: string; confirmPassword: string };
@@ -22,7 +23,8 @@ const rules = zodRules(passwordResetBody);
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.forget.title'));
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const [emailForm] = useForm<EmailValues>();
   const [resetForm] = useForm<ResetValues>();

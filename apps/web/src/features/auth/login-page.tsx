@@ -18,6 +18,7 @@ import { usePageTitle } from '../../app/page-title';
 import { loadFirstPageScripts, preloadFirstPage } from '../../app/preload';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAction } from '../../components/use-action';
+import { useToast } from '../../components/use-toast';
 
 /** A password field with a show/hide toggle button (labelled, keyboard reachable). */
 function PasswordInput(props: {
@@ -93,7 +94,8 @@ export function LoginPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   usePageTitle(t('auth.login.title'));
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const [form] = useForm<LoginValues>();

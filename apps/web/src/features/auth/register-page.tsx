@@ -27,6 +27,7 @@ import { RegisterFooter } from './register-footer';
 import { useCountryOptions } from '../../components/account/use-countries';
 import { useForm, validateAndShow } from '../../components/use-form';
 import { usePageTitle } from '../../app/page-title';
+import { useToast } from '../../components/use-toast';
 
 type RegisterValues = {
   username: string;
@@ -70,7 +71,8 @@ function registrationPayload(values: RegisterValues, isWizard: boolean): Record<
 export function RegisterPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.register.title'));
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const config = useSiteConfig();

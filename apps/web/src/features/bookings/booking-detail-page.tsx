@@ -41,6 +41,7 @@ import { useAbilities } from '../../app/auth';
 import { usePageTitle } from '../../app/page-title';
 
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 // Loaded only when a booking cannot be shown: the result illustration stays out of the page's chunk.
 const BookingUnavailable = lazy(async () => ({
@@ -56,7 +57,8 @@ type Dialog = 'cancel' | 'void' | 'si' | 'release' | 'ship' | undefined;
 /** The buttons of the viewer's allowed actions (the detail reply's `actions`). */
 function useActions(party: BookingParty, detail: BookingDetail, reload: () => void) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>();
   const can = (action: BookingDetail['actions'][number]) => detail.actions.includes(action);

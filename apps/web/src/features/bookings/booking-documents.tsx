@@ -9,6 +9,7 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { currentLocale } from '../../i18n';
 import { deleteDocument, downloadDocument } from './bookings-api';
 import { formatDateTime } from '../../app/time-zone';
+import { useToast } from '../../components/use-toast';
 
 const DocumentUploadModal = lazyDialog(
   async () => (await import('./document-upload-modal')).DocumentUploadModal,
@@ -33,7 +34,8 @@ type Props = {
 /** The booking's documents: list, download, upload, delete own. */
 export function BookingDocuments({ orderId, party, documents, canUpload, onChanged }: Props) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   const [isUploading, setUploading] = useState(false);
   const locale = currentLocale();

@@ -86,6 +86,7 @@ import type { FieldName } from '../../i18n/keys';
 import type { StringKey } from '../../i18n/keys';
 
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 export type EditorKind = 'create' | 'edit' | 'copy';
 
@@ -106,7 +107,8 @@ const upper = (value: string | undefined) => (value ?? '').toUpperCase();
 /** The FCL or LCL booking form: save and submit with confirmations. */
 export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initialValues }: Props) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = useForm<BookingFormValues>();

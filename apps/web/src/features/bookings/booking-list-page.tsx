@@ -12,7 +12,7 @@ import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icon
 
 import { useQueryClient } from '@tanstack/react-query';
 
-import { Alert, App, Button, Space, Table, Typography } from 'antd';
+import { Alert, Button, Space, Table, Typography } from 'antd';
 
 import { useState } from 'react';
 
@@ -48,6 +48,7 @@ import { tableLoading } from '../../components/table-loading';
 import { useCanWrite } from '../../app/auth';
 
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 const ReasonModal = lazyDialog(async () => (await import('./reason-modal')).ReasonModal);
 
@@ -59,7 +60,7 @@ const SEARCH_SIZE = BOOKING_PAGE_SIZES[0];
  */
 export function BookingListPage({ party }: { party: BookingParty }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const refused = (useLocation().state as RefusedState | null)?.refused;
   const queryClient = useQueryClient();

@@ -21,6 +21,7 @@ import { localDateTimeFormats } from './booking-format';
 import { forwarderAction } from './bookings-api';
 import { useForm } from '../../components/use-form';
 import type { FieldName } from '../../i18n/keys';
+import { useToast } from '../../components/use-toast';
 
 const releaseRules = zodRules(releaseInput);
 const shipRules = zodRules(shipInput);
@@ -47,7 +48,7 @@ type FormHandle = Parameters<typeof applyFieldErrors>[0];
 /** Makes the change and shows the server's refusal on the fields and in a modal. */
 function useRun(onDone: () => void) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   return async (call: () => Promise<unknown>, form: FormHandle) => {
     await run(

@@ -1,6 +1,6 @@
 import './strings';
 import { profileUpdate, type UserInfo } from '@freight/contract';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../components/use-action';
@@ -11,6 +11,7 @@ import { ImageUpload } from '../../components/account/image-upload';
 import { useAuthedImage } from './use-authed-image';
 import { basicValues, useSaveProfile } from './use-save-profile';
 import { useForm } from '../../components/use-form';
+import { useToast } from '../../components/use-toast';
 
 type BasicValues = ReturnType<typeof basicValues> & { username: string };
 
@@ -23,7 +24,7 @@ const rules = zodRules(profileUpdate);
  */
 export function BasicInfoTab({ user, readOnly = false }: { user: UserInfo; readOnly?: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   const [form] = useForm<BasicValues>();
   const [license, setLicense] = useState<PickedImage | null>(null);

@@ -1,6 +1,6 @@
 import './strings';
 import type { UserInfo } from '@freight/contract';
-import { App, Button, Form, Switch } from 'antd';
+import { Button, Form, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../components/use-action';
@@ -15,6 +15,7 @@ import { BusinessFields } from '../../components/account/business-fields';
 import { ImageUpload } from '../../components/account/image-upload';
 import { basicValues, useSaveProfile } from './use-save-profile';
 import { useForm } from '../../components/use-form';
+import { useToast } from '../../components/use-toast';
 
 type BusinessValues = {
   profile: string;
@@ -42,7 +43,7 @@ function initialValues(user: UserInfo): BusinessValues {
  */
 export function BusinessInfoTab({ user, readOnly = false }: { user: UserInfo; readOnly?: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   const [form] = useForm<BusinessValues>();
   const [logo, setLogo] = useState<PickedImage | null>(null);

@@ -8,13 +8,14 @@ import {
   type MailPreferences,
 } from '@freight/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Select, Skeleton, Typography } from 'antd';
+import { Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { useAction } from '../../components/use-action';
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 const MAIL_LANGUAGES: Locale[] = ['zh-CN', 'en-US'];
 
@@ -24,7 +25,7 @@ const MAIL_LANGUAGES: Locale[] = ['zh-CN', 'en-US'];
  */
 function MailLanguage({ language }: { language: Locale }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(language);
   const { run, busy } = useAction();
@@ -68,7 +69,7 @@ function MailLanguage({ language }: { language: Locale }) {
  */
 export function MailPreferencesSection({ language }: { language?: Locale | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<MailEvent | null>(null);

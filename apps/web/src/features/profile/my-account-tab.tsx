@@ -1,7 +1,7 @@
 import './strings';
 import { myAccountBody, myPasswordBody, type MyPasswordBody, type UserInfo } from '@freight/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Divider, Form, Input, Typography } from 'antd';
+import { Button, Descriptions, Divider, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -12,6 +12,7 @@ import { confirmPasswordRules } from '../../components/account/account-form';
 import { PasswordStrength, passwordStrengthRule } from '../../components/account/password-strength';
 import { MailPreferencesSection } from './mail-preferences-section';
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 const nameRules = zodRules(myAccountBody);
 const passwordRules = zodRules(myPasswordBody);
@@ -23,7 +24,7 @@ type PasswordValues = MyPasswordBody & { confirmPassword?: string };
  */
 export function MyAccountTab({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   const queryClient = useQueryClient();
   const [nameForm] = useForm<{ name: string }>();

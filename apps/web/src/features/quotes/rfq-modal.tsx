@@ -9,7 +9,7 @@ import {
   rfqRateText,
   type Quote,
 } from '@freight/contract';
-import { App, DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
@@ -25,6 +25,7 @@ import {
 import { sendRfq, useEstimate } from './quotes-api';
 import { useForm } from '../../components/use-form';
 import type { FieldName } from '../../i18n/keys';
+import { useToast } from '../../components/use-toast';
 
 type RfqFormValues = {
   ready_date?: Dayjs | null;
@@ -40,7 +41,7 @@ const rules = zodRules(rfqInput);
 /** Request for quotation about one quote, with a price estimate. */
 export function RfqModal({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { user } = useAuth();
   const [form] = useForm<RfqFormValues>();
   const { run, busy } = useAction();

@@ -1,7 +1,7 @@
 import './strings';
 import '../../i18n/dayjs-locale';
 import { DATE_FORMAT, isEtaInOrder, rateInput, WIRE_DATE, type Rate } from '@freight/contract';
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
@@ -12,6 +12,7 @@ import { ReferenceSelect } from '../../components/reference-select';
 import { SpaceLinesEditor } from './space-lines-editor';
 import { useForm } from '../../components/use-form';
 import type { FieldName } from '../../i18n/keys';
+import { useToast } from '../../components/use-toast';
 
 type Props = {
   open: boolean;
@@ -26,7 +27,7 @@ const rules = zodRules(rateInput);
 /** Create or edit a rate in a modal (800 wide): route, validity, schedule, remark and space lines. */
 export function RateFormModal({ open, rate, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = useForm<RateFormValues>();
   const { run, busy } = useAction();
   const format = DATE_FORMAT[currentLocale()];

@@ -35,6 +35,7 @@ import { usePageTitle } from '../../app/page-title';
 import { tableLoading } from '../../components/table-loading';
 
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 const ImportModal = lazyDialog(async () => (await import('../../components/import-modal')).ImportModal);
 const RateFormModal = lazyDialog(async () => (await import('./rate-form-modal')).RateFormModal);
@@ -45,7 +46,8 @@ const DEFAULT_SIZE = 10;
 export function RatesPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.rate'));
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   const queryClient = useQueryClient();
   // Filters, page and size live in the address (shareable, kept on reload and language switch).

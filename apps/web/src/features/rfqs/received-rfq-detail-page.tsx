@@ -5,7 +5,7 @@ import { MailOutlined } from '@ant-design/icons';
 
 import { useQueryClient } from '@tanstack/react-query';
 
-import { App, Button, Descriptions, Space, Typography } from 'antd';
+import { Button, Descriptions, Space, Typography } from 'antd';
 
 import { useState } from 'react';
 
@@ -31,12 +31,13 @@ import { markRfq, useReceivedRfq } from './rfqs-api';
 import type { FieldName } from '../../i18n/keys';
 
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 type Mark = 'quoted' | 'closed';
 
 function RfqDetail({ rfq }: { rfq: ReceivedRfq }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { run } = useAction();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ import {
 
 import { useQueryClient } from '@tanstack/react-query';
 
-import { App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import { currentLocale } from '../../i18n';
 
 import { answerRfq } from './rfqs-api';
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 /** The answer as either side reads it: a price per container type, the validity and remarks. */
 export function RfqAnswerView({ answer }: { answer: RfqAnswer }) {
@@ -60,7 +61,7 @@ const rules = zodRules(rfqAnswerInput);
  */
 export function RfqAnswerForm({ rfq }: { rfq: ReceivedRfq }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const [form] = useForm<Values>();
   const { run, busy } = useAction();

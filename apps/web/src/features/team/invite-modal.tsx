@@ -1,6 +1,6 @@
 import './strings';
 import { inviteBody, type InviteBody, type Role } from '@freight/contract';
-import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { Form, Input, Modal, Select, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../components/use-action';
@@ -8,6 +8,7 @@ import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
 import { currentLocale } from '../../i18n';
 import { inviteMember } from './team-api';
+import { useToast } from '../../components/use-toast';
 
 const rules = zodRules(inviteBody);
 
@@ -49,7 +50,7 @@ export function InviteModal({
   onInvited: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = useForm<InviteBody>();
   const { run, busy } = useAction();
   // Escape closes an open dropdown only: the dialog (and what was typed in it) stays.

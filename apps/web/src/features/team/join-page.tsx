@@ -1,7 +1,7 @@
 import './strings';
 import { acceptInvitationBody, INVITATION_TOKEN } from '@freight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { PasswordStrength, passwordStrengthRule } from '../../components/account
 import { formatDateTime } from '../../app/time-zone';
 import { acceptInvitation, fetchInvitation } from './team-api';
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 type Mode = 'new' | 'existing';
 type JoinValues = { name?: string; password: string; confirmPassword?: string };
@@ -34,7 +35,7 @@ const passwordRules = zodRules(acceptInvitationBody.options[1]).password;
 export function JoinPage() {
   const { t } = useTranslation();
   usePageTitle(t('team.join.title'));
-  const { message } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const [params] = useSearchParams();

@@ -32,6 +32,7 @@ import {
 import { InvitationsTable, MembersTable } from './team-tables';
 
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 const InviteModal = lazyDialog(async () => (await import('./invite-modal')).InviteModal);
 
@@ -43,7 +44,8 @@ const InviteModal = lazyDialog(async () => (await import('./invite-modal')).Invi
 export function TeamPage() {
   const { t } = useTranslation();
   usePageTitle(t('menu.team'));
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const team = useTeam();
   const [inviting, setInviting] = useState(false);

@@ -5,12 +5,13 @@ import {
   type WebhookEndpointBody,
   type WebhookEndpointRow,
 } from '@freight/contract';
-import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../components/use-action';
 import { zodRules } from '../../components/form-rules';
 import { useForm } from '../../components/use-form';
 import { createWebhook, updateWebhook } from './webhooks-api';
+import { useToast } from '../../components/use-toast';
 
 const rules = zodRules(webhookEndpointBody);
 
@@ -25,7 +26,7 @@ export function EndpointModal({
   onSaved: (secret: string | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = useForm<WebhookEndpointBody>();
   const { run, busy } = useAction();
 

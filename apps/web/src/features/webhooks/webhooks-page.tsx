@@ -25,6 +25,7 @@ import { formatDateTime } from '../../app/time-zone';
 
 import { deleteWebhook, rotateSecret, sendTest, updateWebhook, useWebhooks } from './webhooks-api';
 import { queryKeys } from '../../api/query-keys';
+import { useToast } from '../../components/use-toast';
 
 const EndpointModal = lazyDialog(async () => (await import('./endpoint-modal')).EndpointModal);
 const DeliveriesModal = lazyDialog(async () => (await import('./deliveries-modal')).DeliveriesModal);
@@ -38,7 +39,8 @@ export function WebhooksPage() {
   const { t } = useTranslation();
   const locale = currentLocale();
   usePageTitle(t('webhookPage.title'));
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const list = useWebhooks();
   const [editing, setEditing] = useState<WebhookEndpointRow | 'new' | undefined>();
