@@ -19,7 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { PAGE_SESSION_COOKIE } from '@freight/contract';
-import { median, type Row, startServer } from './lib.js';
+import { benchFormInput } from './form-input.js';
+import { login as loginAs, median, type Row, startServer } from './lib.js';
 import { benchLoginToRows } from './login-to-rows.js';
 
 const KB = 1024;
@@ -209,7 +210,7 @@ function spread(values: number[]): string {
 /**
  * Rows of the report: bytes and LCP per page, language, width and cache (median of the runs), and
  * the time from the login's Enter to the first quote row. BENCH_PAGES=/login,/quotes,login-to-rows
- * measures only those.
+ * measures only those (and form-input: typing into a 50-line booking form, bench/form-input.ts).
  */
 export async function benchFirstLoad(rows: Row[]): Promise<void> {
   const dataDir = fs.mkdtempSync(`${os.tmpdir()}/portal-bench-load-`);
@@ -263,6 +264,10 @@ export async function benchFirstLoad(rows: Row[]): Promise<void> {
       }
     }
     if (!only || only.includes('login-to-rows')) await benchLoginToRows(rows, browser, server.url, CAPTCHA);
+    if (!only || only.includes('form-input')) {
+      const forwarder = await loginAs(server.url, 'forwarder@example.com', 'demo123456');
+      await benchFormInput(rows, browser, server.url, { customer: token, forwarder });
+    }
     // Every page measured first (the figures are shown), then the failure.
     if (failures.length > 0) {
       for (const row of rows) console.log(`${row.figure}  ${row.name}  (target ${row.target})`);

@@ -4,11 +4,11 @@ import { Button, Form } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineTable } from '../../components/line-table';
-import { emptyCargoLine, type BookingFormValues, type CargoFormLine } from './booking-form-values';
+import { emptyCargoLine, type CargoFormLine } from './booking-form-values';
 import { lineProblemsOf } from './booking-line-terms-rules';
-import { hasLineTerms } from './booking-line-terms-values';
+import { useLineFacts } from './use-line-facts';
 import { cargoColumns } from './line-cells';
-import { LineSpecialCargo, SpecialCargoToggle, useOpenLines } from './line-special-cargo';
+import { LineErrorsWatcher, LineSpecialCargo, SpecialCargoToggle, useOpenLines } from './line-special-cargo';
 
 const problemsOf = lineProblemsOf('lcl', () => null);
 
@@ -18,13 +18,11 @@ const problemsOf = lineProblemsOf('lcl', () => null);
  */
 export function CargoLinesEditor() {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<BookingFormValues>();
-  const lines =
-    Form.useWatch('cargo_items', form) ?? (form.getFieldValue('cargo_items') as CargoFormLine[] | undefined);
+  const lines = useLineFacts('cargo_items');
   const details = useOpenLines();
   const detailsId = useId();
   const isOpen = (field: { key: number; name: number }) =>
-    details.isOpen(field.key, hasLineTerms(lines?.[field.name]));
+    details.isOpen(field.key, Boolean(lines[field.name]?.isStated));
   return (
     <Form.List
       name="cargo_items"
@@ -53,7 +51,7 @@ export function CargoLinesEditor() {
                     index={index}
                     open={isOpen(field)}
                     controls={`${detailsId}-${field.key}`}
-                    isStated={hasLineTerms(lines?.[field.name])}
+                    isStated={Boolean(lines[field.name]?.isStated)}
                     onToggle={() => details.setOpen(field.key, !isOpen(field))}
                   />
                 ),
@@ -74,6 +72,11 @@ export function CargoLinesEditor() {
                 ),
               },
             ]}
+          />
+          <LineErrorsWatcher
+            list="cargo_items"
+            lines={fields.map((field) => ({ key: field.key, name: field.name, open: isOpen(field) }))}
+            setOpen={details.setOpen}
           />
           {fields.map((field, index) => (
             <LineSpecialCargo

@@ -16,10 +16,10 @@ import { useReferenceList } from '../../api/reference';
 import { zodRules } from '../../components/form-rules';
 import { emptyContainerLine, type BookingFormValues, type ContainerFormLine } from './booking-form-values';
 import { lineProblemsOf, typeProblem, useTypeCodeOf } from './booking-line-terms-rules';
-import { hasLineTerms } from './booking-line-terms-values';
+import { type LineFacts, useLineFacts } from './use-line-facts';
 import { problemMessage } from './booking-terms-rules';
 import { cargoColumns, cellLabel, NumberCell } from './line-cells';
-import { LineSpecialCargo, SpecialCargoToggle, useOpenLines } from './line-special-cargo';
+import { LineErrorsWatcher, LineSpecialCargo, SpecialCargoToggle, useOpenLines } from './line-special-cargo';
 
 const rules = zodRules(containerLineInput);
 
@@ -35,10 +35,7 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const form = Form.useFormInstance<BookingFormValues>();
-  // The values at once on the first render too (useWatch has none yet): whether a line shows its details.
-  const lines =
-    Form.useWatch('containers', form) ??
-    (form.getFieldValue('containers') as ContainerFormLine[] | undefined);
+  const lines = useLineFacts('containers');
   const containers = useReferenceList('container');
   const typeCodeOf = useTypeCodeOf();
   const problemsOf = useMemo(() => lineProblemsOf('fcl', typeCodeOf), [typeCodeOf]);
@@ -48,7 +45,7 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
     quoteSpaces && quoteSpaces.length > 0
       ? new Set(quoteSpaces.map((space) => space.container_id))
       : undefined;
-  const used = new Set((lines ?? []).map((line) => line?.container_id));
+  const used = new Set(lines.map((line) => line.container_id));
   const options = (containers.data?.lists ?? [])
     .filter((item) => !priced || priced.has(item.id) || used.has(item.id))
     .map((item) => ({
@@ -57,15 +54,16 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
       disabled: priced ? !priced.has(item.id) : false,
     }));
   const nameOf = (id: number) => options.find((option) => option.value === id)?.label ?? String(id);
-  const types = [
-    ...new Set((lines ?? []).map((line) => line?.container_id).filter((id) => typeof id === 'number')),
-  ];
+  const types = [...new Set(lines.map((line) => line.container_id).filter((id) => typeof id === 'number'))];
 
-  const codeOf = (line: ContainerFormLine | undefined) =>
+  const codeOf = (line: LineFacts | undefined) =>
     line?.container_id === undefined ? null : typeCodeOf(line.container_id);
   const isOpen = (field: { key: number; name: number }) => {
-    const code = codeOf(lines?.[field.name]);
-    return details.isOpen(field.key, hasLineTerms(lines?.[field.name]) || (code !== null && isReefer(code)));
+    const code = codeOf(lines[field.name]);
+    return details.isOpen(
+      field.key,
+      Boolean(lines[field.name]?.isStated) || (code !== null && isReefer(code)),
+    );
   };
   // Settings or overhang the type does not take are cleared, so that the line does not send them.
   const onTypeChange = (field: { key: number; name: number }, containerId: number) => {
@@ -220,7 +218,7 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
                     index={index}
                     open={isOpen(field)}
                     controls={`${detailsId}-${field.key}`}
-                    isStated={hasLineTerms(lines?.[field.name])}
+                    isStated={Boolean(lines[field.name]?.isStated)}
                     onToggle={() => details.setOpen(field.key, !isOpen(field))}
                   />
                 ),
@@ -242,6 +240,11 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
               },
             ]}
           />
+          <LineErrorsWatcher
+            list="containers"
+            lines={fields.map((field) => ({ key: field.key, name: field.name, open: isOpen(field) }))}
+            setOpen={details.setOpen}
+          />
           {fields.map((field, index) => (
             <LineSpecialCargo
               key={field.key}
@@ -252,9 +255,9 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
               fieldKey={field.key}
               open={isOpen(field)}
               setOpen={details.setOpen}
-              typeCode={codeOf(lines?.[field.name])}
-              isShipperOwned={lines?.[field.name]?.is_shipper_owned}
-              isNonOperating={lines?.[field.name]?.is_non_operating_reefer}
+              typeCode={codeOf(lines[field.name])}
+              isShipperOwned={lines[field.name]?.isShipperOwned}
+              isNonOperating={lines[field.name]?.isNonOperatingReefer}
               problemsOf={problemsOf}
             />
           ))}

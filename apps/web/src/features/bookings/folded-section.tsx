@@ -1,4 +1,4 @@
-import { Form } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
@@ -27,6 +27,25 @@ export function useFold(initiallyOpen: () => boolean) {
   return { open, show, reveal, openOnErrors };
 }
 
+type FieldError = ReturnType<FormInstance['getFieldsError']>[number];
+const errored = new WeakMap<FormInstance, FieldError[]>();
+
+/**
+ * The fields of `form` that show an error now. Every watcher of a form asks after the same render
+ * (a long booking has one per line), and reading every field's errors costs as much as the form has
+ * fields: fifty lines asking each on every keystroke made typing take a second on a slow phone. So
+ * the first to ask reads them, and the others of that render share it until the next task.
+ */
+export function erroredFields(form: FormInstance): FieldError[] {
+  let found = errored.get(form);
+  if (!found) {
+    found = form.getFieldsError().filter((field) => field.errors.length > 0);
+    errored.set(form, found);
+    queueMicrotask(() => errored.delete(form));
+  }
+  return found;
+}
+
 /**
  * Calls `onErrors` after a render in which a field under one of `names` (its first path part)
  * shows an error: errors put on the fields from outside their rules (a draft's check, the server's
@@ -36,8 +55,7 @@ function ErrorsWatcher({ names, onErrors }: { names: readonly string[]; onErrors
   const form = Form.useFormInstance();
   useEffect(() => {
     const watched = new Set<unknown>(names);
-    const fields = form.getFieldsError().filter((field) => watched.has(field.name[0]));
-    if (fields.some((field) => field.errors.length > 0)) onErrors();
+    if (erroredFields(form).some((field) => watched.has(field.name[0]))) onErrors();
   });
   return null;
 }

@@ -10,6 +10,7 @@ import type { TermRules } from './booking-line-terms-rules';
 import { problemRule, revealing } from './booking-terms-rules';
 import { DangerousGoodsEditor } from './dangerous-goods-editor';
 import { EquipmentTermsFields } from './equipment-terms-fields';
+import { erroredFields } from './folded-section';
 
 type LineList = 'containers' | 'cargo_items';
 /** A line's fields that its special cargo holds. */
@@ -72,22 +73,39 @@ export function SpecialCargoToggle({
   );
 }
 
-/** Calls `onErrors` after a render in which a field of the line's special cargo shows an error. */
-function ErrorsWatcher({ list, name, onErrors }: { list: LineList; name: number; onErrors: () => void }) {
+/**
+ * Opens, after a render, each line of `list` whose special cargo shows an error (put there from
+ * outside its rules: a draft's check, the server's refusal). One for all the lines: one per line
+ * made every keystroke render and check fifty watchers.
+ */
+function OpenLinesWithErrors({
+  list,
+  lines,
+  setOpen,
+}: {
+  list: LineList;
+  lines: readonly { key: number; name: number; open: boolean }[];
+  setOpen: (key: number, open: boolean) => void;
+}) {
   const form = Form.useFormInstance();
   useEffect(() => {
-    const shown = form
-      .getFieldsError()
-      .some(
-        (field) =>
-          field.errors.length > 0 &&
-          field.name[0] === list &&
-          field.name[1] === name &&
-          TERM_FIELDS.has(String(field.name[2])),
-      );
-    if (shown) onErrors();
+    const shown = new Set(
+      erroredFields(form)
+        .filter((field) => field.name[0] === list && TERM_FIELDS.has(String(field.name[2])))
+        .map((field) => field.name[1]),
+    );
+    for (const line of lines) if (!line.open && shown.has(line.name)) setOpen(line.key, true);
   });
   return null;
+}
+
+/** OpenLinesWithErrors, rendered again on every change of the form. */
+export function LineErrorsWatcher(props: Parameters<typeof OpenLinesWithErrors>[0]) {
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {() => <OpenLinesWithErrors {...props} />}
+    </Form.Item>
+  );
 }
 
 /**
@@ -150,9 +168,6 @@ export const LineSpecialCargo = memo(function LineSpecialCargo({
       hidden={!open}
       style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '8px 12px', marginTop: 8 }}
     >
-      <Form.Item noStyle shouldUpdate>
-        {() => <ErrorsWatcher list={list} name={name} onErrors={() => !open && onOpen()} />}
-      </Form.Item>
       <Typography.Text strong id={`${id}-title`}>
         {t('bookings.form.specialCargoOf', { index: index + 1 })}
       </Typography.Text>
