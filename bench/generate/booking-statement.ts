@@ -212,14 +212,15 @@ export function bookingStatement(p: {
           CASE WHEN b.stage >= 2 THEN b.voyage ELSE '' END,
           CASE WHEN b.stage >= 2 THEN b.etd END,
           CASE WHEN b.stage >= 2 THEN b.eta END,
-          CASE WHEN b.stage >= 2 THEN (b.etd - 2) + time '12:00' END,
-          CASE WHEN b.stage >= 2 THEN (b.etd - 1) + time '17:00' END,
+          CASE WHEN b.stage >= 2 THEN ((b.etd - 2) + time '12:00') AT TIME ZONE coalesce(pol.time_zone, 'Asia/Shanghai') END,
+          CASE WHEN b.stage >= 2 THEN ((b.etd - 1) + time '17:00') AT TIME ZONE coalesce(pol.time_zone, 'Asia/Shanghai') END,
           CASE WHEN b.stage = 4 AND NOT b.cancelled THEN b.prefix || b.bl_digits ELSE '' END,
           CASE WHEN b.cancelled THEN b.cancel_role END,
           CASE WHEN b.cancelled THEN b.cancel_reason ELSE '' END,
           b.t0,
           CASE WHEN b.cancelled THEN b.tc ELSE (ARRAY[b.t0, b.e1, b.e2, b.e3, b.e4])[b.stage + 1] END
-        FROM b JOIN tot ON tot.booking_id = b.id
+        -- Cut-offs are the port of loading's wall clock, kept as instants.
+        FROM b JOIN tot ON tot.booking_id = b.id LEFT JOIN ports pol ON pol.id = b.pol_id
       ),
       li AS (
         INSERT INTO booking_lines (booking_id, line_no, container_id, quantity, hs_code, description, packages,

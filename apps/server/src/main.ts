@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGINS, seedDemo } from './demo/index.js';
+import { reportContactsTooLong } from './modules/contacts/limits-report.js';
 import { openPortalDatabase } from './demo/template.js';
 import { DatabaseUnavailableError } from './platform/db.js';
 import { shutdownGracefully } from './platform/shutdown.js';
@@ -25,6 +26,9 @@ async function main() {
     // Demo data goes through the use cases, and its logos and documents into the app's file storage.
     if (config.seedDemo && !seededDemo)
       seededDemo = await seedDemo({ database, storage: app.deps.storage, kv: app.deps.kv, log: app.log });
+    // Once, on the first start after the contact book took the B/L's lengths (limits-report.ts).
+    const report = await reportContactsTooLong(app.deps.db);
+    if (report.companies > 0) app.log.info(report, 'companies told of their contacts too long for a B/L');
     // After the seed, which makes bookings of its own: only requests stop at the hold point.
     holdTransactionsAt(config.testHoldAt);
   } catch (error) {

@@ -297,6 +297,7 @@ const MATRIX: Row[] = [
     'industry',
     'business',
     'route',
+    'location',
   ].map(publicList),
   { method: 'GET', url: '/api/forwarder', access: { all: ['quote_forwarder'] } },
 

@@ -336,7 +336,7 @@ describeEachDatabase('booking screens', (kind) => {
       const done = await ok(
         api('fwd', 'POST', `/api/forwarder/order/${booking.id}/release`, release({ si_cutoff: day(8) })),
       );
-      expect(done.schedule.si_cutoff).toBe(`${day(8)} 00:00`);
+      expect(done.schedule.si_cutoff).toBe(`${day(8)}T00:00:00+08:00`);
       const wrong = await api(
         'fwd',
         'POST',

@@ -909,11 +909,12 @@ describeEachDatabase('bookings', (kind) => {
         voyage: '612W',
         etd: day(10),
         eta: day(40),
-        si_cutoff: `${day(8)} 12:00`,
-        cy_cutoff: `${day(9)} 17:30`,
-        // Customs (截关) and VGM cut-offs too.
-        customs_cutoff: `${day(9)} 12:00`,
-        vgm_cutoff: `${day(8)} 18:00`,
+        // Shanghai's wall clock as given, at its offset; customs (截关) and VGM cut-offs too.
+        si_cutoff: `${day(8)}T12:00:00+08:00`,
+        cy_cutoff: `${day(9)}T17:30:00+08:00`,
+        customs_cutoff: `${day(9)}T12:00:00+08:00`,
+        vgm_cutoff: `${day(8)}T18:00:00+08:00`,
+        time_zone: 'Asia/Shanghai',
         // Depot and terminal are optional: none given here.
         pickup_depot: '',
         return_terminal: '',
@@ -1314,6 +1315,7 @@ describeEachDatabase('bookings', (kind) => {
           'pol_name',
           'pod_name',
           'to_name',
+          'place_of_delivery',
           'vessel',
           'voyage',
           'etd',
@@ -1963,6 +1965,9 @@ describeEachDatabase('bookings', (kind) => {
       expect(released.subject).toContain('space released, shipping instructions due');
       expect(released.text).toContain('SO no.: SO123456');
       expect(released.text).toContain('Vessel: MAERSK EINDHOVEN');
+      // Cut-offs in the reader's date order, with the offset of the port of loading.
+      const [y, m, d] = day(8).split('-');
+      expect(released.text).toContain(`SI cut-off: ${m}/${d}/${y} 12:00 (UTC+08:00)`);
       expect(released.text).toContain('Status now: Awaiting shipping instructions');
       // The release carries the forwarder's booking confirmation, in the member's language.
       expect(released.attachments.map((a) => [a.filename, a.contentType])).toEqual([

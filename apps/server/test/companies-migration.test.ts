@@ -1,21 +1,11 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedBase } from '../src/db/seed/index.js';
 import { type Database, rowsOf, runMigrations } from '../src/platform/db.js';
 import { hashPassword } from '../src/platform/password.js';
-import {
-  call,
-  createEmptyDatabase,
-  createTestAppOn,
-  type DatabaseKind,
-  describeEachDatabase,
-  type TestApp,
-} from './helpers.js';
+import { call, createEmptyDatabase, createTestAppOn, describeEachDatabase, type TestApp } from './helpers.js';
 import { type Envelope, login } from './fixtures.js';
+import { migrateUpTo, seedBeforeTimeZones } from './migrate-up-to.js';
 
 /**
  * Migrations 0012–0014 (company accounts) on a copy of a populated database: members with
@@ -25,32 +15,7 @@ import { type Envelope, login } from './fixtures.js';
  * of members from users to companies: the rows, their ids and what points at them come along.
  */
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations');
 const LAST_BEFORE_COMPANIES = 11;
-
-/**
- * Migrates to 0011 with Drizzle's own migrator, reading a copy of the migrations whose journal stops
- * there; the real runMigrations then applies the rest as an upgrade would.
- */
-async function migrateUpTo(database: Database, kind: DatabaseKind, last: number): Promise<void> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
-  try {
-    fs.cpSync(MIGRATIONS, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    if (kind === 'pglite') {
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: folder });
-    } else {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: folder });
-    }
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 const one = async <T extends Record<string, unknown>>(database: Database, query: SQL) => {
   const [row] = await rowsOf<T>(database.db, query);
@@ -130,7 +95,7 @@ describeEachDatabase('company accounts migrations (0012–0014, 0025) on a popul
       await migrateUpTo(database, kind, LAST_BEFORE_COMPANIES);
       const tables = await tableCounts(database);
       expect(Object.keys(tables)).not.toContain('people');
-      await seedBase(database.db);
+      await seedBeforeTimeZones(database);
       const ref = await one<{ country: number; sha: number; rtm: number; fob: number }>(
         database,
         sql`select (select id from countries where code = 'CN') as country,

@@ -52,7 +52,7 @@ describeEachDatabase('request handling', (kind) => {
         // between a check and the write): the real database's foreign key refuses it.
         app.post('/api/test/dangling', async () => {
           await app.deps.db.execute(
-            sql`insert into ports (code, name_en, name_zh, country_id) values ('ZZTST', 'X', 'X', 2147483000)`,
+            sql`insert into ports (code, name_en, name_zh, country_id, time_zone) values ('ZZTST', 'X', 'X', 2147483000, 'UTC')`,
           );
           return { code: 0, msg: 'ok' };
         });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { upperRestricted } from './booking-fields.js';
+import { PARTY_LIMITS } from './party-limits.js';
 import { countryCode } from './trade-codes.js';
 import { addProblems, problemAt, type RuleOptions, type RuleProblem } from './trade-rules.js';
 import { documentTextField } from './validation.js';
@@ -11,17 +12,8 @@ import { documentTextField } from './validation.js';
  * at most five lines of 35 characters where a party is printed on one.
  */
 
-/** DCSA's lengths for a party: `partyName`, the address's parts, and the contact's. */
-export const PARTY_LIMITS = {
-  name: 70,
-  street: 70,
-  city: 35,
-  postCode: 10,
-  stateRegion: 65,
-  contactName: 35,
-  phone: 30,
-  email: 100,
-} as const;
+/** DCSA's lengths for a party (party-limits.ts), read here with the party they measure. */
+export { PARTY_LIMITS };
 
 /** A party's block on a B/L: the lines and the characters per line a B/L form has room for. */
 export const BL_TEXT = { lines: 5, width: 35 } as const;

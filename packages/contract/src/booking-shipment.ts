@@ -11,6 +11,7 @@ import {
 import type { TransportDocumentType } from './booking-commercial.js';
 import { fromThousandths, sum3, toThousandths } from './booking-totals.js';
 import { idNumber, requiredId } from './common.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js';
 import { isEtaInOrder, isoDate } from './validation.js';
 
 /*
@@ -313,17 +314,30 @@ export const localDateTime = z
   );
 
 /**
- * The cut-offs a release gives (port-local "YYYY-MM-DD HH:mm"): shipping instructions (截补料), CY
- * (截港), customs (截关) and VGM, each optional.
+ * The cut-offs a release gives: shipping instructions (截补料), CY (截港), customs (截关) and VGM, each
+ * optional. They are times at the port of loading: the release gives them as that port's wall clock
+ * ("YYYY-MM-DD HH:mm", as the carrier's notice prints them), the server keeps the instant, and every
+ * view gives them back at the port's offset ("2026-12-10T17:00:00+01:00", zonedIso) with the zone.
  */
 export const CUTOFF_FIELDS = ['si_cutoff', 'cy_cutoff', 'customs_cutoff', 'vgm_cutoff'] as const;
 export type CutoffField = (typeof CUTOFF_FIELDS)[number];
+export const isCutoffField = (name: string): name is CutoffField =>
+  (CUTOFF_FIELDS as readonly string[]).includes(name);
+
+/**
+ * The zone a booking's cut-offs are read in: its port of loading's. A booking without one (a draft)
+ * reads them at the portal's home zone, where nearly every port of loading is.
+ */
+export function cutoffTimeZone(polTimeZone: string | null | undefined): string {
+  return polTimeZone && isTimeZone(polTimeZone) ? polTimeZone : DEFAULT_TIME_ZONE;
+}
 const optionalCutoff = z.union([z.literal(''), z.null(), localDateTime]).optional();
 
 /**
  * POST /api/forwarder/order/{id}/release (1 → 2): SO number, vessel, voyage, ETD and ETA are
- * required (ETA not before ETD); the cut-offs are optional but, when given, not after the ETD day;
- * the empty pick-up depot and the return terminal are optional.
+ * required (ETA not before ETD); the cut-offs are optional but, when given, not after the ETD day
+ * (both are the port of loading's calendar, so their days compare as written); the empty pick-up
+ * depot and the return terminal are optional.
  */
 export const releaseInput = z
   .strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cargoItemTermsView, containerLineTermsView } from './booking-cargo.js';
 import { TRANSPORT_DOCUMENT_TYPES } from './booking-commercial.js';
 import { bookingPartiesView } from './booking-parties.js';
+import { bookingPlacesView } from './booking-places.js';
 import { bookingDocument } from './booking-documents.js';
 import { CUSTOMS_BY, REQUESTED_SERVICES } from './booking-services.js';
 import { serviceTypeChoice } from './booking-terms.js';
@@ -31,6 +32,8 @@ export const bookingRow = z.object({
   pol_name: z.string(),
   pod_name: z.string(),
   to_name: z.string(),
+  /** the place of delivery beyond the destination port as printed (placeText); '' when it is that port */
+  place_of_delivery: z.string(),
   vessel: z.string(),
   voyage: z.string(),
   etd: z.string().nullable(),
@@ -203,6 +206,7 @@ export const bookingForm = z.object({
   purchase_order_reference: z.string(),
   export_license_reference: z.string(),
   ...bookingPartiesView,
+  ...bookingPlacesView,
   customs_references: z.array(
     z.object({ type: z.string(), country_code: z.string(), values: z.array(z.string()) }),
   ),
@@ -249,7 +253,13 @@ export type BookingShipment = z.infer<typeof bookingShipment>;
 
 /* ---------- detail and liaison ---------- */
 
-/** The vessel schedule the forwarder entered when releasing space. Cut-offs are port-local "YYYY-MM-DD HH:mm". */
+/**
+ * A cut-off as every view gives it: RFC 3339 at the port of loading's offset then
+ * ("2026-12-10T17:00:00+01:00"), so that its date, time and offset read as that port's wall clock.
+ */
+const zonedCutoff = z.string().nullable();
+
+/** The vessel schedule the forwarder entered when releasing space. */
 export const bookingSchedule = z.object({
   so_no: z.string(),
   bl_no: z.string(),
@@ -258,10 +268,12 @@ export const bookingSchedule = z.object({
   voyage: z.string(),
   etd: z.string().nullable(),
   eta: z.string().nullable(),
-  si_cutoff: z.string().nullable(),
-  cy_cutoff: z.string().nullable(),
-  customs_cutoff: z.string().nullable(),
-  vgm_cutoff: z.string().nullable(),
+  si_cutoff: zonedCutoff,
+  cy_cutoff: zonedCutoff,
+  customs_cutoff: zonedCutoff,
+  vgm_cutoff: zonedCutoff,
+  /** the IANA zone of the port of loading, which the cut-offs are read and written in (cutoffTimeZone) */
+  time_zone: z.string(),
   /** the empty-container pick-up depot and the return terminal, '' until released with them */
   pickup_depot: z.string(),
   return_terminal: z.string(),
@@ -299,6 +311,9 @@ export const bookingDetail = bookingForm.extend({
   pol_name: z.string(),
   pod_name: z.string(),
   to_name: z.string(),
+  /** the transshipment port asked for; '' when none is */
+  transshipment_name: z.string(),
+  transshipment_code: z.string(),
   incoterm_name: z.string(),
   schedule: bookingSchedule,
   cancelled_by: z.enum(BOOKING_PARTIES).nullable(),

@@ -14,6 +14,7 @@ import {
   upperRestricted,
 } from './booking-fields.js';
 import { commercialProblems, commercialTermFields } from './booking-commercial.js';
+import { bookingPlaceFields, placeProblems } from './booking-places.js';
 import { bookingContactInput, documentPartyInput, NOTIFY_PARTIES_MAX } from './booking-parties.js';
 import { requestedServiceFields } from './booking-services.js';
 import { bookingFreightTerm } from './booking-shipment.js';
@@ -171,6 +172,7 @@ const bookingFields = z.strictObject({
     .union([z.string().trim(), z.number()])
     .transform((value) => String(value).toUpperCase())
     .pipe(z.string().min(1).max(16)),
+  /** the place of receipt's name; its country, its code and the other places in bookingPlaceFields */
   place_of_receipt: upperRestricted(100).default(''),
   pol_id: requiredId,
   pod_id: requiredId,
@@ -195,21 +197,25 @@ const bookingFields = z.strictObject({
   ...requestedServiceFields,
   /** contract or quote, substitution, declaration, declared value, charges, B/L (booking-commercial.ts) */
   ...commercialTermFields,
+  /** the places beyond the ports and the transshipment port asked for (booking-places.ts) */
+  ...bookingPlaceFields,
 });
 
 type TermsOfBooking = Parameters<typeof requestedSailingProblems>[0] &
   Parameters<typeof doorProblems>[0] &
-  Parameters<typeof commercialProblems>[0] & { ready_date: string | null };
+  Parameters<typeof commercialProblems>[0] &
+  Parameters<typeof placeProblems>[0] & { ready_date: string | null };
 
 /**
- * The rules across the booking's terms: the sailing's own and the commercial terms' (always: they
- * are contradictions), the door's loading address (asked for on submit, refused on a yard or
+ * The rules across the booking's terms: the sailing's own, the commercial terms' and the places'
+ * (always: they are contradictions), the door's loading address (asked for on submit, refused on a yard or
  * station receipt always), and DCSA's "say when" (on submit).
  */
 function termRules(booking: TermsOfBooking, ctx: z.RefinementCtx, submit: boolean) {
   addProblems(ctx, requestedSailingProblems(booking));
   addProblems(ctx, doorProblems(booking, { submit }));
   addProblems(ctx, commercialProblems(booking));
+  addProblems(ctx, placeProblems(booking));
   const when = submit ? sailingProblem(booking) : null;
   if (when) addProblems(ctx, [when]);
 }

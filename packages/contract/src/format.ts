@@ -38,15 +38,27 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
 }
 
 /**
- * A port-local date and time such as a cut-off ("YYYY-MM-DD HH:mm", no time zone) in the locale's
- * date order, as written: no time-zone shift. The booking detail and the PDF documents show them so.
+ * The UTC offset a date-time on the wire ends with, as pages and documents write it after the time:
+ * " (UTC+01:00)"; '' for a date-time without one. RFC 3339's "Z" is UTC+00:00.
+ */
+function offsetAside(value: string): string {
+  const match = /(?:\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  if (!match) return '';
+  return ` (UTC${match[1] === 'Z' ? '+00:00' : match[1]})`;
+}
+
+/**
+ * A port-local date and time in the locale's date order, as written (no shift to another zone): a
+ * loading stop's "YYYY-MM-DD HH:mm", or a cut-off given with its port's offset
+ * ("2026-12-10T17:00:00+01:00"), which keeps the offset after it: "12/10/2026 17:00 (UTC+01:00)".
+ * The booking detail, mails and the PDF documents show them so.
  */
 export function formatLocalDateTime(value: string | null | undefined, locale: Locale): string {
   if (!value) return '';
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(value);
   if (!match) return value;
   const [, y, m, d, time] = match;
-  return `${formatDate(`${y}-${m}-${d}`, locale)} ${time}`;
+  return `${formatDate(`${y}-${m}-${d}`, locale)} ${time}${offsetAside(value)}`;
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -64,11 +76,14 @@ export function formatDocumentDate(value: string | null | undefined): string {
   return `${match[3]}-${month}-${match[1]}`;
 }
 
-/** A port-local date and time on a document: "20-JAN-2026 14:00", as written (no time-zone shift). */
+/**
+ * A port-local date and time on a document: "20-JAN-2026 14:00", as written (no time-zone shift),
+ * with the offset when the value carries one: "20-JAN-2026 17:00 (UTC+01:00)".
+ */
 export function formatDocumentDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
-  return match ? `${formatDocumentDate(match[1])} ${match[2]}` : value;
+  return match ? `${formatDocumentDate(match[1])} ${match[2]}${offsetAside(value)}` : value;
 }
 
 /** Dates on the wire (requests, replies, spreadsheets' ISO columns), as dayjs formats them. */

@@ -15,6 +15,8 @@ export * from './booking-terms.js';
 export * from './booking-services.js';
 export * from './booking-cargo.js';
 export * from './booking-commercial.js';
+export * from './booking-places.js';
+export * from './locations.js';
 export * from './trade-codes.js';
 export * from './abilities.js';
 export * from './account.js';

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE } from './limits.js';
  * The rules of who is told what live here; the server writes them, the web links them.
  */
 
-export const NOTIFICATION_KINDS = ['booking', 'document', 'rfq', 'team'] as const;
+export const NOTIFICATION_KINDS = ['booking', 'document', 'rfq', 'team', 'contact'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What happens to a booking that both sides are told of (and may be e-mailed: mail-preferences.ts). */
@@ -32,6 +32,8 @@ export const NOTIFICATION_ACTIONS = [
   'receive',
   'join',
   ...RFQ_ANSWER_ACTIONS,
+  // contacts saved before the book took the B/L's lengths: told once, `label` their number
+  'too_long',
 ] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
@@ -134,6 +136,9 @@ export type SignOutReason =
   | { kind: 'role'; role: Role; by: string }
   | { kind: 'removed'; company1: string; company2: string; by: string };
 
+/** The contact book showing only its contacts too long for a B/L (contactQuery's `too_long`). */
+const CONTACTS_TOO_LONG_LINK = '/contacts?too_long=1';
+
 /** Where a notification leads in the web app, or null when it has no page. */
 export function notificationLink(row: Pick<NotificationRow, 'kind' | 'object_id' | 'party'>): string | null {
   switch (row.kind) {
@@ -147,5 +152,7 @@ export function notificationLink(row: Pick<NotificationRow, 'kind' | 'object_id'
       return row.object_id === null ? '/received-rfqs' : `/received-rfqs/${row.object_id}`;
     case 'team':
       return '/team';
+    case 'contact':
+      return CONTACTS_TOO_LONG_LINK;
   }
 }

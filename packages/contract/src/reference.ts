@@ -47,6 +47,8 @@ export const referenceItem = z.object({
   country_name: z.string().nullable().optional(),
   /** port: its trade route. */
   route_id: z.number().int().nullable().optional(),
+  /** port: its IANA time zone, the clock its cut-offs are read on ("Europe/Amsterdam"). */
+  time_zone: z.string().optional(),
   /** container: ISO 6346 size-type code and TEU. */
   iso_code: z.string().optional(),
   teu: z.number().optional(),

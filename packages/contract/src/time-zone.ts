@@ -125,3 +125,74 @@ export function zoneLabel(zone: string, at: Date = new Date()): string {
   const minutes = Math.abs(offset) % 60;
   return `${zone}, UTC${sign}${hours}${minutes ? `:${pad(minutes)}` : ''}`;
 }
+
+/** An offset from UTC as RFC 3339 writes it: "+08:00", "-07:00", "+05:30", "+00:00". */
+export function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+}
+
+/** A wall-clock reading in a zone: `local` as "YYYY-MM-DD HH:mm", `offset` as "+01:00". */
+export type LocalReading = { local: string; offset: string };
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The instant a wall-clock time ("YYYY-MM-DD HH:mm"; a "T" and seconds are accepted) names in
+ * `zone`. Around a daylight-saving change a reading is chosen, the one Java's ZonedDateTime and the
+ * Temporal API's "compatible" choice make:
+ * - a time the clocks skip (02:30 the night they go forward from 02:00 to 03:00) moves forward by
+ *   the gap, to 03:30 summer time (the offset before the change applied), as PostgreSQL reads it;
+ * - a time the clocks show twice (02:30 the night they go back) is the first of the two, the
+ *   earlier instant: a deadline read so never gives more time than the person who set it meant.
+ */
+export function localToInstant(local: string, zone: string): Date {
+  const match = LOCAL_DATE_TIME.exec(local.trim());
+  if (!match) throw new RangeError(`not a local date and time: ${local}`);
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  if (
+    hour === undefined ||
+    minute === undefined ||
+    second === undefined ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    throw new RangeError(`not a local date and time: ${local}`);
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), hour, minute, second);
+  if (new Date(asUtc).toISOString().slice(0, 10) !== local.trim().slice(0, 10))
+    throw new RangeError(`not a local date and time: ${local}`);
+  // The offsets a day either side hold any change near this time (zones change at most twice a year).
+  const before = zoneOffsetMinutes(new Date(asUtc - 24 * HOUR_MS), zone);
+  const after = zoneOffsetMinutes(new Date(asUtc + 24 * HOUR_MS), zone);
+  const readsBack = (instant: number) => {
+    const p = zonedParts(new Date(instant), zone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) === asUtc;
+  };
+  const possible = [asUtc - before * 60_000, asUtc - after * 60_000].filter(readsBack).sort((a, b) => a - b);
+  return new Date(possible[0] ?? asUtc - before * 60_000);
+}
+
+/** How `zone` reads an instant: { local: "2026-12-10 17:00", offset: "+01:00" }. */
+export function instantToLocal(instant: Date | string, zone: string): LocalReading {
+  const at = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(at.getTime())) throw new RangeError(`not an instant: ${String(instant)}`);
+  const p = zonedParts(at, zone);
+  return {
+    local: `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`,
+    offset: offsetText(zoneOffsetMinutes(at, zone)),
+  };
+}
+
+/**
+ * An instant as RFC 3339 at the offset `zone` has then: "2026-12-10T17:00:00+01:00". Read by
+ * people (formatLocalDateTime) it shows the zone's wall clock and offset without knowing the zone.
+ */
+export function zonedIso(instant: Date | string, zone: string): string {
+  const at = instant instanceof Date ? instant : new Date(instant);
+  const p = zonedParts(at, zone);
+  const offset = offsetText(zoneOffsetMinutes(at, zone));
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${offset}`;
+}

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { CUTOFF_FIELDS, DEFAULT_TIME_ZONE } from '@freight/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../platform/db.js';
 
 /**
@@ -34,10 +35,23 @@ export async function templateMark(db: Db): Promise<TemplateMark | undefined> {
 }
 
 /**
+ * Instants that are deadlines on a port's wall clock (a booking's cut-offs): they move by whole days
+ * on that clock, as a date does, so that "17:00 at Rotterdam" stays 17:00 across a daylight-saving
+ * change. By table: the zone (an expression over the table's row) and the columns.
+ */
+const PORT_CLOCK: Record<string, { zone: SQL; columns: readonly string[] }> = {
+  bookings: {
+    zone: sql`coalesce((select p.time_zone from ports p where p.id = bookings.pol_id), ${DEFAULT_TIME_ZONE})`,
+    columns: CUTOFF_FIELDS,
+  },
+};
+
+/**
  * Moves every date and time of every table in one pass, driven by the catalogue, so that a column
- * added later moves too: calendar dates and wall-clock times (`date`, `timestamp`: ETDs, cut-offs)
- * by whole days, instants (`timestamptz`: when something was created or happened) by the exact
- * interval. Then removes the mark. Run it in the transaction that makes the copy the database's own.
+ * added later moves too: calendar dates and wall-clock times (`date`, `timestamp`) by whole days,
+ * deadlines on a port's clock (PORT_CLOCK: cut-offs) by whole days on that clock, other instants
+ * (`timestamptz`: when something was created or happened) by the exact interval. Then removes the
+ * mark. Run it in the transaction that makes the copy the database's own.
  */
 export async function moveToDay(tx: Db, shift: { days: number; ms: number }): Promise<void> {
   const columns = await rowsOf<{ table_name: string; column_name: string; data_type: string }>(
@@ -55,6 +69,11 @@ export async function moveToDay(tx: Db, shift: { days: number; ms: number }): Pr
   for (const [table, list] of byTable) {
     const sets = list.map(({ column_name: name, data_type: type }) => {
       const column = sql.identifier(name);
+      const clock = PORT_CLOCK[table];
+      if (clock?.columns.includes(name)) {
+        const wall = sql`(${column} at time zone ${clock.zone})`;
+        return sql`${column} = (${wall} + make_interval(days => ${shift.days})) at time zone ${clock.zone}`;
+      }
       const by =
         type === 'timestamp with time zone'
           ? sql`make_interval(secs => ${shift.ms / 1000})`

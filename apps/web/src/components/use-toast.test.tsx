@@ -44,6 +44,8 @@ describe('useToast', () => {
     await renderWithApp(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved');
-    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: TOAST_SECONDS * 1000 + 2000 });
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), {
+      timeout: TOAST_SECONDS * 1000 + 2000,
+    });
   });
 });

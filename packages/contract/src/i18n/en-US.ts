@@ -1,4 +1,5 @@
 import { enUSTerms } from './terms-en-US.js';
+import { enUSPlaces } from './places-en-US.js';
 import type { Messages } from './types.js';
 
 export const enUS: Messages = {
@@ -173,6 +174,7 @@ export const enUS: Messages = {
     eta_from: 'ETA from',
     eta_to: 'ETA to',
     ...enUSTerms.fields,
+    ...enUSPlaces.fields,
   },
   dictionary: {
     contactType: { shipper: 'Shipper', consignee: 'Consignee', both: 'Shipper and consignee' },
@@ -180,6 +182,7 @@ export const enUS: Messages = {
     appMode: { one: 'One-step registration', two: 'Two-step registration (with business info)' },
     yesNo: { yes: 'Yes', no: 'No' },
     ...enUSTerms.dictionary,
+    ...enUSPlaces.dictionary,
   },
   bookingStatus: {
     s0: 'Draft',
@@ -281,6 +284,7 @@ export const enUS: Messages = {
   },
   tradeCodes: enUSTerms.tradeCodes,
   bookingTerms: enUSTerms.bookingTerms,
+  bookingPlaces: enUSPlaces.bookingPlaces,
   bookingPdf: {
     'booking-note': 'Booking note',
     confirmation: 'Booking confirmation',
@@ -298,6 +302,7 @@ export const enUS: Messages = {
     pol: 'Port of loading',
     pod: 'Port of discharge',
     to: 'Delivery place',
+    placeOfDelivery: 'Inland place of delivery',
     serviceTerm: 'Service terms',
     requestedEtd: 'Requested departure',
     specialCargo: 'Special cargo',
@@ -357,6 +362,8 @@ export const enUS: Messages = {
     phoneFormat: 'Phone may only contain digits, spaces, plus signs, hyphens and parentheses',
     duplicate: 'The contact book already has this type, English company name and contact person',
     notAllYours: 'Some contacts do not exist or are not yours; nothing was deleted',
+    streetTooLong:
+      '{{field}} cannot be longer than {{max}} characters on a B/L, where its lines are joined with "{{join}}"',
   },
   import: {
     fileType: 'Only {{types}} files are accepted, and the content must match the extension',

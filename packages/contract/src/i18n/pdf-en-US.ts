@@ -37,5 +37,7 @@ export const enUSPdf: PdfMessages = {
     partyLater: 'With the shipping instructions',
     notifyLater: 'With the shipping instructions',
     lineOf: 'Line {{line}} · {{type}}',
+    destinationPort: 'Destination port',
+    placeOfDelivery: 'Place of delivery',
   },
 };

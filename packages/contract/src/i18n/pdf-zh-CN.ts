@@ -36,5 +36,7 @@ export const zhCNPdf = {
     partyLater: '随补料提供',
     notifyLater: '随补料提供',
     lineOf: '第 {{line}} 行 · {{type}}',
+    destinationPort: '目的港',
+    placeOfDelivery: '交货地',
   },
 } as const;

@@ -1,4 +1,5 @@
 import { zhCNTerms } from './terms-zh-CN.js';
+import { zhCNPlaces } from './places-zh-CN.js';
 
 /**
  * Messages shared by the server (error envelopes) and the web (form validation). E-mails and the
@@ -178,6 +179,7 @@ export const zhCN = {
     eta_from: 'ETA 起',
     eta_to: 'ETA 止',
     ...zhCNTerms.fields,
+    ...zhCNPlaces.fields,
   },
   dictionary: {
     contactType: { shipper: '发货人', consignee: '收货人', both: '发货人和收货人' },
@@ -185,6 +187,7 @@ export const zhCN = {
     appMode: { one: '一步注册', two: '两步注册（含企业信息）' },
     yesNo: { yes: '是', no: '否' },
     ...zhCNTerms.dictionary,
+    ...zhCNPlaces.dictionary,
   },
   bookingStatus: {
     s0: '草稿',
@@ -283,6 +286,7 @@ export const zhCN = {
   },
   tradeCodes: zhCNTerms.tradeCodes,
   bookingTerms: zhCNTerms.bookingTerms,
+  bookingPlaces: zhCNPlaces.bookingPlaces,
   bookingPdf: {
     'booking-note': '订舱委托书',
     confirmation: '放舱通知',
@@ -300,6 +304,7 @@ export const zhCN = {
     pol: '起运港',
     pod: '卸货港',
     to: '交货地',
+    placeOfDelivery: '内陆交货地',
     serviceTerm: '运输条款',
     requestedEtd: '要求开船日期',
     specialCargo: '特种货物',
@@ -356,6 +361,7 @@ export const zhCN = {
     phoneFormat: '电话只能包含数字、空格、加号、连字符和括号',
     duplicate: '通讯录中已有相同类型、英文公司名称和联系人的记录',
     notAllYours: '部分联系人不存在或不属于您，未删除任何数据',
+    streetTooLong: '{{field}}在提单上不能超过 {{max}} 个字符（多行地址以“{{join}}”连成一行计算）',
   },
   import: {
     fileType: '只支持 {{types}} 文件，且文件内容须与扩展名一致',

@@ -111,7 +111,19 @@ export const bookings = pgTable(
     custRefNo: varchar('cust_ref_no', { length: 50 }).notNull().default(''),
     readyDate: date('ready_date'),
     incotermId: integer('incoterm_id').references(() => incoterms.id),
+    /**
+     * The places beyond the ports as documents print them (booking-places.ts in the contract): the
+     * place of receipt's name (older than its country and code), the place of delivery beyond the
+     * destination port (to_id; '' is that port), each with its ISO country and UN/LOCODE (null: not
+     * said), and the transshipment port asked for.
+     */
     placeOfReceipt: varchar('place_of_receipt', { length: 100 }).notNull().default(''),
+    placeOfReceiptCountry: varchar('place_of_receipt_country', { length: 2 }),
+    placeOfReceiptCode: varchar('place_of_receipt_code', { length: 5 }),
+    placeOfDelivery: varchar('place_of_delivery', { length: 100 }).notNull().default(''),
+    placeOfDeliveryCountry: varchar('place_of_delivery_country', { length: 2 }),
+    placeOfDeliveryCode: varchar('place_of_delivery_code', { length: 5 }),
+    transshipmentPortId: integer('transshipment_port_id').references(() => ports.id),
     polId: integer('pol_id').references(() => ports.id),
     podId: integer('pod_id').references(() => ports.id),
     toId: integer('to_id').references(() => ports.id),
@@ -181,13 +193,16 @@ export const bookings = pgTable(
     voyage: varchar('voyage', { length: 20 }).notNull().default(''),
     etd: date('etd'),
     eta: date('eta'),
-    /** port-local times, as the forwarder writes them */
-    siCutoff: timestamp('si_cutoff', { mode: 'string' }),
-    cyCutoff: timestamp('cy_cutoff', { mode: 'string' }),
+    /**
+     * Instants: the forwarder gives each as the port of loading's wall clock and the release reads it
+     * at that port's zone (ports.time_zone); views give it back at the port's offset.
+     */
+    siCutoff: timestamp('si_cutoff', { withTimezone: true }),
+    cyCutoff: timestamp('cy_cutoff', { withTimezone: true }),
     /** customs (port) cut-off, 截关时间 */
-    customsCutoff: timestamp('customs_cutoff', { mode: 'string' }),
+    customsCutoff: timestamp('customs_cutoff', { withTimezone: true }),
     /** VGM submission cut-off */
-    vgmCutoff: timestamp('vgm_cutoff', { mode: 'string' }),
+    vgmCutoff: timestamp('vgm_cutoff', { withTimezone: true }),
     /** given with the release: where the empties are picked up, where the laden boxes go in */
     pickupDepot: varchar('pickup_depot', { length: 100 }).notNull().default(''),
     returnTerminal: varchar('return_terminal', { length: 100 }).notNull().default(''),

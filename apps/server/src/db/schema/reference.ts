@@ -56,6 +56,8 @@ export const ports = pgTable(
       .notNull()
       .references(() => countries.id),
     routeId: integer('route_id').references(() => tradeRoutes.id),
+    /** its IANA time zone: the clock its cut-offs are set on (seed/reference-data/time-zones.ts) */
+    timeZone: varchar('time_zone', { length: 64 }).notNull(),
   },
   (t) => [
     uniqueIndex('ports_code_uq').on(t.code),

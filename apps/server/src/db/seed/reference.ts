@@ -22,6 +22,7 @@ import { CURRENCIES } from './reference-data/currencies.js';
 import { BUSINESSES, CHARGES, INCOTERMS, INDUSTRIES } from './reference-data/lists.js';
 import { PORTS } from './reference-data/ports.js';
 import { TRADE_ROUTES } from './reference-data/routes.js';
+import { portTimeZone } from './reference-data/time-zones.js';
 import type { SeedNamed } from './reference-data/types.js';
 import { UNITS } from './reference-data/units.js';
 
@@ -78,7 +79,12 @@ export async function seedReferenceData(db: Db): Promise<void> {
         PORTS.map((p, i) => {
           const countryId = countryIds.get(p.country);
           if (countryId === undefined) throw new Error(`Port ${p.code}: unknown country ${p.country}`);
-          return { ...named(p, i), countryId, routeId: routeIds.get(p.route) ?? null };
+          return {
+            ...named(p, i),
+            countryId,
+            routeId: routeIds.get(p.route) ?? null,
+            timeZone: portTimeZone(p),
+          };
         }),
       )
       .onConflictDoNothing({ target: ports.code });

@@ -2,6 +2,7 @@ import {
   bookingContactProblems,
   type BookingForm,
   type Contact,
+  contactAsParty,
   type DocumentParty,
   documentPartyInput,
   partiesProblems,
@@ -39,27 +40,19 @@ async function countryCodeOf(db: Db, id: number): Promise<string> {
 }
 
 /**
- * A contact as a document party: its English name, address lines as the street, city, province,
- * post code and country, its person with phone and e-mail. A contact written before the book took
- * DCSA's lengths may not fit a B/L (a name over 70 characters, say): that is said of the field the
- * contact was chosen in, so that the member shortens the contact or types the party instead.
+ * A contact as a document party (the contract's contactAsParty, with the ISO code of its country).
+ * A contact written before the book took DCSA's lengths may not fit a B/L (contactTooLong: a name
+ * longer than the party's, say): that is said of the field the contact was chosen in, so that the
+ * member shortens the contact or types the party instead.
  */
 export async function contactParty(
   db: Db,
   contact: Contact,
   field: 'shipper_id' | 'consignee_id',
 ): Promise<DocumentParty | FieldIssue> {
-  const parsed = documentPartyInput.safeParse({
-    party_name: contact.company1,
-    street: contact.address1.split(/\r?\n/).join(', '),
-    city: contact.city,
-    post_code: contact.zip_code,
-    state_region: contact.province,
-    country_code: await countryCodeOf(db, contact.country_id),
-    contact_name: contact.linkman,
-    phone: contact.phone,
-    email: contact.email,
-  });
+  const parsed = documentPartyInput.safeParse(
+    contactAsParty(contact, await countryCodeOf(db, contact.country_id)),
+  );
   return parsed.success ? parsed.data : { field, key: 'bookingTerms.contactTooLongForDocuments' };
 }
 

@@ -15,12 +15,13 @@ import {
   TRANSPORT_DOCUMENT_TYPES,
   type TransportDocumentType,
 } from '@freight/contract';
+import { PLACE_FIELDS, placesForm } from './booking-places.js';
 import type { BookingRecord, BookingValues } from './repo.js';
 
 /*
- * The booking's terms (service at each end, the sailing asked for, loading stops, services) between
- * the API's names and the columns: one list, read both ways, so that a field added to it is saved,
- * read, copied and traced alike.
+ * The booking's terms (service at each end, the sailing asked for, loading stops, services, the
+ * places beyond the ports) between the API's names and the columns: one list, read both ways, so
+ * that a field added to it is saved, read, copied and traced alike.
  */
 
 /** Column → API name of every term. */
@@ -56,6 +57,7 @@ export const TERM_FIELDS = {
   purchaseOrderReference: 'purchase_order_reference',
   exportLicenseReference: 'export_license_reference',
   customsReferences: 'customs_references',
+  ...PLACE_FIELDS,
 } as const satisfies Partial<Record<keyof BookingValues, string>>;
 
 type TermColumn = keyof typeof TERM_FIELDS;
@@ -127,6 +129,7 @@ export function termForm(row: TermValues): TermForm {
     purchase_order_reference: row.purchaseOrderReference,
     export_license_reference: row.exportLicenseReference,
     customs_references: row.customsReferences,
+    ...placesForm(row),
   };
 }
 

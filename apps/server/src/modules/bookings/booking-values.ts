@@ -121,7 +121,7 @@ export async function toBookingValues(
     fromContact(db, viewer.companyId, v.consignee_id, 'consignee_id'),
     v.incoterm === null ? null : findIncoterm(db, v.incoterm),
     referenceCheck(db, {
-      ports: [v.pol_id, v.pod_id, v.to_id].filter((id) => id !== null),
+      ports: [v.pol_id, v.pod_id, v.to_id, v.transshipment_port_id].filter((id) => id !== null),
       carriers: v.carrier_id === null ? [] : [v.carrier_id],
       containers: lineInputs.flatMap((l) => (l.container_id === null ? [] : [l.container_id])),
       units: lineInputs.flatMap((l) => (l.unit_id === null ? [] : [l.unit_id])),
@@ -131,7 +131,7 @@ export async function toBookingValues(
   if ('field' in shipper) bad.push(shipper);
   if ('field' in consignee) bad.push(consignee);
   if (incoterm === undefined) bad.push({ field: 'incoterm' });
-  for (const field of ['pol_id', 'pod_id', 'to_id'] as const) {
+  for (const field of ['pol_id', 'pod_id', 'to_id', 'transshipment_port_id'] as const) {
     const id = v[field];
     if (id !== null && !known.ports.has(id)) bad.push({ field });
   }

@@ -6,6 +6,8 @@ import {
   type Locale,
   type BookingAction,
   fieldLabel,
+  formatLocalDateTime,
+  isCutoffField,
   parseLocale,
   translate,
 } from '@freight/contract';
@@ -29,7 +31,7 @@ export type MailEvent = {
   from: number | null;
   to: number;
   reason?: string;
-  /** further lines: [field name, value], e.g. the SO number of a release */
+  /** further lines: [field name, value], e.g. a release's SO number; a cut-off as zonedIso writes it */
   details?: [string, string][];
 };
 
@@ -85,7 +87,9 @@ export async function notifyChange(options: {
     const line = (field: string, value: string) => `${fieldLabel(locale, field)}${zh ? '：' : ': '}${value}`;
     const lines: string[] = [];
     if (event.reason) lines.push(line('reason', event.reason));
-    for (const [field, value] of event.details ?? []) lines.push(line(field, value));
+    // A cut-off comes at its port's offset: written in the reader's date order, with that offset.
+    for (const [field, value] of event.details ?? [])
+      lines.push(line(field, isCutoffField(field) ? formatLocalDateTime(value, locale) : value));
     // A member who may not know the forwarder of a booking from a quote is not told it by mail either.
     const unnamed =
       by === 'forwarder' &&

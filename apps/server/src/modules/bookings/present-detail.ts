@@ -169,6 +169,8 @@ export function presentDetail(options: {
     pol_name: row.polName ?? '',
     pod_name: row.podName ?? '',
     to_name: row.toName ?? '',
+    transshipment_name: row.transshipmentName ?? '',
+    transshipment_code: row.transshipmentCode ?? '',
     incoterm_name: row.incotermName ?? '',
     schedule: presentSchedule(row),
     cancelled_by: cancelledBy,

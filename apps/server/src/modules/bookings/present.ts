@@ -10,10 +10,13 @@ import {
   bookingState,
   bookingStatusKey,
   type BookingTotals,
+  cutoffTimeZone,
   isForwarderHidden,
+  placeText,
   type Locale,
   type QuoteSpace,
   translate,
+  zonedIso,
 } from '@freight/contract';
 import type { BookingPartySnapshot } from '../../db/schema.js';
 import { partiesForm } from './booking-parties.js';
@@ -85,8 +88,6 @@ export function hidesForwarder(
     accepted: booking.acceptedAt !== null,
   });
 }
-const cutoff = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 16) : null);
-
 export function presentRow(row: BookingListed, locale: Locale, reader: Reader): BookingRow {
   const b = row.booking;
   const hidden = hidesForwarder(reader, b);
@@ -102,6 +103,11 @@ export function presentRow(row: BookingListed, locale: Locale, reader: Reader): 
     pol_name: row.polName ?? '',
     pod_name: row.podName ?? '',
     to_name: row.toName ?? '',
+    place_of_delivery: placeText({
+      name: b.placeOfDelivery,
+      country: b.placeOfDeliveryCountry,
+      code: b.placeOfDeliveryCode,
+    }),
     vessel: b.vessel,
     voyage: b.voyage,
     etd: b.etd,
@@ -217,6 +223,8 @@ export function presentForm(
 
 export function presentSchedule(row: BookingJoined): BookingSchedule {
   const b = row.booking;
+  const zone = cutoffTimeZone(row.polTimeZone);
+  const cutoff = (value: Date | null) => (value ? zonedIso(value, zone) : null);
   return {
     so_no: b.soNo,
     bl_no: b.blNo,
@@ -229,6 +237,7 @@ export function presentSchedule(row: BookingJoined): BookingSchedule {
     cy_cutoff: cutoff(b.cyCutoff),
     customs_cutoff: cutoff(b.customsCutoff),
     vgm_cutoff: cutoff(b.vgmCutoff),
+    time_zone: zone,
     pickup_depot: b.pickupDepot,
     return_terminal: b.returnTerminal,
   };

@@ -187,6 +187,7 @@ const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][
   ['bookingExport.pol', (r) => r.pol_name],
   ['bookingExport.pod', (r) => r.pod_name],
   ['bookingExport.to', (r) => r.to_name],
+  ['bookingExport.placeOfDelivery', (r) => r.place_of_delivery],
   ['bookingExport.serviceTerm', (r) => r.service_term],
   ['bookingExport.requestedEtd', (r, l) => formatDate(r.requested_etd, l)],
   ['bookingExport.specialCargo', (r) => r.special_cargo],

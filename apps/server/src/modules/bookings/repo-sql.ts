@@ -42,8 +42,17 @@ export function rowColumns(zh: boolean) {
     carrierName: lookup<string | null>(carriers, carriers.id, name(carriers, zh), bookings.carrierId),
     // Null (a draft's port or Incoterm not chosen yet) reads as no name.
     polName: port(bookings.polId),
+    // The clock of the booking's cut-offs (null without a port of loading: cutoffTimeZone decides).
+    polTimeZone: lookup<string | null>(ports, ports.id, sql`${ports.timeZone}`, bookings.polId),
     podName: port(bookings.podId),
     toName: port(bookings.toId),
+    transshipmentName: port(bookings.transshipmentPortId),
+    transshipmentCode: lookup<string | null>(
+      ports,
+      ports.id,
+      sql`${ports.code}`,
+      bookings.transshipmentPortId,
+    ),
     incotermCode: lookup<string | null>(incoterms, incoterms.id, sql`${incoterms.code}`, bookings.incotermId),
     incotermName: lookup<string | null>(incoterms, incoterms.id, name(incoterms, zh), bookings.incotermId),
     forwarderName: lookup<string | null>(

@@ -7,6 +7,7 @@ import {
   bookingNoSeq,
   bookings,
   containerTypes,
+  ports,
   units,
   companies,
 } from '../../db/schema.js';
@@ -48,6 +49,17 @@ export async function findBooking(db: Db, scope: Scope | null, id: number, zh: b
     .where(and(eq(bookings.id, id), scope ? scopeWhere(scope) : undefined))
     .limit(1);
   return row;
+}
+
+/** The time zone of a booking's port of loading, if the scope may see the booking and it has one. */
+export async function polTimeZoneOf(db: Db, scope: Scope, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ zone: ports.timeZone })
+    .from(bookings)
+    .leftJoin(ports, eq(ports.id, bookings.polId))
+    .where(and(eq(bookings.id, id), scopeWhere(scope)))
+    .limit(1);
+  return row?.zone ?? null;
 }
 
 /** The bare booking row, if its member or (once submitted) the forwarder it is addressed to asks. */

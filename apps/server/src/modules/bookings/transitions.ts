@@ -6,6 +6,9 @@ import {
   canBooking,
   CUTOFF_FIELDS,
   type CutoffField,
+  cutoffTimeZone,
+  localToInstant,
+  zonedIso,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -20,7 +23,7 @@ import {
 import { recordBooking, recordBookings } from './booking-trail.js';
 import { type MailEvent, notifyChange } from './notify.js';
 import { getBookingDetail } from './reading.js';
-import { changeStatus, insertHistory, lockBookings, markAccepted } from './repo.js';
+import { changeStatus, insertHistory, lockBookings, markAccepted, polTimeZoneOf } from './repo.js';
 
 /* Status changes once a booking is submitted: the member's cancellation, the forwarder's actions. */
 
@@ -159,7 +162,7 @@ export function acceptBooking(options: ForwarderAction) {
   });
 }
 
-export function releaseSpace(
+export async function releaseSpace(
   options: ForwarderAction & {
     input: {
       so_no: string;
@@ -177,7 +180,15 @@ export function releaseSpace(
   },
 ) {
   const v = options.input;
-  const cutoffs = CUTOFF_FIELDS.map((field) => [field, v[field] || null] as const);
+  // The cut-offs come as the port of loading's wall clock and are kept as instants. The port is read
+  // before the release's transaction: a submitted booking's route no longer changes (only drafts are
+  // edited), and a booking the forwarder may not see is refused inside it.
+  const scope = scopeOf('forwarder', options.viewerId);
+  const zone = cutoffTimeZone(await polTimeZoneOf(options.db, scope, options.id));
+  const cutoffs = CUTOFF_FIELDS.map((field) => {
+    const local = v[field];
+    return [field, local ? localToInstant(local, zone) : null] as const;
+  });
   const cutoffOf = (field: CutoffField) => cutoffs.find(([name]) => name === field)?.[1] ?? null;
   return transition({
     ...options,
@@ -204,7 +215,7 @@ export function releaseSpace(
       ['voyage', v.voyage],
       ['etd', v.etd],
       ['eta', v.eta],
-      ...cutoffs.flatMap(([field, value]) => (value ? [[field, value] as [string, string]] : [])),
+      ...cutoffs.flatMap(([field, at]) => (at ? [[field, zonedIso(at, zone)] as [string, string]] : [])),
       ...(['pickup_depot', 'return_terminal'] as const).flatMap((field) =>
         v[field] ? [[field, v[field]] as [string, string]] : [],
       ),

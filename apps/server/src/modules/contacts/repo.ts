@@ -1,8 +1,16 @@
-import { type ContactQuery, contactTypesFor } from '@freight/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CONTACT_PARTY_FIELD_NAMES,
+  CONTACT_PARTY_FIELDS,
+  type ContactPartyField,
+  type ContactQuery,
+  contactTypesFor,
+  STREET_LINE_JOIN,
+} from '@freight/contract';
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../platform/db.js';
 import { pageOffset } from '../../platform/sql.js';
-import { contacts, countries } from '../../db/schema.js';
+import { contactBookTasks, contacts, countries } from '../../db/schema.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
@@ -15,6 +23,37 @@ const withCountry = {
   countryEn: countries.nameEn,
   countryZh: countries.nameZh,
 };
+
+/** A line break of an address, as contactStreet splits it (a regular expression for PostgreSQL). */
+const LINE_BREAK = String.raw`\r?\n`;
+
+const PARTY_COLUMNS: Record<ContactPartyField, PgColumn> = {
+  company1: contacts.company1,
+  address1: contacts.address1,
+  city: contacts.city,
+  province: contacts.province,
+  zip_code: contacts.zipCode,
+  linkman: contacts.linkman,
+  phone: contacts.phone,
+  email: contacts.email,
+};
+
+/**
+ * The contract's contactTooLong in SQL: some field longer than the B/L takes (CONTACT_PARTY_FIELDS),
+ * the address counted as the one street line the party makes of it (contactStreet). char_length
+ * counts characters as contactTooLong does.
+ */
+function tooLongForBl(): SQL {
+  const parts = CONTACT_PARTY_FIELD_NAMES.map((field) => {
+    const column = PARTY_COLUMNS[field];
+    const text =
+      field === 'address1'
+        ? sql`regexp_replace(${column}, ${LINE_BREAK}, ${STREET_LINE_JOIN}, 'g')`
+        : sql`${column}`;
+    return sql`char_length(${text}) > ${sql.raw(String(CONTACT_PARTY_FIELDS[field].max))}`;
+  });
+  return or(...parts) ?? sql`false`;
+}
 
 /**
  * A page of the member's contacts, newest first. The keyword is looked for, case-insensitively, in
@@ -31,6 +70,7 @@ export async function findContactPage(db: Db, ownerId: number, query: ContactQue
     eq(contacts.ownerId, ownerId),
     query.type ? eq(contacts.type, query.type) : undefined,
     query.party ? inArray(contacts.type, contactTypesFor(query.party)) : undefined,
+    query.too_long ? tooLongForBl() : undefined,
     keyword === undefined
       ? undefined
       : keyword.includes(FIELD_SEPARATOR)
@@ -153,4 +193,28 @@ export async function allCountries(db: Db) {
     })
     .from(countries)
     .orderBy(countries.sort);
+}
+
+/** How many contacts too long for a B/L (tooLongForBl) each company holds; only those with any. */
+export async function countTooLongByOwner(db: Db): Promise<{ ownerId: number; count: number }[]> {
+  return db
+    .select({ ownerId: contacts.ownerId, count: count() })
+    .from(contacts)
+    .where(tooLongForBl())
+    .groupBy(contacts.ownerId)
+    .orderBy(contacts.ownerId);
+}
+
+/**
+ * Takes a task a migration left (contact_book_tasks) if it is still to do, marking it done in the
+ * caller's transaction: true for the one caller that takes it. Another instance's update waits on the
+ * row until that transaction ends, then finds the task done (or to do again, if it rolled back).
+ */
+export async function takeTask(db: Db, name: string): Promise<boolean> {
+  const rows = await db
+    .update(contactBookTasks)
+    .set({ doneAt: new Date() })
+    .where(and(eq(contactBookTasks.name, name), isNull(contactBookTasks.doneAt)))
+    .returning({ name: contactBookTasks.name });
+  return rows.length === 1;
 }

@@ -2,6 +2,7 @@ import {
   type Contact,
   contactInput,
   type ContactQuery,
+  contactTooLong,
   type ContactRow as ContactListRow,
   type ListData,
   type Locale,
@@ -111,7 +112,13 @@ export async function listContacts(options: {
 }): Promise<ListData<ContactListRow>> {
   const { rows, total } = await findContactPage(options.db, options.context.companyId, options.query);
   const actions = rowActionsOf(options.context.role);
-  return { lists: rows.map((row) => ({ ...present(row, options.context.locale), actions })), total };
+  return {
+    lists: rows.map((row) => {
+      const contact = present(row, options.context.locale);
+      return { ...contact, actions, too_long: contactTooLong(contact).map((long) => long.field) };
+    }),
+    total,
+  };
 }
 
 /** Another member's contact answers 404, exactly like a missing one. */

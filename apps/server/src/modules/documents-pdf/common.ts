@@ -3,6 +3,8 @@ import {
   type BookingPartyInfo,
   fieldLabel,
   partyBlText,
+  placeOf,
+  placeText,
   type Locale,
   type MessageKey,
   translate,
@@ -62,14 +64,32 @@ export function notifyFields(ctx: Ctx): [string, string][] {
   return [[name, d.notify_party || label(ctx, 'notifyLater')]];
 }
 
-/** The route: place of receipt, loading, discharge and delivery, with the carrier. */
+/**
+ * The route: place of receipt, loading, transshipment, discharge and delivery, with the carrier.
+ * A place of delivery beyond the destination port is printed after it, the port then named as the
+ * destination port; without one, the destination port is the place of delivery, as before.
+ */
 export function routeFields(ctx: Ctx): [string, string][] {
   const d = ctx.detail;
+  const delivery = placeText(placeOf(d, 'place_of_delivery'));
   return [
-    [field(ctx, 'place_of_receipt'), d.place_of_receipt],
+    [field(ctx, 'place_of_receipt'), placeText(placeOf(d, 'place_of_receipt'))],
     [field(ctx, 'pol_id'), d.pol_name],
+    ...(d.transshipment_name
+      ? [
+          [field(ctx, 'transshipment_port_id'), `${d.transshipment_name} (${d.transshipment_code})`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     [field(ctx, 'pod_id'), d.pod_name],
-    [field(ctx, 'to_id'), d.to_name],
+    ...(delivery
+      ? ([
+          [label(ctx, 'destinationPort'), d.to_name],
+          [label(ctx, 'placeOfDelivery'), delivery],
+        ] as [string, string][])
+      : ([[field(ctx, 'to_id'), d.to_name]] as [string, string][])),
     [field(ctx, 'carrier_id'), d.carrier_name],
   ];
 }

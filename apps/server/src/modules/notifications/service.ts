@@ -13,6 +13,7 @@ import {
   type RfqAnswerAction,
   ROLES,
   roleCanManage,
+  roleCanWrite,
   type StreamTicket,
 } from '@freight/contract';
 import type { z } from 'zod';
@@ -178,6 +179,30 @@ export async function notifyJoined(
     label: person.label.slice(0, LABEL_MAX),
     exceptPersonId: person.id,
     roles: TEAM_MANAGERS,
+  });
+  await announce(tx, rows);
+}
+
+/** The roles told of contacts to shorten: those who may change them. */
+const CONTACT_WRITERS = ROLES.filter(roleCanWrite);
+
+/**
+ * A company's contacts too long for a B/L (the contact book's one-time report): the people who may
+ * change them are told how many, linked to the contact book showing only those (notificationLink).
+ */
+export async function notifyContactsTooLong(
+  tx: Db,
+  report: { companyId: number; count: number },
+): Promise<void> {
+  const rows = await insertForCompany(tx, {
+    companyId: report.companyId,
+    party: null,
+    kind: 'contact',
+    action: 'too_long',
+    objectId: null,
+    label: String(report.count),
+    exceptPersonId: null,
+    roles: CONTACT_WRITERS,
   });
   await announce(tx, rows);
 }

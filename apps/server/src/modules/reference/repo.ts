@@ -34,6 +34,7 @@ export type ReferenceRow = {
   countryNameEn?: string | null;
   countryNameZh?: string | null;
   routeId?: number | null;
+  timeZone?: string;
   isoCode?: string;
   teu?: string;
   numeric?: string;
@@ -129,6 +130,7 @@ export async function findReferencePage(
             countryNameEn: countries.nameEn,
             countryNameZh: countries.nameZh,
             routeId: ports.routeId,
+            timeZone: ports.timeZone,
           })
           .from(ports)
           .innerJoin(countries, eq(countries.id, ports.countryId))

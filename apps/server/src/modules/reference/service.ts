@@ -16,6 +16,7 @@ function present(row: ReferenceRow, locale: Locale): ReferenceItem {
     item.country_name = (zh ? row.countryNameZh : row.countryNameEn) ?? null;
   }
   if (row.routeId !== undefined) item.route_id = row.routeId;
+  if (row.timeZone !== undefined) item.time_zone = row.timeZone;
   if (row.isoCode !== undefined) item.iso_code = row.isoCode;
   if (row.teu !== undefined) item.teu = Number(row.teu);
   if (row.numeric !== undefined) item.numeric = row.numeric;

@@ -200,7 +200,9 @@ function useActions(party: BookingParty, detail: BookingDetail, reload: () => vo
   const dialogs = (
     <>
       {dialog === 'si' && <ShipmentModal id={detail.id} onClose={close} onDone={finished} />}
-      {dialog === 'release' && <ReleaseModal {...props} />}
+      {dialog === 'release' && (
+        <ReleaseModal {...props} port={detail.pol_name} timeZone={detail.schedule.time_zone} />
+      )}
       {dialog === 'ship' && <ShipModal {...props} />}
       {(dialog === 'cancel' || dialog === 'void') && (
         <ReasonModal

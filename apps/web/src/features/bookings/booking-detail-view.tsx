@@ -6,6 +6,8 @@ import {
   formatLocalDateTime,
   freightTermOf,
   incotermLabel,
+  placeOf,
+  placeText,
   type BookingDetail,
   type ContainerLine,
 } from '@freight/contract';
@@ -105,11 +107,24 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           <Descriptions.Item label={f('incoterm')}>
             {dash(incotermLabel(detail.incoterm, detail.incoterm_name))}
           </Descriptions.Item>
-          <Descriptions.Item label={f('place_of_receipt')}>{dash(detail.place_of_receipt)}</Descriptions.Item>
+          <Descriptions.Item label={f('place_of_receipt')}>
+            {dash(placeText(placeOf(detail, 'place_of_receipt')))}
+          </Descriptions.Item>
           <Descriptions.Item label={f('carrier_id')}>{dash(detail.carrier_name)}</Descriptions.Item>
           <Descriptions.Item label={f('pol_id')}>{detail.pol_name}</Descriptions.Item>
+          {detail.transshipment_name && (
+            <Descriptions.Item label={f('transshipment_port_id')}>
+              {`${detail.transshipment_name} (${detail.transshipment_code})`}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={f('pod_id')}>{detail.pod_name}</Descriptions.Item>
           <Descriptions.Item label={f('to_id')}>{detail.to_name}</Descriptions.Item>
+          {/* Beyond the destination port only; without one, that port is the place of delivery. */}
+          {detail.place_of_delivery && (
+            <Descriptions.Item label={f('place_of_delivery')}>
+              {placeText(placeOf(detail, 'place_of_delivery'))}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('bookings.bookingDate')}>
             {formatDateTime(detail.create_time, locale)}
           </Descriptions.Item>

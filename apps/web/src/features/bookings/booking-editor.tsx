@@ -60,6 +60,8 @@ import { BookingServicesFields } from './booking-services-fields';
 
 import { BookingTermsFields } from './booking-terms-fields';
 
+import { BookingPlacesFields } from './booking-places-fields';
+
 import { dropEmptyGoods, shownAt, useTypeCodeOf } from './booking-line-terms-rules';
 
 import { dropEmptyStops, problemMessage } from './booking-terms-rules';
@@ -310,16 +312,6 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={8}>
-              <Form.Item
-                name="place_of_receipt"
-                label={f('place_of_receipt')}
-                rules={rules.place_of_receipt}
-                normalize={upper}
-              >
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} lg={8}>
               <Form.Item name="pol_id" label={f('pol_id')} rules={rules.pol_id} required>
                 <ReferenceSelect kind="port" disabled={quoteLocked} />
               </Form.Item>
@@ -366,6 +358,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
         </Panel>
         {/* The terms follow what every booking needs: a plain booking passes them by. */}
         <BookingTermsFields mode={mode} />
+        <BookingPlacesFields />
         <BookingCommercialFields fromQuote={quoteLocked} />
         <BookingServicesFields />
       </Form>

@@ -26,6 +26,7 @@ import {
   toCommercialInput,
   type CommercialFormValues,
 } from './booking-commercial-values';
+import { type PlacesFormValues, toPlacesFormValues, toPlacesInput } from './booking-places-values';
 import {
   emptyParty,
   toPartiesFormValues,
@@ -64,11 +65,13 @@ export type ContainerFormLine = CargoFormLine &
 /**
  * The booking form's values; the ready date is a picker value, the wire holds YYYY-MM-DD. The
  * booking's terms (service, sailing, loading stops, services) are in ./booking-terms-values.ts,
- * its commercial terms in ./booking-commercial-values.ts, its parties in ./booking-parties-values.ts.
+ * its commercial terms in ./booking-commercial-values.ts, its parties in ./booking-parties-values.ts,
+ * its places beyond the ports in ./booking-places-values.ts.
  */
 export type BookingFormValues = TermsFormValues &
   CommercialFormValues &
-  PartiesFormValues & {
+  PartiesFormValues &
+  PlacesFormValues & {
     quote_id?: number | null;
     forwarder_id?: number | null;
     cust_ref_no?: string;
@@ -177,6 +180,7 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
     // A copy keeps the terms, as the server's copy does.
     ...toTermsFormValues(booking),
     ...toCommercialFormValues(booking, isCopy),
+    ...toPlacesFormValues(booking),
     cargo_items: booking.cargo_items.map((line) => ({
       hs_code: line.hs_code,
       description: line.description,
@@ -240,6 +244,7 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
     commodity_cn: values.commodity_cn?.trim() ?? '',
     ...toTermsInput(values),
     ...toCommercialInput(values),
+    ...toPlacesInput(values),
     cargo_items: isFcl
       ? []
       : (values.cargo_items ?? []).map((line) => ({ ...cargoLine(line), ...toCargoTerms(line) })),

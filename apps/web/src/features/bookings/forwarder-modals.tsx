@@ -3,14 +3,16 @@ import '../../i18n/dayjs-locale';
 import {
   CUTOFF_FIELDS,
   DATE_FORMAT,
+  instantToLocal,
   isEtaInOrder,
+  localToInstant,
   releaseInput,
   shipInput,
   WIRE_DATE,
   type ReleaseInput,
 } from '@freight/contract';
 import { App, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { applyFieldErrors } from '../../components/api-error';
@@ -76,17 +78,37 @@ function useAct(onDone: () => void) {
     });
 }
 
-/** Release space (1 → 2): SO number, vessel, voyage, ETD/ETA and the optional cut-offs. */
-export function ReleaseModal({ id, onClose, onDone }: Props) {
+const WIRE_TIME = `${WIRE_DATE} HH:mm`;
+
+/**
+ * Release space (1 → 2): SO number, vessel, voyage, ETD/ETA and the optional cut-offs. The cut-off
+ * pickers read and write the port of loading's wall clock (`timeZone`, its IANA zone), as the
+ * carrier's notice prints them, and name that clock with its offset on the day picked.
+ */
+export function ReleaseModal({
+  id,
+  onClose,
+  onDone,
+  port,
+  timeZone,
+}: Props & { port: string; timeZone: string }) {
   const { t } = useTranslation();
   const [form] = useForm<ReleaseValues>();
+  const values = Form.useWatch([], form) as ReleaseValues | undefined;
   const run = useRun(onDone);
   const f = (name: FieldName) => t(`shared.fields.${name}`);
   const date = DATE_FORMAT[currentLocale()];
   const cutoffFormats = localDateTimeFormats(currentLocale());
   const [releasing, setReleasing] = useState(false);
   const wire = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_DATE) : '');
-  const wireTime = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD HH:mm') : null);
+  const wireTime = (value: Dayjs | null | undefined) => (value ? value.format(WIRE_TIME) : null);
+  // The port's clock at the time picked, else at noon of the ETD (or today): its offset changes
+  // with daylight saving.
+  const portTime = (value: Dayjs | null | undefined) => {
+    const at = value ? value.format(WIRE_TIME) : `${(values?.etd ?? dayjs()).format(WIRE_DATE)} 12:00`;
+    const { offset } = instantToLocal(localToInstant(at, timeZone), timeZone);
+    return t('bookings.release.portTime', { port: port || timeZone, offset: `UTC${offset}` });
+  };
   const dateRule = (name: 'etd' | 'eta') => [
     {
       validator: async (_rule: unknown, value: Dayjs | null | undefined) => {
@@ -189,6 +211,7 @@ export function ReleaseModal({ id, onClose, onDone }: Props) {
               <Form.Item
                 name={name}
                 label={f(name)}
+                extra={portTime(values?.[name])}
                 dependencies={['etd']}
                 rules={[
                   ({ getFieldValue }) => ({

@@ -1,13 +1,16 @@
 import './strings';
 import {
+  CONTACT_CHINESE_LIMITS,
   CONTACT_DOCUMENT_FIELDS,
+  CONTACT_PARTY_FIELDS,
   CONTACT_TYPES,
   contactInput,
   type Contact,
   type ContactInput,
+  contactTooLong,
 } from '@freight/contract';
-import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toOptions, useReferenceList } from '../../api/reference';
 import { useAction } from '../../components/use-action';
@@ -15,6 +18,7 @@ import { documentText, zodRules } from '../../components/form-rules';
 import { createContact, updateContact } from './contacts-api';
 import { useForm } from '../../components/use-form';
 import type { FieldName } from '../../i18n/keys';
+import { fieldList } from './contact-limits';
 
 type Props = {
   /** The contact being edited (loaded from the server); none to add one. */
@@ -27,6 +31,8 @@ type FormValues = Omit<ContactInput, 'country_id'> & { country_id?: number };
 
 const rules = zodRules(contactInput);
 const REQUIRED = new Set<string>(['company1', 'linkman', 'address1', 'city', 'country_id', 'phone']);
+/** The lengths of the fields a B/L takes (the contract's); the Chinese name and address have their own. */
+const max = (field: keyof typeof CONTACT_PARTY_FIELDS) => CONTACT_PARTY_FIELDS[field].max;
 
 function initialValues(contact: Contact | undefined): Partial<FormValues> {
   if (!contact) return { type: 'both' };
@@ -43,6 +49,13 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
   const countries = useReferenceList('country');
   const isEdit = contact !== undefined;
   const label = (name: FieldName) => t(`shared.fields.${name}`);
+  // A contact saved before the book took the B/L's lengths: its fields to shorten, marked at once.
+  const tooLong = contact ? contactTooLong(contact).map((long) => long.field) : [];
+  const tooLongKey = tooLong.join(',');
+  useEffect(() => {
+    if (tooLongKey)
+      void form.validateFields(tooLongKey.split(',') as (keyof FormValues)[]).catch(() => undefined);
+  }, [form, tooLongKey]);
 
   const onSubmit = (values: FormValues) =>
     run(
@@ -95,6 +108,14 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
         onFinish={onSubmit}
         preserve={false}
       >
+        {tooLong.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('contacts.tooLongForm', { fields: fieldList(t, tooLong) })}
+          />
+        )}
         <Row gutter={16}>
           {item(
             'type',
@@ -105,13 +126,13 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
               }))}
             />,
           )}
-          {item('linkman', <Input maxLength={100} />)}
-          {item('company1', <Input maxLength={200} />)}
-          {item('company2', <Input maxLength={200} />)}
-          {item('address1', <Input maxLength={300} />, 24)}
-          {item('address2', <Input maxLength={300} />, 24)}
-          {item('city', <Input maxLength={100} />)}
-          {item('province', <Input maxLength={100} />)}
+          {item('linkman', <Input maxLength={max('linkman')} />)}
+          {item('company1', <Input maxLength={max('company1')} />)}
+          {item('company2', <Input maxLength={CONTACT_CHINESE_LIMITS.company2} />)}
+          {item('address1', <Input maxLength={max('address1')} />, 24)}
+          {item('address2', <Input maxLength={CONTACT_CHINESE_LIMITS.address2} />, 24)}
+          {item('city', <Input maxLength={max('city')} />)}
+          {item('province', <Input maxLength={max('province')} />)}
           {item(
             'country_id',
             <Select<number>
@@ -120,9 +141,9 @@ export function ContactFormModal({ contact, onClose, onSaved }: Props) {
               options={toOptions(countries.data)}
             />,
           )}
-          {item('zip_code', <Input maxLength={20} />)}
-          {item('phone', <Input maxLength={40} />)}
-          {item('email', <Input inputMode="email" maxLength={254} />)}
+          {item('zip_code', <Input maxLength={max('zip_code')} />)}
+          {item('phone', <Input maxLength={max('phone')} />)}
+          {item('email', <Input inputMode="email" maxLength={max('email')} />)}
         </Row>
       </Form>
     </Modal>

@@ -1,29 +1,37 @@
 import './strings';
-import { Form, Input } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { clearFields, useForm } from '../../components/use-form';
 import { SearchButtons } from '../../components/search-buttons';
 
-/** Keyword search over both company names, contact person, phone, e-mail and city, with Search and Reset. */
+/** What the contact list is narrowed to: a keyword, and whether only contacts too long for a B/L. */
+export type ContactFilters = { keyword: string; isTooLong: boolean };
+
+/**
+ * Keyword search over both company names, contact person, phone, e-mail and city, and "only those
+ * too long for a B/L" (the contacts to shorten), with Search and Reset.
+ */
 export function ContactSearch({
-  keyword,
+  filters,
   onSearch,
 }: {
-  /** The search in force (from the page's address): the box starts with it. */
-  keyword: string;
-  onSearch: (keyword: string) => void;
+  /** The search in force (from the page's address): the form starts with it. */
+  filters: ContactFilters;
+  onSearch: (filters: ContactFilters) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = useForm<{ keyword?: string }>();
+  const [form] = useForm<{ keyword?: string; isTooLong?: boolean }>();
   return (
     <Form
       form={form}
-      initialValues={{ keyword }}
+      initialValues={filters}
       layout="inline"
       role="search"
       aria-label={t('contacts.searchLabel')}
       style={{ rowGap: 12, marginBottom: 16 }}
-      onFinish={(values) => onSearch(values.keyword?.trim() ?? '')}
+      onFinish={(values) =>
+        onSearch({ keyword: values.keyword?.trim() ?? '', isTooLong: values.isTooLong === true })
+      }
     >
       <Form.Item name="keyword" label={t('common.keyword')}>
         <Input
@@ -33,10 +41,14 @@ export function ContactSearch({
           style={{ width: 280 }}
         />
       </Form.Item>
+      <Form.Item name="isTooLong" valuePropName="checked">
+        {/* Takes effect at once, like a tab: it is a view of the book rather than a search term. */}
+        <Checkbox onChange={() => form.submit()}>{t('contacts.tooLongOnly')}</Checkbox>
+      </Form.Item>
       <SearchButtons
         onReset={() => {
           clearFields(form);
-          onSearch('');
+          onSearch({ keyword: '', isTooLong: false });
         }}
       />
     </Form>

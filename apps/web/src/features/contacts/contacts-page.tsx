@@ -50,10 +50,12 @@ export function ContactsPage() {
   // The search, page and size live in the address (shareable, kept on reload and language switch).
   const [query, setQuery] = useUrlFilters(contactQuery);
   const { keyword = '', page = 1, size = DEFAULT_SIZE } = query;
+  // `too_long=1`: the contacts to shorten (the link of the notification that tells of them).
+  const isTooLong = query.too_long === '1';
   const [selected, setSelected] = useState<number[]>([]);
   const [editor, setEditor] = useState<{ contact?: Contact } | undefined>();
   const [importing, setImporting] = useState(false);
-  const list = useContactList(keyword, page, size);
+  const list = useContactList(keyword, page, size, isTooLong);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all });
   const action = useAction();
@@ -94,8 +96,14 @@ export function ContactsPage() {
         {t('menu.contacts')}
       </Typography.Title>
       <ContactSearch
-        keyword={keyword}
-        onSearch={(next) => setQuery({ keyword: next, size: size === DEFAULT_SIZE ? undefined : size })}
+        filters={{ keyword, isTooLong }}
+        onSearch={(next) =>
+          setQuery({
+            keyword: next.keyword,
+            too_long: next.isTooLong ? '1' : undefined,
+            size: size === DEFAULT_SIZE ? undefined : size,
+          })
+        }
       />
       <SheetToolbar
         addLabel={t('contacts.add')}
@@ -105,6 +113,9 @@ export function ContactsPage() {
         selected={selected.length}
         onBatchDelete={() => remove(selected, true)}
       />
+      {isTooLong && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('contacts.tooLongList')} />
+      )}
       {list.isError && (
         <Alert
           type="error"
@@ -123,7 +134,12 @@ export function ContactsPage() {
         selected={selected}
         onSelect={setSelected}
         onPage={(nextPage, nextSize) =>
-          setQuery({ keyword, page: nextSize === size ? nextPage : undefined, size: nextSize })
+          setQuery({
+            keyword,
+            too_long: query.too_long,
+            page: nextSize === size ? nextPage : undefined,
+            size: nextSize,
+          })
         }
         onEdit={edit}
         onDelete={(contact) => remove([contact.id], false)}

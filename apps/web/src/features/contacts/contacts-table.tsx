@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { someRowOffers } from '../../components/row-actions';
 import { tableLoading } from '../../components/table-loading';
 import type { FieldName } from '../../i18n/keys';
+import { TooLongTag } from './contact-limits';
 
 type Props = {
   contacts: ContactRow[];
@@ -35,7 +36,18 @@ function columns(
       key: 'type',
       render: (type: ContactRow['type']) => t(`shared.dictionary.contactType.${type}`),
     },
-    { title: field('company1'), dataIndex: 'company1', key: 'company1' },
+    {
+      title: field('company1'),
+      dataIndex: 'company1',
+      key: 'company1',
+      // A contact saved before the book took the B/L's lengths says what to shorten (the server's row).
+      render: (company1: string, contact) => (
+        <Space orientation="vertical" size={4}>
+          {company1}
+          <TooLongTag fields={contact.too_long} />
+        </Space>
+      ),
+    },
     { title: field('company2'), dataIndex: 'company2', key: 'company2' },
     { title: field('linkman'), dataIndex: 'linkman', key: 'linkman' },
     { title: field('phone'), dataIndex: 'phone', key: 'phone' },
@@ -64,7 +76,10 @@ function columns(
   ];
 }
 
-/** The contact table: type label, names, contact details, row actions, selection, paging. */
+/**
+ * The contact table: type label, names (with the mark of a contact too long for a B/L), contact
+ * details, row actions, selection, paging.
+ */
 export function ContactsTable(props: Props) {
   const { t } = useTranslation();
   // Each row says what the reader may do with it: a viewer's rows offer nothing, so no buttons.
