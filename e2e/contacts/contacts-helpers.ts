@@ -4,7 +4,7 @@ import { DEMO, type PortalServer } from '../support/server';
 import { firstSheetRows } from '../support/sheets';
 import { openSignedIn } from '../support/steps';
 
-export { apiToken, gone, openSignedIn, pick, visible, WAIT } from '../support/steps';
+export { apiToken, dataRows, gone, openSignedIn, pick, visible, WAIT } from '../support/steps';
 
 /** Shared steps of the contact-book specs: data made through the API, and the contact page. */
 

@@ -9,13 +9,13 @@ export const WAIT = { timeout: 15_000 };
 export const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
 /**
  * A table's rows that hold data: not its header, nor the placeholder row an empty or still
- * loading table shows (a blank cell, or "No data").
+ * loading table shows (a blank cell, or "No data", which its picture's hidden title repeats).
  */
 export const dataRows = (page: Page) =>
   page
     .getByRole('row')
     .filter({ has: page.getByRole('cell').filter({ hasText: /\S/ }) })
-    .filter({ hasNotText: /^\s*(No data|暂无数据)\s*$/ });
+    .filter({ hasNotText: /^\s*((No data|暂无数据)\s*)+$/ });
 export const gone = (locator: Locator) => expect.poll(() => locator.count(), WAIT).toBe(0);
 
 /** A date `offset` days from today, and its spellings: ISO (Chinese pages) and MM/DD/YYYY (English). */

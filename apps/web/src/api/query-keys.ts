@@ -27,6 +27,7 @@ export const queryKeys = {
     list: (kind: string, size: number, query: Filters, language: string) =>
       ['reference', kind, size, query, language] as const,
     countries: (language: string) => ['reference', 'country', 'all', language] as const,
+    locations: (keyword: string, language: string) => ['reference', 'location', keyword, language] as const,
   },
   dictionary: (name: string, language: string) => ['dictionary', name, language] as const,
   activity: {
@@ -63,8 +64,9 @@ export const queryKeys = {
   },
   contacts: {
     all: ['contacts'] as const,
-    list: (keyword: string, page: number, size: number, language: string) =>
-      ['contacts', keyword, page, size, language] as const,
+    /** `isTooLong`: only the contacts too long for a B/L, a list of its own under the same root. */
+    list: (keyword: string, page: number, size: number, language: string, isTooLong = false) =>
+      ['contacts', keyword, page, size, language, isTooLong ? 'too-long' : 'all'] as const,
     pick: (keyword: string, scope: string) => ['contacts', 'pick', keyword, scope] as const,
     one: (id: number | null | undefined) => ['contacts', 'one', id] as const,
   },

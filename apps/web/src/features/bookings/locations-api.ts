@@ -11,7 +11,7 @@ export function searchLocations(keyword: string): Promise<ListData<LocationItem>
 /** The search as a query, cached per keyword and language (names come in the request's language). */
 export function locationsQuery(keyword: string, language: string) {
   return queryOptions({
-    queryKey: [...queryKeys.reference.all, 'location', keyword, language] as const,
+    queryKey: queryKeys.reference.locations(keyword, language),
     queryFn: () => searchLocations(keyword),
     staleTime: 10 * 60_000,
   });

@@ -15,10 +15,7 @@ export const CONTACT_TEMPLATE_PATH = '/customer/contact/template';
 export function useContactList(keyword: string, page: number, size: number, isTooLong = false) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [
-      ...queryKeys.contacts.list(keyword, page, size, i18n.language),
-      isTooLong ? 'too-long' : 'all',
-    ],
+    queryKey: queryKeys.contacts.list(keyword, page, size, i18n.language, isTooLong),
     queryFn: () =>
       api.get<ListData<ContactRow>>('/customer/contact', {
         keyword,
