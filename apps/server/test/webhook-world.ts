@@ -68,13 +68,18 @@ export async function webhookWorld(app: FastifyInstance, db: Db) {
       await api<{ id: number }>('owner', 'POST', '/api/customer/contact', contactBody(key, 'both')),
     ).id;
 
-  const booking = () =>
-    fclBookingBody({
+  // Delivered beyond the port of discharge, to an inland point: the event names both.
+  const booking = () => ({
+    ...fclBookingBody({
       ref,
       forwarderId: who.fwd?.companyId,
       shipperId: contact.shipper,
       consigneeId: contact.consignee,
-    });
+    }),
+    place_of_delivery: 'DUISBURG',
+    place_of_delivery_country: 'DE',
+    place_of_delivery_code: 'DEDUI',
+  });
   /** A booking of the owner's, submitted to the forwarder. */
   const submitted = async () => {
     const draft = ok(await api('owner', 'POST', '/api/order/booking', booking()));

@@ -130,7 +130,7 @@ describeEachDatabase('webhooks', (kind) => {
       ['booking.submit', 'forwarder'],
       ['booking.accept', 'forwarder'],
     ]);
-    // What a receiver routes the booking by comes with the event: its service, sailing and cargo.
+    // What a receiver routes the booking by comes with the event: its service, sailing, places and cargo.
     expect(receiver.events('/fwd')[0]?.data).toMatchObject({
       order_no: draft.order_no,
       service_term: 'CY-CY',
@@ -138,6 +138,14 @@ describeEachDatabase('webhooks', (kind) => {
       special_cargo: '',
       service_contract_reference: '',
       transport_document_type: '',
+      pol: 'CNSHA',
+      pod: 'NLRTM',
+      transshipment_port: null,
+      place_of_receipt: '',
+      place_of_receipt_code: null,
+      place_of_delivery: 'DUISBURG',
+      place_of_delivery_country: 'DE',
+      place_of_delivery_code: 'DEDUI',
     });
     for (const [path, secret] of [
       ['/owner', mine.secret],

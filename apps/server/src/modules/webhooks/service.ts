@@ -263,13 +263,24 @@ export async function enqueueBookingEvent(
   if (!type) return;
   const addressed: Addressed[] = [];
   for (const booking of event.ids.length === 0 ? [] : await bookingFacts(tx, event.ids)) {
-    // What a receiver routes a booking by, without fetching it: its service, sailing and cargo.
+    // What a receiver routes a booking by, without fetching it: its service, sailing, places and cargo.
     const terms = {
       service_term: serviceTermOf(booking),
       requested_etd: booking.requestedEtd,
       special_cargo: booking.specialCargo,
       service_contract_reference: booking.serviceContractReference,
       transport_document_type: booking.transportDocumentType,
+      // Where the cargo is taken and left, as the API names them: ports by UN/LOCODE, the inland
+      // places by name, country and code ('' and null when the booking does not say).
+      pol: booking.polCode,
+      pod: booking.podCode,
+      transshipment_port: booking.transshipmentCode,
+      place_of_receipt: booking.placeOfReceipt,
+      place_of_receipt_country: booking.placeOfReceiptCountry,
+      place_of_receipt_code: booking.placeOfReceiptCode,
+      place_of_delivery: booking.placeOfDelivery,
+      place_of_delivery_country: booking.placeOfDeliveryCountry,
+      place_of_delivery_code: booking.placeOfDeliveryCode,
     };
     const sides: [number | null, NotificationParty][] = [
       [booking.ownerId, 'member'],
