@@ -69,7 +69,7 @@ export async function checkGenerated(db: Db, customerId: number) {
     sampled: sample.length,
     problems,
     contacts: await scalar(sql`select count(*) as value from contacts`),
-    focusContacts: await scalar(sql`select count(*) as value from contacts where owner_id = ${customerId}`),
+    focusContacts: await scalar(sql`select count(*) as value from contacts where company_id = ${customerId}`),
     spaces: await scalar(sql`select count(*) as value from rate_spaces`),
     validToday: await scalar(
       sql`select count(*) as value from rates where status = 1 and sdate <= ${today} and edate >= ${today}`,
@@ -165,7 +165,7 @@ export async function checkBookings(db: Db, customerId: number) {
   const sample = await db
     .select({
       id: bookings.id,
-      ownerId: bookings.ownerId,
+      companyId: bookings.companyId,
       forwarderId: bookings.forwarderId,
       status: bookings.status,
       totalWeight: bookings.totalWeight,
@@ -181,14 +181,14 @@ export async function checkBookings(db: Db, customerId: number) {
     task: async (i) => {
       const row = sample[i]!;
       const common = { db, locale: 'en-US' as const, id: row.id };
-      const member = await getBookingDetail({ ...common, party: 'member', viewerId: row.ownerId });
+      const member = await getBookingDetail({ ...common, party: 'member', viewerCompanyId: row.companyId });
       problems.push(...bookingProblems(member, row));
       // A draft is its owner's alone: the forwarder is answered 404 for it, which the check expects.
       if (row.status === BOOKING_STATUS.draft) {
         const hidden = await getBookingDetail({
           ...common,
           party: 'forwarder',
-          viewerId: row.forwarderId ?? 0,
+          viewerCompanyId: row.forwarderId ?? 0,
         }).then(
           () => false,
           () => true,
@@ -199,7 +199,7 @@ export async function checkBookings(db: Db, customerId: number) {
       const forwarder = await getBookingDetail({
         ...common,
         party: 'forwarder',
-        viewerId: row.forwarderId ?? 0,
+        viewerCompanyId: row.forwarderId ?? 0,
       });
       if (forwarder.order_no !== member.order_no || forwarder.history.length !== member.history.length)
         problems.push(`booking ${row.id}: the forwarder sees another booking`);
@@ -211,7 +211,7 @@ export async function checkBookings(db: Db, customerId: number) {
     statuses: byStatus.map((r) => [r.status, Number(r.value)] as const),
     total: await scalar(sql`select count(*) as value from bookings`),
     fcl: await scalar(sql`select count(*) as value from bookings where container_mode = 1`),
-    focus: await scalar(sql`select count(*) as value from bookings where owner_id = ${customerId}`),
+    focus: await scalar(sql`select count(*) as value from bookings where company_id = ${customerId}`),
     lines: await scalar(sql`select count(*) as value from booking_lines`),
     history: await scalar(sql`select count(*) as value from booking_history`),
   };

@@ -79,13 +79,13 @@ export async function fill(url: string, rows: Row[]): Promise<Ids> {
     };
     const membersMs = await timed(() => generateMembers(db, { count: MEMBERS }));
     const contactsMs = await timed(() =>
-      generateContacts(db, { count: CONTACTS, focus: { ownerId: ids.customerId, count: FOCUS_CONTACTS } }),
+      generateContacts(db, { count: CONTACTS, focus: { companyId: ids.customerId, count: FOCUS_CONTACTS } }),
     );
     const ratesMs = await timed(() => generateRates(db, { count: RATES }));
     const bookingsMs = await timed(() =>
       generateBookings(db, {
         count: BOOKINGS,
-        focus: { ownerId: ids.customerId, count: FOCUS_BOOKINGS, forwarderId: ids.forwarderId },
+        focus: { companyId: ids.customerId, count: FOCUS_BOOKINGS, forwarderId: ids.forwarderId },
       }),
     );
     const vacuumMs = await timed(() => db.execute(sql`vacuum analyze`));

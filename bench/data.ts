@@ -24,11 +24,11 @@
  * - Contact search. One member's contacts are spread over the whole table (members add contacts
  *   over time), so the former OR of six ILIKEs read ~35,000 table pages per search (seconds under
  *   load). Now the search reads `search_text` (a generated column) from an index keyed by
- *   (owner_id, id): an index-only scan of the member's 50,000 entries, 10–15 ms per count. That count
+ *   (company_id, id): an index-only scan of the member's 50,000 entries, 10–15 ms per count. That count
  *   (the reply's `total`) is what bounds the rate: a substring test must look at every one of the
  *   member's contacts.
  * - pg_trgm was tried and not kept: a GIN trigram index (on the six columns, or with btree_gin on
- *   (owner_id, search_text)) spans all 1,000,000 contacts, so the posting lists of common trigrams
+ *   (company_id, search_text)) spans all 1,000,000 contacts, so the posting lists of common trigrams
  *   (a city, a company word, an e-mail name) are long and such counts took 8–35 ms plus table
  *   rechecks, no better than the index-only scan; only rare keywords (phone numbers) gained
  *   (~1–2 ms). It would also need two extensions PGlite does not load (a PostgreSQL-only migration)

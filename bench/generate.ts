@@ -6,7 +6,7 @@
  *   ports, routes and businesses (row by row through Drizzle, in batches of 1,000).
  * - `generateContacts`: contact-book entries (shippers and consignees) of those members, with every
  *   column the app writes, including `dedupe_key` exactly as `dedupeKey()` in
- *   modules/contacts/service.ts makes it, unique per owner as the (owner_id, dedupe_key) index
+ *   modules/contacts/service.ts makes it, unique per owner as the (company_id, dedupe_key) index
  *   demands. Optionally one member (`focus`) gets a large book of its own.
  * - `generateRates`: forwarders' space rates with their space lines (container prices) on real
  *   carriers, ports and container types; mostly exports from Chinese ports; validity windows
@@ -84,7 +84,7 @@ async function main() {
       await timed(`${members} members`, () => generateMembers(database.db, { count: members }));
     if (contactCount > 0) {
       const focus = focusName
-        ? { ownerId: await idOf(focusName), count: Number(values['focus-contacts']) }
+        ? { companyId: await idOf(focusName), count: Number(values['focus-contacts']) }
         : undefined;
       await timed(`${contactCount} contacts`, () =>
         generateContacts(database.db, { count: contactCount, focus }),
@@ -96,7 +96,7 @@ async function main() {
       const forwarderName = values['focus-forwarder'];
       const focus = focusName
         ? {
-            ownerId: await idOf(focusName),
+            companyId: await idOf(focusName),
             count: Number(values['focus-bookings']),
             ...(forwarderName ? { forwarderId: await idOf(forwarderName) } : {}),
           }

@@ -37,14 +37,14 @@ async function bookingListQueries(url: string, customerId: number): Promise<Reco
       String(
         (
           await one(
-            `select ${column} as value from bookings where owner_id = $1 and ${where} group by 1 order by count(*) desc, 1 limit 1`,
+            `select ${column} as value from bookings where company_id = $1 and ${where} group by 1 order by count(*) desc, 1 limit 1`,
           )
         ).value,
       );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const pol = await top('pol_id', 'true');
     const shipped = await one(
-      `select bl_no, order_no from bookings where owner_id = $1 and status = 5 and container_mode = 1 and pol_id = $2 order by id desc limit 1 offset 3`,
+      `select bl_no, order_no from bookings where company_id = $1 and status = 5 and container_mode = 1 and pol_id = $2 order by id desc limit 1 offset 3`,
       [Number(pol)],
     );
     const queries: Record<string, string>[] = [
@@ -68,7 +68,7 @@ async function captureBookingSql(url: string, query: Record<string, string>, cus
     listBookings({
       db,
       party: 'member',
-      viewerId: customerId,
+      viewerCompanyId: customerId,
       query: bookingQuery.parse(query),
       locale: 'zh-CN',
     }),

@@ -10,7 +10,7 @@ export async function benchContactSearch(server: Server, url: string, rows: Row[
   await client.connect();
   const phone = await client
     .query<{ phone: string }>(
-      `select phone from contacts where owner_id = (select id from companies where username = $1) and phone like '+86 1%' order by id desc limit 1 offset 777`,
+      `select phone from contacts where company_id = (select id from companies where username = $1) and phone like '+86 1%' order by id desc limit 1 offset 777`,
       [CUSTOMER.username],
     )
     .finally(() => client.end());

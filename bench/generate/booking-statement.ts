@@ -43,8 +43,8 @@ export function bookingStatement(p: {
   const day = (value: SQL) => sql`((${value}) at time zone 'UTC')::date`;
   return sql`
     WITH o AS (
-        SELECT array_agg(owner_id ORDER BY owner_id) AS ids, count(*)::bigint AS m
-        FROM ${sql.raw(PARTY_OWNERS)} WHERE owner_id <> ${int(p.focusId)}
+        SELECT array_agg(company_id ORDER BY company_id) AS ids, count(*)::bigint AS m
+        FROM ${sql.raw(PARTY_OWNERS)} WHERE company_id <> ${int(p.focusId)}
       ),
       f AS (SELECT array_agg(id ORDER BY id) AS ids, count(*)::bigint AS m FROM companies WHERE 'rate' = ANY(authorities)),
       cp AS (
@@ -68,7 +68,7 @@ export function bookingStatement(p: {
         FROM unnest(${textArray(INCOTERM_PICKS)}) WITH ORDINALITY AS k(code, ord) JOIN incoterms x ON x.code = k.code
       ),
       b0 AS MATERIALIZED (
-        SELECT ${int(p.firstId)} + g.i AS id, g.i, a.owner_id, fw.forwarder_id,
+        SELECT ${int(p.firstId)} + g.i AS id, g.i, a.company_id, fw.forwarder_id,
           'BK' || to_char(t.t0 AT TIME ZONE 'UTC', 'YYMMDD')
             || lpad((${int(p.firstSerial)} + g.i)::text, greatest(6, length((${int(p.firstSerial)} + g.i)::text)), '0')
             AS order_no,
@@ -97,15 +97,15 @@ export function bookingStatement(p: {
           SELECT (g.i * ${int(p.focusCount)}) / ${int(p.n)} > ((g.i - 1) * ${int(p.focusCount)}) / ${int(p.n)} AS focus
         ) fo
         CROSS JOIN LATERAL (
-          SELECT CASE WHEN fo.focus THEN ${int(p.focusId)} ELSE o.ids[1 + floor(${u(1)} * o.m)::int] END AS owner_id
+          SELECT CASE WHEN fo.focus THEN ${int(p.focusId)} ELSE o.ids[1 + floor(${u(1)} * o.m)::int] END AS company_id
         ) a
         CROSS JOIN LATERAL (
-          SELECT (1 + (hashint8extended(a.owner_id::bigint * 4 + floor(${u(2)} * 3)::bigint, ${int(p.seed * 1000 + 99)})
+          SELECT (1 + (hashint8extended(a.company_id::bigint * 4 + floor(${u(2)} * 3)::bigint, ${int(p.seed * 1000 + 99)})
             & 1073741823) % f.m)::int AS k
         ) fk
         CROSS JOIN LATERAL (
           SELECT CASE WHEN fo.focus AND ${int(p.focusForwarder)} > 0 AND ${u(3)} < 0.5 THEN ${int(p.focusForwarder)}
-            WHEN f.ids[fk.k] <> a.owner_id THEN f.ids[fk.k] ELSE f.ids[1 + fk.k % f.m::int] END AS forwarder_id
+            WHEN f.ids[fk.k] <> a.company_id THEN f.ids[fk.k] ELSE f.ids[1 + fk.k % f.m::int] END AS forwarder_id
         ) fw
         CROSS JOIN LATERAL (
           SELECT CASE WHEN ${u(6)} < 0.7 THEN 1 ELSE 2 END AS mode, ${u(7)} < 0.88 AS export
@@ -161,10 +161,10 @@ export function bookingStatement(p: {
         SELECT b0.*, sh.contact_id AS shipper_id, sh.snapshot AS shipper, cn.contact_id AS consignee_id,
           cn.snapshot AS consignee
         FROM b0
-        JOIN ${sql.raw(PARTY_OWNERS)} po ON po.owner_id = b0.owner_id
-        JOIN ${sql.raw(PARTIES)} sh ON sh.owner_id = b0.owner_id AND sh.kind = 1
+        JOIN ${sql.raw(PARTY_OWNERS)} po ON po.company_id = b0.company_id
+        JOIN ${sql.raw(PARTIES)} sh ON sh.company_id = b0.company_id AND sh.kind = 1
           AND sh.k = floor(${uniform(sql`b0.i`, p.seed, 4)} * po.shippers)::int
-        JOIN ${sql.raw(PARTIES)} cn ON cn.owner_id = b0.owner_id AND cn.kind = 2
+        JOIN ${sql.raw(PARTIES)} cn ON cn.company_id = b0.company_id AND cn.kind = 2
           AND cn.k = floor(${uniform(sql`b0.i`, p.seed, 5)} * po.consignees)::int
       ),
       ln AS MATERIALIZED (
@@ -198,11 +198,11 @@ export function bookingStatement(p: {
         FROM ln GROUP BY booking_id
       ),
       ins AS (
-        INSERT INTO bookings (id, order_no, owner_id, forwarder_id, status, container_mode, shipper_id, shipper,
+        INSERT INTO bookings (id, order_no, company_id, forwarder_id, status, container_mode, shipper_id, shipper,
           consignee_id, consignee, cust_ref_no, ready_date, incoterm_id, place_of_receipt, pol_id, pod_id, to_id,
           carrier_id, remark, total_weight, total_volume, total_packages, so_no, vessel, voyage, etd, eta,
           si_cutoff, cy_cutoff, bl_no, cancelled_by, cancel_reason, created_at, updated_at)
-        SELECT b.id, b.order_no, b.owner_id, b.forwarder_id,
+        SELECT b.id, b.order_no, b.company_id, b.forwarder_id,
           CASE WHEN b.cancelled THEN 40 ELSE (ARRAY[0, 1, 2, 3, 5])[b.stage + 1] END,
           b.mode, b.shipper_id, b.shipper, b.consignee_id, b.consignee, b.cust_ref_no, b.ready_date,
           b.incoterm_id, b.place_of_receipt, b.pol_id, b.pod_id, b.to_id, b.carrier_id, b.remark,
@@ -231,7 +231,7 @@ export function bookingStatement(p: {
     INSERT INTO booking_history (id, booking_id, action, from_status, to_status, actor_id, actor_role, reason,
       created_at)
     SELECT ${int(p.firstHistory)} + (b.i - 1) * 6 + least(h.step, 5), b.id, h.action, h.from_status, h.to_status,
-      CASE WHEN h.role = 'member' THEN b.owner_id ELSE b.forwarder_id END, h.role, h.reason, h.at
+      CASE WHEN h.role = 'member' THEN b.company_id ELSE b.forwarder_id END, h.role, h.reason, h.at
     FROM b CROSS JOIN LATERAL (VALUES
       (0, 'create', NULL::smallint, 0::smallint, 'member', '', b.t0),
       (1, 'accept', 0::smallint, 1::smallint, 'forwarder', '', b.e1),

@@ -42,7 +42,7 @@ export async function generateBookings(
   db: Db,
   options: {
     count: number;
-    focus?: { ownerId: number; count: number; forwarderId?: number };
+    focus?: { companyId: number; count: number; forwarderId?: number };
     seed?: number;
     parallel?: number;
   },
@@ -50,7 +50,7 @@ export async function generateBookings(
   const seed = options.seed ?? 4;
   const n = options.count;
   const focusCount = Math.min(options.focus?.count ?? 0, n);
-  const focusId = options.focus?.ownerId ?? 0;
+  const focusId = options.focus?.companyId ?? 0;
   const focusForwarder = options.focus?.forwarderId ?? 0;
   const [forwarders] = await db
     .select({ value: count() })
@@ -63,39 +63,39 @@ export async function generateBookings(
     await db.execute(
       sql.raw(`
       create unlogged table ${PARTIES} as
-      select owner_id, kind, k, id as contact_id,
+      select company_id, kind, k, id as contact_id,
         jsonb_build_object('company1', company1, 'company2', company2, 'linkman', linkman,
           'address1', address1, 'address2', address2, 'city', city, 'province', province,
           'countryId', country_id, 'zipCode', zip_code, 'phone', phone, 'email', email) as snapshot
       from (
-        select c.*, t.kind, (row_number() over (partition by c.owner_id, t.kind order by c.id) - 1)::int as k
+        select c.*, t.kind, (row_number() over (partition by c.company_id, t.kind order by c.id) - 1)::int as k
         from contacts c
         join (values (1, 'shipper'), (1, 'both'), (2, 'consignee'), (2, 'both')) as t(kind, type)
           on t.type = c.type
       ) x
       where k < 6`),
     );
-    await db.execute(sql.raw(`alter table ${PARTIES} add primary key (owner_id, kind, k)`));
+    await db.execute(sql.raw(`alter table ${PARTIES} add primary key (company_id, kind, k)`));
     await db.execute(
       sql.raw(`
       create unlogged table ${PARTY_OWNERS} as
-      select owner_id, count(*) filter (where kind = 1)::int as shippers,
+      select company_id, count(*) filter (where kind = 1)::int as shippers,
         count(*) filter (where kind = 2)::int as consignees
-      from ${PARTIES} group by owner_id
+      from ${PARTIES} group by company_id
       having count(*) filter (where kind = 1) > 0 and count(*) filter (where kind = 2) > 0`),
     );
-    await db.execute(sql.raw(`alter table ${PARTY_OWNERS} add primary key (owner_id)`));
+    await db.execute(sql.raw(`alter table ${PARTY_OWNERS} add primary key (company_id)`));
     await db.execute(sql.raw(`analyze ${PARTIES}, ${PARTY_OWNERS}`));
     if (focusCount > 0) {
       const ok = await scalarOf(
         db,
-        sql`select count(*) as value from ${sql.raw(PARTY_OWNERS)} where owner_id = ${int(focusId)}`,
+        sql`select count(*) as value from ${sql.raw(PARTY_OWNERS)} where company_id = ${int(focusId)}`,
       );
       if (ok !== 1) throw new Error('the focus member has no shipper or no consignee to book with');
     }
     const others = await scalarOf(
       db,
-      sql`select count(*) as value from ${sql.raw(PARTY_OWNERS)} where owner_id <> ${int(focusId)}`,
+      sql`select count(*) as value from ${sql.raw(PARTY_OWNERS)} where company_id <> ${int(focusId)}`,
     );
     if (n > focusCount && others === 0)
       throw new Error('no member has a shipper and a consignee: generate contacts first');

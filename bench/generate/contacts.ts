@@ -17,21 +17,21 @@ import { countries, companies, type Db } from '../../apps/server/src/surface.js'
 
 /**
  * Contact books: `count` contacts over every member, evenly interleaved in time (ids follow
- * creation), with `focus.count` of them in `focus.ownerId`'s book and the rest spread evenly over
+ * creation), with `focus.count` of them in `focus.companyId`'s book and the rest spread evenly over
  * the other members. Three quarters are Chinese companies with a Chinese name and address, the
  * rest abroad; names are combinations of real-looking words, unique per book, so that the
- * (owner_id, dedupe_key) index holds (run it once per database: a second run would repeat names).
+ * (company_id, dedupe_key) index holds (run it once per database: a second run would repeat names).
  * The focus member's contacts are every (count / focus.count)-th row, so they lie spread over the
  * whole table, as contacts added over the years do. Created over the last ~2 years (one a minute).
  */
 export async function generateContacts(
   db: Db,
-  options: { count: number; focus?: { ownerId: number; count: number }; seed?: number; parallel?: number },
+  options: { count: number; focus?: { companyId: number; count: number }; seed?: number; parallel?: number },
 ) {
   const seed = options.seed ?? 2;
   const n = options.count;
   const focusCount = Math.min(options.focus?.count ?? 0, n);
-  const focusId = options.focus?.ownerId ?? 0;
+  const focusId = options.focus?.companyId ?? 0;
   const countryRows = await db.select({ id: countries.id, code: countries.code }).from(countries);
   const countryId = (code: string) => {
     const row = countryRows.find((c) => c.code === code);
@@ -67,9 +67,9 @@ export async function generateContacts(
     WITH o AS (
       SELECT array_agg(id ORDER BY id) AS ids, count(*)::bigint AS m FROM companies WHERE id <> ${int(focusId)}
     )
-    INSERT INTO contacts (owner_id, type, company1, company2, linkman, address1, address2, city, province,
+    INSERT INTO contacts (company_id, type, company1, company2, linkman, address1, address2, city, province,
       country_id, zip_code, phone, email, dedupe_key, created_at, updated_at)
-    SELECT a.owner_id, c.type, c.company1, c.company2, c.linkman, c.address1, c.address2, p.city, p.province,
+    SELECT a.company_id, c.type, c.company1, c.company2, c.linkman, c.address1, c.address2, p.city, p.province,
       p.country_id, c.zip_code, c.phone, c.email,
       c.type || '|' || lower(c.company1) || '|' || lower(c.linkman),
       now() - (${int(n)} - g.i) * interval '1 minute', now() - (${int(n)} - g.i) * interval '1 minute'
@@ -81,11 +81,11 @@ export async function generateContacts(
     CROSS JOIN LATERAL (
       SELECT
         CASE WHEN f.focus THEN ${int(focusId)}
-          ELSE o.ids[1 + (g.i - (g.i * ${int(focusCount)}) / ${int(n)} - 1) % o.m] END AS owner_id,
+          ELSE o.ids[1 + (g.i - (g.i * ${int(focusCount)}) / ${int(n)} - 1) % o.m] END AS company_id,
         CASE WHEN f.focus THEN (g.i * ${int(focusCount)}) / ${int(n)} - 1
           ELSE (g.i - (g.i * ${int(focusCount)}) / ${int(n)} - 1) / o.m END AS k
     ) a
-    CROSS JOIN LATERAL (SELECT (a.k * 7919 + a.owner_id * 104729) % ${int(combinations)} AS x) s
+    CROSS JOIN LATERAL (SELECT (a.k * 7919 + a.company_id * 104729) % ${int(combinations)} AS x) s
     CROSS JOIN LATERAL (
       SELECT ${textArray(WORDS)}[${digit(0)}] AS w1, ${textArray(SECOND_WORDS)}[${digit(1)}] AS w2,
         ${textArray(ZH_WORDS)}[${digit(0)}] AS z1, ${textArray(ZH_SECOND)}[${digit(1)}] AS z2,

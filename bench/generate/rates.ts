@@ -39,14 +39,14 @@ export async function generateRates(
       ca AS (SELECT array_agg(id ORDER BY sort, id) AS ids, count(*) AS m FROM carriers),
       ct AS (SELECT array_agg(id ORDER BY sort, id) AS ids FROM container_types),
       ins AS (
-        INSERT INTO rates (owner_id, carrier_id, pol_id, pod_id, to_id, sdate, edate, transit_days, etd, eta,
+        INSERT INTO rates (company_id, carrier_id, pol_id, pod_id, to_id, sdate, edate, transit_days, etd, eta,
           remark, status, created_at, updated_at)
-        SELECT x.owner_id, x.carrier_id, x.pol_id, x.pod_id, x.to_id, x.sdate, x.sdate + x.days - 1,
+        SELECT x.company_id, x.carrier_id, x.pol_id, x.pod_id, x.to_id, x.sdate, x.sdate + x.days - 1,
           x.transit, y.etd, y.etd + x.transit, x.remark, 1, y.created, y.created
         FROM generate_series(${int(from)}::bigint, ${int(to)}::bigint) AS g(i)
         CROSS JOIN f CROSS JOIN cp CROSS JOIN wp CROSS JOIN ca
         CROSS JOIN LATERAL (
-          SELECT ${pick('f', sql`power(${u(1)}, 2)`)} AS owner_id,
+          SELECT ${pick('f', sql`power(${u(1)}, 2)`)} AS company_id,
             ${pick('ca', sql`power(${u(2)}, 2)`)} AS carrier_id,
             CASE WHEN ${u(3)} < 0.85 THEN ${pick('cp', sql`power(${u(4)}, 2.5)`)} ELSE ${pick('wp', u(4))} END
               AS pol_id,

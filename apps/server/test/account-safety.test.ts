@@ -17,7 +17,7 @@ import { openSse } from './sse-client.js';
 const PUBLIC_URL = 'https://portal.example.com';
 const PASSWORD = 'Harbour-Crane-42';
 
-type Company = { id: number; ownerToken: string; ownerEmail: string; ownerId: number };
+type Company = { id: number; ownerToken: string; ownerEmail: string; companyId: number };
 
 /**
  * What an invitation may do once its sender's authority is gone, the password rule where people
@@ -59,7 +59,7 @@ describeEachDatabase('invitations and passwords: authority and content', (kind) 
       id: reply.body.data.id,
       ownerToken: reply.body.data.token,
       ownerEmail,
-      ownerId: info.body.data.person.id,
+      companyId: info.body.data.person.id,
     };
   }
 

@@ -100,15 +100,15 @@ describeEachDatabase('the admin CLI: companies and their people', (kind) => {
       return {
         alpha: alpha.id,
         beta: beta.id,
-        alphaOwner: alpha.ownerId,
-        betaOwner: beta.ownerId,
+        alphaOwner: alpha.ownerPersonId,
+        betaOwner: beta.ownerPersonId,
         alphaAdmin: alphaAdmin.id,
         alphaOperator: alphaOperator.id,
         tokens: {
-          alphaOwner: await session(alpha.ownerId),
+          alphaOwner: await session(alpha.ownerPersonId),
           alphaAdmin: await session(alphaAdmin.id),
           alphaOperator: await session(alphaOperator.id),
-          betaOwner: await session(beta.ownerId),
+          betaOwner: await session(beta.ownerPersonId),
         },
       };
     });

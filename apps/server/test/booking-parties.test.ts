@@ -164,7 +164,7 @@ describeEachDatabase('booking parties', (kind) => {
     const [written] = await suite.t.database.db
       .insert(contacts)
       .values({
-        ownerId: suite.users.member?.id ?? 0,
+        companyId: suite.users.member?.id ?? 0,
         type: body.type,
         company1: body.company1,
         linkman: body.linkman,

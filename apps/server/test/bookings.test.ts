@@ -1816,7 +1816,7 @@ describeEachDatabase('bookings', (kind) => {
       // A member who already keeps 100 attachments must delete one first.
       const owner = users.plain?.id ?? 0;
       await t.database.db.execute(
-        sql`insert into files (owner_id, kind, storage_key, content_type, size, name)
+        sql`insert into files (company_id, kind, storage_key, content_type, size, name)
             select ${owner}, 'attachment', gen_random_uuid()::text || '.pdf', 'application/pdf', 1, 'old.pdf'
             from generate_series(1, 100)`,
       );

@@ -299,6 +299,15 @@ describeEachDatabase('company accounts migrations (0012–0014, 0025) on a popul
           union all select sequencename from pg_sequences where sequencename like '%users%'`,
     );
     expect(stale).toEqual([]);
+    // A company's rows name it by "company_id": no column, key or index says "owner" (a person's role).
+    const owners = await rowsOf<{ name: string }>(
+      t.database.db,
+      sql`select table_name || '.' || column_name as name from information_schema.columns
+          where table_schema = 'public' and column_name like '%owner%'
+          union all select conname from pg_constraint where conname like '%owner%' and contype <> 'n'
+          union all select indexname from pg_indexes where schemaname = 'public' and indexname like '%owner%'`,
+    );
+    expect(owners).toEqual([]);
     // A new company takes the next id of the renamed sequence, after the ones that were there.
     const next = await one<{ id: number }>(
       t.database,
@@ -310,12 +319,12 @@ describeEachDatabase('company accounts migrations (0012–0014, 0025) on a popul
     expect(Number(next.id)).toBeGreaterThan(Math.max(...Object.values(ids)));
     await t.database.db.execute(sql`delete from companies where id = ${next.id}`);
     // The bookings still belong to their companies, through the renamed table.
-    const owners = await rowsOf<{ username: string; n: number }>(
+    const bookingsOf = await rowsOf<{ username: string; n: number }>(
       t.database.db,
-      sql`select c.username, count(*)::int as n from bookings b join companies c on c.id = b.owner_id
+      sql`select c.username, count(*)::int as n from bookings b join companies c on c.id = b.company_id
           group by c.username order by c.username`,
     );
-    expect(owners).toEqual([
+    expect(bookingsOf).toEqual([
       { username: 'li.lei@shipper.example.com', n: 2 },
       { username: 'nameless@shipper.example.com', n: 1 },
     ]);

@@ -63,7 +63,7 @@ describeEachDatabase('contacts within the B/L’s lengths', (kind) => {
     const [row] = await t.database.db
       .insert(contacts)
       .values({
-        ownerId: companyId,
+        companyId: companyId,
         type: 'both',
         company1: base.company1,
         linkman: base.linkman,

@@ -515,6 +515,8 @@ export const nastyKey: fc.Arbitrary<string> = fc.oneof(
       'user_id',
       'owner_id',
       'ownerId',
+      'company_id',
+      'companyId',
       'status',
       'code',
       'order_no',

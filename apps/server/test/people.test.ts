@@ -44,7 +44,7 @@ describeEachDatabase('people: a company keeps an owner', (kind) => {
       name: 'SECOND OWNER',
       role: 'owner',
     });
-    return { companyId: company.id, owners: [company.ownerId, second.id] as const };
+    return { companyId: company.id, owners: [company.ownerPersonId, second.id] as const };
   }
 
   const owners = async (companyId: number) =>

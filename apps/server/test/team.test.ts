@@ -19,7 +19,7 @@ import { startMailServer } from './mail-server.js';
 const PUBLIC_URL = 'https://portal.example.com';
 const PASSWORD = 'Harbour-Crane-42';
 
-type Company = { id: number; ownerToken: string; ownerEmail: string; ownerId: number };
+type Company = { id: number; ownerToken: string; ownerEmail: string; ownerPersonId: number };
 
 /**
  * Invitations and the team. Invitations arrive by mail, work once, expire,
@@ -67,7 +67,7 @@ describeEachDatabase('team and invitations', (kind) => {
       id: reply.body.data.id,
       ownerToken: reply.body.data.token,
       ownerEmail,
-      ownerId: info.body.data.person.id,
+      ownerPersonId: info.body.data.person.id,
     };
   }
 
@@ -209,13 +209,13 @@ describeEachDatabase('team and invitations', (kind) => {
     const demoteOwner = await send(
       admin.token,
       'PUT',
-      `/api/team/members/${c.ownerId}/role`,
+      `/api/team/members/${c.ownerPersonId}/role`,
       { role: 'viewer' },
       'en',
     );
     expect(demoteOwner.status).toBe(403);
     expect(demoteOwner.body.msg).toBe('You cannot change the role of, or remove, this member');
-    expect((await send(admin.token, 'DELETE', `/api/team/members/${c.ownerId}`)).status).toBe(403);
+    expect((await send(admin.token, 'DELETE', `/api/team/members/${c.ownerPersonId}`)).status).toBe(403);
     expect((await send(admin.token, 'POST', '/api/team/transfer', { person_id: operator.id })).status).toBe(
       403,
     );
@@ -366,9 +366,10 @@ describeEachDatabase('team and invitations', (kind) => {
     const c = await company();
     // The only owner cannot be demoted or removed by an admin, nor by themselves.
     const admin = await member(c, 'admin');
-    expect((await send(admin.token, 'DELETE', `/api/team/members/${c.ownerId}`)).status).toBe(403);
+    expect((await send(admin.token, 'DELETE', `/api/team/members/${c.ownerPersonId}`)).status).toBe(403);
     expect(
-      (await send(c.ownerToken, 'PUT', `/api/team/members/${c.ownerId}/role`, { role: 'admin' })).status,
+      (await send(c.ownerToken, 'PUT', `/api/team/members/${c.ownerPersonId}/role`, { role: 'admin' }))
+        .status,
     ).toBe(403);
 
     for (const action of ['demote', 'remove'] as const) {
@@ -379,7 +380,7 @@ describeEachDatabase('team and invitations', (kind) => {
           action === 'demote'
             ? send(token, 'PUT', `/api/team/members/${id}/role`, { role: 'admin' })
             : send(token, 'DELETE', `/api/team/members/${id}`);
-        const replies = await Promise.all([hit(d.ownerToken, second.id), hit(second.token, d.ownerId)]);
+        const replies = await Promise.all([hit(d.ownerToken, second.id), hit(second.token, d.ownerPersonId)]);
         const statuses = replies.map((r) => r.status);
         expect(
           statuses.filter((s) => s === 200),

@@ -173,7 +173,7 @@ async function book(ctx: BookingContext, plan: PlannedBooking): Promise<number |
     submit: plan.outcome !== 'draft',
   });
   const { id } = created;
-  const side = { ...common, id, viewerId: forwarder.companyId, actor: forwarder.actor };
+  const side = { ...common, id, viewerCompanyId: forwarder.companyId, actor: forwarder.actor };
   // Documents on the demo forwarder's bookings and the shipped ones: each upload costs a start-up
   // a dozen milliseconds, and these are the bookings people open.
   const withDocuments = plan.forwarder === 'demo' || plan.outcome === 'shipped';
@@ -206,7 +206,13 @@ async function book(ctx: BookingContext, plan: PlannedBooking): Promise<number |
     }
     if (step === 'si') {
       const si = instructions(ctx, rate.row, c);
-      await submitShipment({ ...common, viewerId: customer.companyId, actor: customer.actor, id, input: si });
+      await submitShipment({
+        ...common,
+        viewerCompanyId: customer.companyId,
+        actor: customer.actor,
+        id,
+        input: si,
+      });
       if (plan.outcome === 'instructed-m')
         await docs(customer.actor, 'packing_list', si.description.split('\n'));
     }
@@ -250,7 +256,7 @@ export async function seedBookings(ctx: BookingContext): Promise<void> {
       db: ctx.deps.db,
       links: SILENT_LINKS,
       locale: LOCALE,
-      viewerId: ctx.customer.companyId,
+      viewerCompanyId: ctx.customer.companyId,
       actor: ctx.customer.actor,
       ids: cancels,
       reason: '买家取消订单 / The buyer cancelled the order',

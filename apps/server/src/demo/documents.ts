@@ -85,7 +85,7 @@ export async function uploadPdf(
   await uploadDocument({
     db: deps.db,
     storage: deps.storage,
-    viewerId: options.uploader.companyId,
+    viewerCompanyId: options.uploader.companyId,
     actor: options.uploader,
     locale: 'zh-CN',
     form: {

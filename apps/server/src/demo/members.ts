@@ -14,7 +14,7 @@ import { logoPng } from './logos.js';
 export type SeedDeps = { db: Db; storage: FileStorage; kv: KvStore; log: FastifyBaseLogger };
 export type DemoMember = {
   companyId: number;
-  ownerId: number;
+  ownerPersonId: number;
   username: string;
   authorities: string[];
   company: DemoCompany;
@@ -59,11 +59,11 @@ export async function createDemoMember(
   });
   return {
     companyId: user.id,
-    ownerId: user.ownerId,
+    ownerPersonId: user.ownerPersonId,
     username: user.username,
     authorities: user.authorities,
     company: c,
-    actor: { companyId: user.id, personId: user.ownerId, name: c.linkman },
+    actor: { companyId: user.id, personId: user.ownerPersonId, name: c.linkman },
   };
 }
 
@@ -77,11 +77,11 @@ export async function completeProfiles(
   members: DemoMember[],
   logos: Map<string, Buffer>,
 ): Promise<void> {
-  for (const { company: c, companyId, ownerId } of members) {
+  for (const { company: c, companyId, ownerPersonId } of members) {
     await updateProfile({
       ...deps,
       userId: companyId,
-      personId: ownerId,
+      personId: ownerPersonId,
       sessionId: undefined,
       address: '127.0.0.1',
       sent: {

@@ -79,18 +79,18 @@ function listFilterColumns<C>(t: {
 }
 
 /**
- * An FCL or LCL booking of a member (`owner_id`), addressed to a forwarder (`forwarder_id`). Status
+ * An FCL or LCL booking of a member (`company_id`), addressed to a forwarder (`forwarder_id`). Status
  * numbers are those (see BOOKING_STATUS in the contract). Shipper and consignee are kept
  * as copies (`shipper`, `consignee`) beside the contact ids, so that a later change to the contact
  * book does not rewrite a booking. Totals are computed from the lines on every save. The member's
- * list reads `bookings_owner_list_idx`, the forwarder's `bookings_forwarder_list_idx` (newest first).
+ * list reads `bookings_company_list_idx`, the forwarder's `bookings_forwarder_list_idx` (newest first).
  */
 export const bookings = pgTable(
   'bookings',
   {
     id: serial('id').primaryKey(),
     orderNo: varchar('order_no', { length: 24 }).notNull(),
-    ownerId: integer('owner_id')
+    companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     forwarderId: integer('forwarder_id').references(() => companies.id),
@@ -218,7 +218,7 @@ export const bookings = pgTable(
     // The booking list's indexes (a member's, a forwarder's): newest first, with every column its
     // filters read, so that a list is an index-only scan of the party's entries and only the rows
     // of the page are read from the table (a member's bookings lie spread over it, one page each).
-    index('bookings_owner_list_idx').on(t.ownerId, t.id, ...listFilterColumns(t)),
+    index('bookings_company_list_idx').on(t.companyId, t.id, ...listFilterColumns(t)),
     index('bookings_forwarder_list_idx').on(t.forwarderId, t.id, ...listFilterColumns(t)),
   ],
 );

@@ -8,9 +8,9 @@ import { companies } from './companies.js';
  * lower-cased with spaces collapsed) makes a re-import update a contact instead of adding it twice.
  * `search_text` (generated) is the lower-cased text the keyword search looks in: both company names,
  * contact person, phone, e-mail and city, separated by U+001F so that a keyword cannot match across
- * two fields. `contacts_owner_search_idx` holds it beside (owner_id, id), so that a keyword search
+ * two fields. `contacts_company_search_idx` holds it beside (company_id, id), so that a keyword search
  * reads only the member's index entries, never the table (an index-only scan), on PGlite and
- * PostgreSQL alike. The narrower `contacts_owner_id_idx` stays for the list without keyword: it
+ * PostgreSQL alike. The narrower `contacts_company_id_idx` stays for the list without keyword: it
  * counts the member's contacts about three times faster than either wider index. The columns are
  * wider than the book now takes (the B/L's lengths, contactInput): contacts saved before keep their
  * longer values until their owners shorten them (the list marks and filters them).
@@ -19,7 +19,7 @@ export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
+    companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 10 }).notNull(),
@@ -46,9 +46,9 @@ export const contacts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('contacts_owner_dedupe_uq').on(t.ownerId, t.dedupeKey),
-    index('contacts_owner_id_idx').on(t.ownerId, t.id),
-    index('contacts_owner_search_idx').on(t.ownerId, t.id, t.type, t.searchText),
+    uniqueIndex('contacts_company_dedupe_uq').on(t.companyId, t.dedupeKey),
+    index('contacts_company_id_idx').on(t.companyId, t.id),
+    index('contacts_company_search_idx').on(t.companyId, t.id, t.type, t.searchText),
   ],
 );
 

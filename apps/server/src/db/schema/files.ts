@@ -9,7 +9,7 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: integer('owner_id')
+    companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 20 }).notNull(),
@@ -20,5 +20,5 @@ export const files = pgTable(
     name: varchar('name', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [index('files_company_idx').on(t.companyId)],
 );

@@ -18,7 +18,7 @@ export const rates = pgTable(
   'rates',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
+    companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     carrierId: integer('carrier_id')
@@ -44,7 +44,7 @@ export const rates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('rates_owner_idx').on(t.ownerId, t.id),
+    index('rates_company_idx').on(t.companyId, t.id),
     // The quote board (rates valid on a day, filtered and sorted): every column it filters or sorts
     // on, behind the validity, so that its count and its page are index-only scans.
     index('rates_quote_idx').on(
@@ -54,7 +54,7 @@ export const rates = pgTable(
       t.carrierId,
       t.polId,
       t.toId,
-      t.ownerId,
+      t.companyId,
       t.transitDays,
       t.etd,
       t.eta,

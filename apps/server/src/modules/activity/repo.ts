@@ -45,7 +45,7 @@ export async function findActivityPage(
   const where = filterWhere(filter);
   // The company's side of a booking the row names, while the booking exists (the row's link).
   const party = sql<'member' | 'forwarder' | null>`case
-    when ${bookings.ownerId} = ${filter.companyId} then 'member'
+    when ${bookings.companyId} = ${filter.companyId} then 'member'
     when ${bookings.forwarderId} = ${filter.companyId} then 'forwarder' end`;
   const [rows, [total]] = await Promise.all([
     db

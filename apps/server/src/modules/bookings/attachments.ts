@@ -24,7 +24,7 @@ import { documentFileName } from './documents.js';
 /** The `files.kind` of an attachment: a file of its uploader alone, not tied to a booking. */
 const KIND = 'attachment';
 
-type Common = { db: Db; viewerId: number; locale: Locale };
+type Common = { db: Db; viewerCompanyId: number; locale: Locale };
 
 function present(row: FileRow): Attachment {
   return {
@@ -51,12 +51,12 @@ export async function uploadAttachment(
     throw new AppError(413, 'booking.documentTooLarge', {}, [{ field: 'file' }]);
   const kind = sniffDocument(file);
   if (!kind) throw new AppError(415, 'booking.documentFileType', {}, [{ field: 'file' }]);
-  if ((await countOwnFiles({ db, ownerId: options.viewerId, kind: KIND })) >= ATTACHMENT_MAX_COUNT)
+  if ((await countOwnFiles({ db, companyId: options.viewerCompanyId, kind: KIND })) >= ATTACHMENT_MAX_COUNT)
     throw new AppError(409, 'booking.attachmentLimit', { max: ATTACHMENT_MAX_COUNT });
   const id = await storeFile({
     db,
     storage: options.storage,
-    ownerId: options.viewerId,
+    companyId: options.viewerCompanyId,
     kind: KIND,
     data: file,
     contentType: DOCUMENT_CONTENT_TYPES[kind],
@@ -72,7 +72,7 @@ export async function listAttachments(
 ): Promise<ListData<Attachment>> {
   const { rows, total } = await listOwnFiles({
     db: options.db,
-    ownerId: options.viewerId,
+    companyId: options.viewerCompanyId,
     kind: KIND,
     page: options.page,
     size: options.size,
@@ -83,13 +83,18 @@ export async function listAttachments(
 /** GET /api/attachment/{id}: only its uploader; anyone else's id answers 404 like a missing one. */
 export async function getAttachment(options: Common & { id: string }): Promise<Attachment> {
   return present(
-    await findOwnFile({ db: options.db, ownerId: options.viewerId, kind: KIND, id: options.id }),
+    await findOwnFile({ db: options.db, companyId: options.viewerCompanyId, kind: KIND, id: options.id }),
   );
 }
 
 /** The bytes, type and name of the viewer's own attachment. */
 export async function downloadAttachment(options: Common & { storage: FileStorage; id: string }) {
-  const row = await findOwnFile({ db: options.db, ownerId: options.viewerId, kind: KIND, id: options.id });
+  const row = await findOwnFile({
+    db: options.db,
+    companyId: options.viewerCompanyId,
+    kind: KIND,
+    id: options.id,
+  });
   const file = await readStoredFile({ db: options.db, storage: options.storage, id: row.id });
   return { data: file.data, contentType: file.contentType, fileName: present(row).file_name };
 }
@@ -98,7 +103,12 @@ export async function downloadAttachment(options: Common & { storage: FileStorag
 export async function removeAttachment(
   options: Common & { storage: FileStorage; id: string },
 ): Promise<{ deleted: number }> {
-  const row = await findOwnFile({ db: options.db, ownerId: options.viewerId, kind: KIND, id: options.id });
+  const row = await findOwnFile({
+    db: options.db,
+    companyId: options.viewerCompanyId,
+    kind: KIND,
+    id: options.id,
+  });
   await removeFiles({ db: options.db, storage: options.storage, ids: [row.id] });
   return { deleted: 1 };
 }

@@ -26,8 +26,8 @@ export type WithMail = Common & {
 export type Acting = { actor: Actor };
 
 export const zhOf = (locale: Locale) => locale === 'zh-CN';
-export const scopeOf = (party: BookingParty, viewerId: number): Scope =>
-  party === 'member' ? { ownerId: viewerId } : { forwarderId: viewerId };
+export const scopeOf = (party: BookingParty, viewerCompanyId: number): Scope =>
+  party === 'member' ? { companyId: viewerCompanyId } : { forwarderId: viewerCompanyId };
 export const notFound = () => new AppError(404, 'errors.notFound');
 
 /** 409 naming the action refused and the booking's current status, in the request's language. */

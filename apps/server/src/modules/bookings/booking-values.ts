@@ -47,13 +47,13 @@ const NO_PARTY: BookingPartySnapshot = {
 /** A party chosen from the member's book: its snapshot (for the pages) and its document party. */
 async function fromContact(
   db: Db,
-  ownerId: number,
+  companyId: number,
   id: number | null,
   field: 'shipper_id' | 'consignee_id',
 ): Promise<{ snapshot: BookingPartySnapshot; party: DocumentParty | null } | FieldIssue> {
   if (id === null) return { snapshot: NO_PARTY, party: null };
   try {
-    const c = await getContact({ db, context: { companyId: ownerId, locale: 'en-US' }, id });
+    const c = await getContact({ db, context: { companyId: companyId, locale: 'en-US' }, id });
     const party = await contactParty(db, c, field);
     if ('field' in party) return party;
     return {

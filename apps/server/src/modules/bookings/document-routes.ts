@@ -75,11 +75,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLargeKey: 'booking.documentTooLarge',
       });
       const user = currentUser(request);
-      const { companyId: viewerId, authorities } = user;
+      const { companyId: viewerCompanyId, authorities } = user;
       const common = {
         db,
         storage,
-        viewerId,
+        viewerCompanyId,
         actor: actorOf(user),
         authorities,
         form,
@@ -108,7 +108,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listAttachments({
           db,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           page: request.query.page,
           size: request.query.size,
           locale: request.locale,
@@ -132,7 +132,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await downloadAttachment({
           db,
           storage,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -153,7 +153,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await getAttachment({
           db,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -175,7 +175,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeAttachment({
           db,
           storage,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -199,7 +199,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await getDocument({
           db,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           authorities: currentUser(request).authorities,
           id: request.params.id,
           locale: request.locale,
@@ -223,7 +223,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await downloadDocument({
           db,
           storage,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           id: request.params.id,
           locale: request.locale,
         }),
@@ -245,7 +245,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeDocument({
           db,
           storage,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           actor: actorOf(currentUser(request)),
           id: request.params.id,
           locale: request.locale,

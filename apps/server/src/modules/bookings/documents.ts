@@ -24,7 +24,12 @@ import { presentDocument } from './present-detail.js';
 import { deleteDocument, documentsOf, findBookingOfParty, findDocument, insertDocument } from './repo.js';
 
 /** `authorities`: the viewer's, which decide whether the forwarder is named (hidesForwarder). */
-type Common = { db: Db; viewerId: number; locale: Locale; authorities?: readonly string[] | undefined };
+type Common = {
+  db: Db;
+  viewerCompanyId: number;
+  locale: Locale;
+  authorities?: readonly string[] | undefined;
+};
 
 /**
  * A document's line in the activity trail: its booking's order number and its file name. The
@@ -48,9 +53,9 @@ function recordDocument(
 /** Whether the viewer, as this booking's member or its forwarder, is kept from the forwarder's name. */
 function hidden(
   options: Common,
-  booking: { ownerId: number; fromQuote: boolean; acceptedAt: Date | null },
+  booking: { companyId: number; fromQuote: boolean; acceptedAt: Date | null },
 ): boolean {
-  const party: BookingParty = booking.ownerId === options.viewerId ? 'member' : 'forwarder';
+  const party: BookingParty = booking.companyId === options.viewerCompanyId ? 'member' : 'forwarder';
   return hidesForwarder({ party, authorities: options.authorities }, booking);
 }
 
@@ -77,8 +82,8 @@ export function documentFileName(clientName: string, kind: DocumentKind): string
   return `${base || 'document'}.${kind}`;
 }
 
-async function visibleBooking(db: Db, viewerId: number, bookingId: number) {
-  const booking = await findBookingOfParty(db, viewerId, bookingId);
+async function visibleBooking(db: Db, viewerCompanyId: number, bookingId: number) {
+  const booking = await findBookingOfParty(db, viewerCompanyId, bookingId);
   if (!booking) throw new AppError(404, 'errors.notFound');
   return booking;
 }
@@ -99,10 +104,10 @@ export async function uploadDocument(
   if (!file) throw new AppError(400, 'validation.required', {}, [{ field: 'file' }]);
   if (file.length > DOCUMENT_MAX_BYTES)
     throw new AppError(413, 'booking.documentTooLarge', {}, [{ field: 'file' }]);
-  const booking = await visibleBooking(db, options.viewerId, parsed.data.order_id);
+  const booking = await visibleBooking(db, options.viewerCompanyId, parsed.data.order_id);
   if (!canUploadDocuments(booking.status))
     throw new AppError(409, 'booking.documentsClosed', { order_no: booking.orderNo });
-  const party: BookingParty = booking.ownerId === options.viewerId ? 'member' : 'forwarder';
+  const party: BookingParty = booking.companyId === options.viewerCompanyId ? 'member' : 'forwarder';
   const type = parsed.data.document_type;
   if (!documentTypesFor(party).includes(type))
     throw new AppError(
@@ -116,7 +121,7 @@ export async function uploadDocument(
   const fileId = await storeFile({
     db,
     storage: options.storage,
-    ownerId: options.viewerId,
+    companyId: options.viewerCompanyId,
     kind: 'document',
     data: file,
     contentType: DOCUMENT_CONTENT_TYPES[kind],
@@ -129,7 +134,7 @@ export async function uploadDocument(
       const inserted = await insertDocument(tx, {
         bookingId: booking.id,
         fileId,
-        uploaderId: options.viewerId,
+        uploaderId: options.viewerCompanyId,
         uploaderRole: party,
         uploaderPerson: options.actor.name,
         documentType: type,
@@ -151,24 +156,24 @@ export async function uploadDocument(
 export async function listDocuments(
   options: Common & { bookingId: number },
 ): Promise<ListData<BookingDocument>> {
-  const booking = await visibleBooking(options.db, options.viewerId, options.bookingId);
+  const booking = await visibleBooking(options.db, options.viewerCompanyId, options.bookingId);
   const rows = await documentsOf(options.db, options.bookingId, options.locale === 'zh-CN');
   const hide = hidden(options, booking);
   return {
-    lists: rows.map((row) => presentDocument(row, options.viewerId, options.locale, hide)),
+    lists: rows.map((row) => presentDocument(row, options.viewerCompanyId, options.locale, hide)),
     total: rows.length,
   };
 }
 
 export async function getDocument(options: Common & { id: number }): Promise<BookingDocument> {
-  const row = await findDocument(options.db, options.viewerId, options.id, options.locale === 'zh-CN');
+  const row = await findDocument(options.db, options.viewerCompanyId, options.id, options.locale === 'zh-CN');
   if (!row) throw new AppError(404, 'errors.notFound');
-  return presentDocument(row, options.viewerId, options.locale, hidden(options, row.booking));
+  return presentDocument(row, options.viewerCompanyId, options.locale, hidden(options, row.booking));
 }
 
 /** The bytes, type and name of a document its booking's member or forwarder may read. */
 export async function downloadDocument(options: Common & { storage: FileStorage; id: number }) {
-  const row = await findDocument(options.db, options.viewerId, options.id, false);
+  const row = await findDocument(options.db, options.viewerCompanyId, options.id, false);
   if (!row) throw new AppError(404, 'errors.notFound');
   const file = await readStoredFile({ db: options.db, storage: options.storage, id: row.document.fileId });
   return { data: file.data, contentType: file.contentType, fileName: row.document.fileName };
@@ -178,9 +183,9 @@ export async function downloadDocument(options: Common & { storage: FileStorage;
 export async function removeDocument(
   options: Common & { actor: Actor; storage: FileStorage; id: number },
 ): Promise<{ deleted: number }> {
-  const row = await findDocument(options.db, options.viewerId, options.id, false);
+  const row = await findDocument(options.db, options.viewerCompanyId, options.id, false);
   if (!row) throw new AppError(404, 'errors.notFound');
-  if (row.document.uploaderId !== options.viewerId) throw new AppError(403, 'booking.documentNotOwn');
+  if (row.document.uploaderId !== options.viewerCompanyId) throw new AppError(403, 'booking.documentNotOwn');
   await options.db.transaction(async (tx) => {
     await deleteDocument(tx, row.document.id);
     await recordDocument(tx, options.actor, 'delete', row.booking, row.document.fileName);

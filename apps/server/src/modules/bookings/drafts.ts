@@ -56,17 +56,17 @@ async function insertWithNumber(
   /** submitted in the same transaction, its forwarder mailed with these links */
   submit?: MailLinks,
 ): Promise<number> {
-  const ownerId = actor.companyId;
+  const companyId = actor.companyId;
   return db.transaction(async (tx) => {
     const orderNo = await nextOrderNo(tx);
-    const id = await insertBooking(tx, { ...values, orderNo, ownerId }, lines);
+    const id = await insertBooking(tx, { ...values, orderNo, companyId }, lines);
     await insertHistory(tx, [
       {
         bookingId: id,
         action: history.action,
         fromStatus: null,
         toStatus: BOOKING_STATUS.draft,
-        actorId: ownerId,
+        actorId: companyId,
         actorRole: 'member',
         actorName: actor.name,
         reason: history.reason,
@@ -85,10 +85,10 @@ async function insertWithNumber(
  */
 async function assertSubmittable(
   tx: Db,
-  ownerId: number,
+  companyId: number,
   row: { id: number; orderNo: string; readyDate: string | null },
 ): Promise<void> {
-  const stored = await findBookingOfParty(tx, ownerId, row.id);
+  const stored = await findBookingOfParty(tx, companyId, row.id);
   if (!stored) throw notFound();
   const lines = await rawLines(tx, row.id);
   const codes = await containerNames(
@@ -112,10 +112,10 @@ async function submitDraft(
   row: { id: number; orderNo: string; readyDate: string | null },
   links: MailLinks,
 ): Promise<void> {
-  const ownerId = actor.companyId;
-  await assertSubmittable(tx, ownerId, row);
+  const companyId = actor.companyId;
+  await assertSubmittable(tx, companyId, row);
   const def = BOOKING_ACTIONS.submit;
-  const changed = await changeStatus(tx, { ownerId }, [row.id], def.from, def.to);
+  const changed = await changeStatus(tx, { companyId }, [row.id], def.from, def.to);
   if (changed.length === 0) throw notFound();
   await insertHistory(tx, [
     {
@@ -123,7 +123,7 @@ async function submitDraft(
       action: 'submit',
       fromStatus: BOOKING_STATUS.draft,
       toStatus: def.to,
-      actorId: ownerId,
+      actorId: companyId,
       actorRole: 'member',
       actorName: actor.name,
       reason: '',
@@ -164,19 +164,21 @@ export async function createBooking(
   return getBookingDetail({
     ...options,
     party: 'member',
-    viewerId: options.viewer.companyId,
+    viewerCompanyId: options.viewer.companyId,
     authorities: options.viewer.authorities,
     id,
   });
 }
 
 /** POST /order/{id}/submit: the owner sends a draft to its forwarder (0 → 1), who is mailed. */
-export function submitBooking(options: WithMail & Authorities & Acting & { viewerId: number; id: number }) {
+export function submitBooking(
+  options: WithMail & Authorities & Acting & { viewerCompanyId: number; id: number },
+) {
   return transition({
     ...options,
     party: 'member',
     action: 'submit',
-    within: (tx, row) => assertSubmittable(tx, options.viewerId, row),
+    within: (tx, row) => assertSubmittable(tx, options.viewerCompanyId, row),
   });
 }
 
@@ -187,7 +189,7 @@ export function submitBooking(options: WithMail & Authorities & Acting & { viewe
 export async function changeBooking(
   options: WithMail & Acting & { viewer: Viewer; id: number; input: unknown; submit?: boolean },
 ): Promise<BookingDetail> {
-  const scope = { ownerId: options.viewer.companyId };
+  const scope = { companyId: options.viewer.companyId };
   const current = await findBooking(options.db, scope, options.id, false);
   if (!current) throw notFound();
   if (!canBooking('edit', current.booking.status)) throw wrongStatus(options.locale, 'edit', current.booking);
@@ -229,7 +231,7 @@ export async function changeBooking(
   return getBookingDetail({
     ...options,
     party: 'member',
-    viewerId: options.viewer.companyId,
+    viewerCompanyId: options.viewer.companyId,
     authorities: options.viewer.authorities,
     id: options.id,
   });
@@ -243,7 +245,7 @@ export async function changeBooking(
 export async function copyBooking(
   options: WithMail & Acting & { viewer: Viewer; id: number },
 ): Promise<BookingDetail> {
-  const original = await findBooking(options.db, { ownerId: options.viewer.companyId }, options.id, false);
+  const original = await findBooking(options.db, { companyId: options.viewer.companyId }, options.id, false);
   if (!original) throw notFound();
   const b = original.booking;
   // Container and seal numbers belong to one shipment: the copy keeps types and cargo, not them.
@@ -292,7 +294,7 @@ export async function copyBooking(
   return getBookingDetail({
     ...options,
     party: 'member',
-    viewerId: options.viewer.companyId,
+    viewerCompanyId: options.viewer.companyId,
     authorities: options.viewer.authorities,
     id,
   });
@@ -300,15 +302,15 @@ export async function copyBooking(
 
 /** DELETE /order/{id}: only a status-0 booking (409 otherwise); its documents go with it. */
 export async function deleteBooking(
-  options: Common & Acting & { storage: FileStorage; viewerId: number; id: number },
+  options: Common & Acting & { storage: FileStorage; viewerCompanyId: number; id: number },
 ): Promise<{ deleted: number }> {
-  const scope = { ownerId: options.viewerId };
+  const scope = { companyId: options.viewerCompanyId };
   const fileIds = await options.db.transaction(async (tx) => {
     const [row] = await lockBookings(tx, scope, [options.id]);
     if (!row) throw notFound();
     if (!canBooking('delete', row.status)) throw wrongStatus(options.locale, 'delete', row);
     const ids = await documentFileIds(tx, [options.id]);
-    if (!(await deleteDraftBooking(tx, options.viewerId, options.id))) throw notFound();
+    if (!(await deleteDraftBooking(tx, options.viewerCompanyId, options.id))) throw notFound();
     await recordBooking(tx, options.actor, 'delete', row);
     return ids;
   });

@@ -11,7 +11,7 @@ import { transition } from './transitions.js';
  * a type than booked, no number twice); LCL instructions name none.
  */
 export function submitShipment(
-  options: WithMail & Authorities & Acting & { viewerId: number; id: number; input: unknown },
+  options: WithMail & Authorities & Acting & { viewerCompanyId: number; id: number; input: unknown },
 ) {
   return transition({
     ...options,
@@ -24,7 +24,7 @@ export function submitShipment(
       // A B/L type or freight term left out is the booking's, as the SI form starts from it.
       const start =
         si.bl_type === undefined || si.freight_term === undefined
-          ? (await shipmentStart(tx, options.viewerId, row.id, 'en-US')).prefill
+          ? (await shipmentStart(tx, options.viewerCompanyId, row.id, 'en-US')).prefill
           : null;
       if (row.containerMode === CONTAINER_MODES.lcl && si.containers.length > 0)
         throw new AppError(400, 'booking.siNoContainers', {}, [{ field: 'containers' }]);
@@ -76,7 +76,7 @@ export function submitShipment(
           blType: si.bl_type ?? start?.bl_type ?? 'original',
           freightTerm: si.freight_term ?? start?.freight_term ?? 'prepaid',
           remark: si.remark,
-          submittedBy: options.viewerId,
+          submittedBy: options.viewerCompanyId,
         },
         si.containers.map((c) => ({
           containerId: c.container_id,

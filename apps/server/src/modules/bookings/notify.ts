@@ -62,8 +62,8 @@ export async function notifyChange(options: {
   const forwarderId = base.booking.forwarderId;
   // Only a submitted booking is mailed about, and a submit needs a forwarder: none, nobody to tell.
   if (forwarderId === null) return;
-  const actorId = by === 'forwarder' ? forwarderId : base.booking.ownerId;
-  const recipientId = by === 'forwarder' ? base.booking.ownerId : forwarderId;
+  const actorId = by === 'forwarder' ? forwarderId : base.booking.companyId;
+  const recipientId = by === 'forwarder' ? base.booking.companyId : forwarderId;
   // One after another: inside a transaction the embedded database answers one query at a time.
   const recipient = await findMember(db, recipientId);
   const actor = await findMember(db, actorId);
@@ -125,7 +125,7 @@ export async function notifyChange(options: {
     const document: BookingDocument | undefined = kind && {
       bookingId: options.bookingId,
       kind,
-      viewerId: recipient.id,
+      viewerCompanyId: recipient.id,
       authorities: recipient.authorities,
       locale: person.locale,
     };
@@ -151,7 +151,7 @@ export async function notifyChange(options: {
 type BookingDocument = {
   bookingId: number;
   kind: (typeof BOOKING_PDF_KINDS)[number];
-  viewerId: number;
+  viewerCompanyId: number;
   authorities: string[];
   locale: Locale;
 };
@@ -180,12 +180,12 @@ export function bookingMailAttachment(deps: {
     const named = stored as Partial<BookingDocument>;
     const locale = parseLocale(named.locale);
     const kind = BOOKING_PDF_KINDS.find((k) => k === named.kind);
-    if (typeof named.bookingId !== 'number' || typeof named.viewerId !== 'number' || !locale || !kind)
+    if (typeof named.bookingId !== 'number' || typeof named.viewerCompanyId !== 'number' || !locale || !kind)
       throw new Error('not a booking document');
     const { file, fileName } = await renderBookingPdf({
       ...deps,
       bounded: false,
-      viewerId: named.viewerId,
+      viewerCompanyId: named.viewerCompanyId,
       authorities: Array.isArray(named.authorities) ? named.authorities : [],
       id: named.bookingId,
       kind,

@@ -55,7 +55,7 @@ type DocumentRow = Awaited<ReturnType<typeof documentsOf>>[number];
 /** A booking document; `hidden`: the forwarder's uploads do not name it (hidesForwarder). */
 export function presentDocument(
   row: DocumentRow,
-  viewerId: number,
+  viewerCompanyId: number,
   locale: Locale,
   hidden: boolean,
 ): BookingDocument {
@@ -73,7 +73,7 @@ export function presentDocument(
     uploaded_by: d.uploaderRole === 'forwarder' ? 'forwarder' : 'member',
     uploader_name: hidden && d.uploaderRole === 'forwarder' ? '' : row.uploaderName,
     uploader_person: hidden && d.uploaderRole === 'forwarder' ? '' : d.uploaderPerson,
-    own: d.uploaderId === viewerId,
+    own: d.uploaderId === viewerCompanyId,
     url: `/api/document/download/${d.id}`,
     create_time: date(d.createdAt),
   };

@@ -38,11 +38,11 @@ import {
 /* Reading bookings, either side: the list and its .xlsx export, the form, the detail, liaison and SI data. */
 
 export async function listBookings(
-  options: Common & Authorities & { party: BookingParty; viewerId: number; query: BookingQuery },
+  options: Common & Authorities & { party: BookingParty; viewerCompanyId: number; query: BookingQuery },
 ): Promise<ListData<BookingRow>> {
   const { rows, total } = await findBookingPage(
     options.db,
-    scopeOf(options.party, options.viewerId),
+    scopeOf(options.party, options.viewerCompanyId),
     options.query,
     zhOf(options.locale),
   );
@@ -63,18 +63,20 @@ async function loadForm(db: Db, scope: Scope, id: number, locale: Locale, reader
 
 /** GET /order/booking/{id}: the member's booking as the form edits it. */
 export async function getBookingForm(
-  options: Common & Authorities & { viewerId: number; id: number },
+  options: Common & Authorities & { viewerCompanyId: number; id: number },
 ): Promise<BookingForm> {
   const reader = { party: 'member' as const, authorities: options.authorities };
-  return (await loadForm(options.db, { ownerId: options.viewerId }, options.id, options.locale, reader)).form;
+  return (
+    await loadForm(options.db, { companyId: options.viewerCompanyId }, options.id, options.locale, reader)
+  ).form;
 }
 
 /** The detail with its timeline, documents and shipping instructions, for the member or the forwarder. */
 export async function getBookingDetail(
-  options: Common & Authorities & { party: BookingParty; viewerId: number; id: number },
+  options: Common & Authorities & { party: BookingParty; viewerCompanyId: number; id: number },
 ): Promise<BookingDetail> {
   const { db, locale } = options;
-  const scope = scopeOf(options.party, options.viewerId);
+  const scope = scopeOf(options.party, options.viewerCompanyId);
   const { row, form, hidden } = await loadForm(db, scope, options.id, locale, options);
   const [history, documents, instructions] = await Promise.all([
     historyOf(db, options.id, zhOf(locale)),
@@ -85,7 +87,7 @@ export async function getBookingDetail(
     row,
     form,
     history: presentHistory(history, locale, hidden),
-    documents: documents.map((d) => presentDocument(d, options.viewerId, locale, hidden)),
+    documents: documents.map((d) => presentDocument(d, options.viewerCompanyId, locale, hidden)),
     shipment: presentInstructions(instructions),
     party: options.party,
     readOnly: options.readOnly === true,
@@ -98,19 +100,24 @@ export async function getBookingDetail(
  * is addressed to (once submitted). Anyone else: 404.
  */
 export async function getBookingForParty(
-  options: Common & Authorities & { viewerId: number; id: number },
+  options: Common & Authorities & { viewerCompanyId: number; id: number },
 ): Promise<{ party: BookingParty; detail: BookingDetail }> {
-  const found = await findBookingOfParty(options.db, options.viewerId, options.id);
+  const found = await findBookingOfParty(options.db, options.viewerCompanyId, options.id);
   if (!found) throw notFound();
-  const party: BookingParty = found.ownerId === options.viewerId ? 'member' : 'forwarder';
+  const party: BookingParty = found.companyId === options.viewerCompanyId ? 'member' : 'forwarder';
   return { party, detail: await getBookingDetail({ ...options, party }) };
 }
 
 /** GET /order/docking/{id}: the forwarder's contact (unless hidden) and the vessel schedule. */
 export async function getDocking(
-  options: Common & Authorities & { viewerId: number; id: number },
+  options: Common & Authorities & { viewerCompanyId: number; id: number },
 ): Promise<BookingDocking> {
-  const row = await findBooking(options.db, { ownerId: options.viewerId }, options.id, zhOf(options.locale));
+  const row = await findBooking(
+    options.db,
+    { companyId: options.viewerCompanyId },
+    options.id,
+    zhOf(options.locale),
+  );
   if (!row) throw notFound();
   const schedule = presentSchedule(row);
   if (hidesForwarder({ party: 'member', authorities: options.authorities }, row.booking))
@@ -138,11 +145,11 @@ export async function getDocking(
 const SI_PREFILL_MAX = 50;
 
 export async function getShipment(
-  options: Common & { viewerId: number; id: number },
+  options: Common & { viewerCompanyId: number; id: number },
 ): Promise<BookingShipment> {
   const { row, form, prefill } = await shipmentStart(
     options.db,
-    options.viewerId,
+    options.viewerCompanyId,
     options.id,
     options.locale,
   );
@@ -159,9 +166,9 @@ export async function getShipment(
 }
 
 /** The member's booking with what a new SI of it starts from (shipmentPrefillOf). */
-export async function shipmentStart(db: Db, ownerId: number, id: number, locale: Locale) {
+export async function shipmentStart(db: Db, companyId: number, id: number, locale: Locale) {
   const [{ row, form }, site] = await Promise.all([
-    loadForm(db, { ownerId }, id, locale, { party: 'member' }),
+    loadForm(db, { companyId }, id, locale, { party: 'member' }),
     getSiteConfig({ db }),
   ]);
   return { row, form, prefill: shipmentPrefillOf(form, site.freight_collect, SI_PREFILL_MAX) };
@@ -210,11 +217,11 @@ const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][
 
 /** The filtered list (newest first, at most BOOKING_EXPORT_MAX_ROWS) as .xlsx, headers in the request's language. */
 export async function exportBookings(
-  options: Common & Authorities & { party: BookingParty; viewerId: number; query: BookingQuery },
+  options: Common & Authorities & { party: BookingParty; viewerCompanyId: number; query: BookingQuery },
 ): Promise<Buffer> {
   const { rows } = await findBookingPage(
     options.db,
-    scopeOf(options.party, options.viewerId),
+    scopeOf(options.party, options.viewerCompanyId),
     { ...options.query, page: 1, size: BOOKING_EXPORT_MAX_ROWS },
     zhOf(options.locale),
     false,

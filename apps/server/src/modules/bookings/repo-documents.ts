@@ -31,7 +31,7 @@ export async function findDocument(db: Db, userId: number, id: number, zh: boole
       booking: {
         id: bookings.id,
         orderNo: bookings.orderNo,
-        ownerId: bookings.ownerId,
+        companyId: bookings.companyId,
         fromQuote: bookings.fromQuote,
         acceptedAt: bookings.acceptedAt,
       },

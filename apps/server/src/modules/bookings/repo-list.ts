@@ -98,7 +98,7 @@ function conditions(scope: Scope, query: BookingQuery): Condition[] {
   const equal = (column: AnyPgColumn) => (value: Placeholder) => eq(column, value);
   const like = (column: AnyPgColumn) => (value: Placeholder) => ilike(column, value);
   const pattern = (value: string | undefined) => (value ? likePattern(value) : undefined);
-  if ('ownerId' in scope) add('ownerId', scope.ownerId, equal(bookings.ownerId));
+  if ('companyId' in scope) add('companyId', scope.companyId, equal(bookings.companyId));
   else {
     add('forwarderId', scope.forwarderId, equal(bookings.forwarderId));
     add('notDraft', BOOKING_STATUS.draft, (value) => ne(bookings.status, value));

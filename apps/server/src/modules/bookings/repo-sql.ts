@@ -9,14 +9,14 @@ import { bookings, carriers, incoterms, ports, companies } from '../../db/schema
  * Whose bookings a query reads: a member's own, or those submitted to a forwarder (a draft, status
  * 0, is its owner's alone: the forwarder's every read and write passes it by, so it is a 404).
  */
-export type Scope = { ownerId: number } | { forwarderId: number };
+export type Scope = { companyId: number } | { forwarderId: number };
 
 const forwarderWhere = (forwarderId: number) =>
   and(eq(bookings.forwarderId, forwarderId), ne(bookings.status, BOOKING_STATUS.draft));
 export const scopeWhere = (scope: Scope) =>
-  'ownerId' in scope ? eq(bookings.ownerId, scope.ownerId) : forwarderWhere(scope.forwarderId);
+  'companyId' in scope ? eq(bookings.companyId, scope.companyId) : forwarderWhere(scope.forwarderId);
 /** Either side of a booking: its member, or its forwarder once it is submitted. */
-export const partyWhere = (userId: number) => or(eq(bookings.ownerId, userId), forwarderWhere(userId));
+export const partyWhere = (userId: number) => or(eq(bookings.companyId, userId), forwarderWhere(userId));
 
 export const name = (table: { nameZh: AnyPgColumn; nameEn: AnyPgColumn }, zh: boolean) =>
   sql<string>`${zh ? table.nameZh : table.nameEn}`;
@@ -61,6 +61,6 @@ export function rowColumns(zh: boolean) {
       company(companies, zh),
       bookings.forwarderId,
     ),
-    customerName: member(bookings.ownerId),
+    customerName: member(bookings.companyId),
   };
 }

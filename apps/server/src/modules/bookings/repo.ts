@@ -33,7 +33,7 @@ export { containerNames, countryNames, findIncoterm, findMember, referenceCheck 
 export type BookingRecord = typeof bookings.$inferSelect;
 export type BookingValues = Omit<
   typeof bookings.$inferInsert,
-  'id' | 'orderNo' | 'ownerId' | 'status' | 'createdAt' | 'updatedAt'
+  'id' | 'orderNo' | 'companyId' | 'status' | 'createdAt' | 'updatedAt'
 >;
 export type LineValues = Omit<typeof bookingLines.$inferInsert, 'id' | 'bookingId'>;
 export type HistoryValues = Omit<typeof bookingHistory.$inferInsert, 'id' | 'createdAt'>;
@@ -141,7 +141,7 @@ export async function nextOrderNo(db: Db): Promise<string> {
 
 export async function insertBooking(
   db: Db,
-  values: BookingValues & { orderNo: string; ownerId: number },
+  values: BookingValues & { orderNo: string; companyId: number },
   lines: LineValues[],
 ): Promise<number> {
   const [row] = await db.insert(bookings).values(values).returning({ id: bookings.id });
@@ -157,7 +157,7 @@ async function insertLines(db: Db, bookingId: number, lines: LineValues[]) {
 /** Replaces a status-0 booking's fields and lines; false when it is not (or no longer) at status 0. */
 export async function updateDraftBooking(
   db: Db,
-  ownerId: number,
+  companyId: number,
   id: number,
   values: BookingValues,
   lines: LineValues[],
@@ -165,7 +165,7 @@ export async function updateDraftBooking(
   const updated = await db
     .update(bookings)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(bookings.id, id), eq(bookings.ownerId, ownerId), eq(bookings.status, 0)))
+    .where(and(eq(bookings.id, id), eq(bookings.companyId, companyId), eq(bookings.status, 0)))
     .returning({ id: bookings.id });
   if (updated.length !== 1) return false;
   await db.delete(bookingLines).where(eq(bookingLines.bookingId, id));
@@ -213,10 +213,10 @@ export async function insertHistory(db: Db, entries: HistoryValues[]) {
   if (entries.length > 0) await db.insert(bookingHistory).values(entries);
 }
 
-export async function deleteDraftBooking(db: Db, ownerId: number, id: number): Promise<boolean> {
+export async function deleteDraftBooking(db: Db, companyId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(bookings)
-    .where(and(eq(bookings.id, id), eq(bookings.ownerId, ownerId), eq(bookings.status, 0)))
+    .where(and(eq(bookings.id, id), eq(bookings.companyId, companyId), eq(bookings.status, 0)))
     .returning({ id: bookings.id });
   return rows.length === 1;
 }
@@ -232,7 +232,7 @@ export async function lockBookings(db: Db, scope: Scope, ids: number[]) {
       readyDate: bookings.readyDate,
       acceptedAt: bookings.acceptedAt,
       containerMode: bookings.containerMode,
-      ownerId: bookings.ownerId,
+      companyId: bookings.companyId,
       forwarderId: bookings.forwarderId,
     })
     .from(bookings)

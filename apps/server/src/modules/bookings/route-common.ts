@@ -19,7 +19,7 @@ export const detailReplies = { 200: okEnvelope(bookingDetail), ...bookingFailure
 export function askerOf(request: FastifyRequest) {
   const context = contextOf(request);
   return {
-    viewerId: context.companyId,
+    viewerCompanyId: context.companyId,
     actor: context.actor,
     authorities: context.authorities,
     readOnly: !abilitiesOf(context.role, context.authorities).write,

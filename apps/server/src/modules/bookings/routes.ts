@@ -162,7 +162,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           links,
           log: request.log,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           actor: actorOf(currentUser(request)),
           ids: request.body.ids,
           reason: request.body.reason,
@@ -234,7 +234,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteBooking({
           db,
           storage,
-          viewerId: currentUser(request).companyId,
+          viewerCompanyId: currentUser(request).companyId,
           actor: actorOf(currentUser(request)),
           id: request.params.id,
           locale: request.locale,

@@ -36,7 +36,7 @@ export async function transition(
     Authorities &
     Acting & {
       party: BookingParty;
-      viewerId: number;
+      viewerCompanyId: number;
       id: number;
       action: Exclude<BookingAction, 'create' | 'copy' | 'edit' | 'delete'>;
       patch?: Parameters<typeof changeStatus>[5];
@@ -47,7 +47,7 @@ export async function transition(
     },
 ): Promise<BookingDetail> {
   const def = BOOKING_ACTIONS[options.action];
-  const scope = scopeOf(options.party, options.viewerId);
+  const scope = scopeOf(options.party, options.viewerCompanyId);
   await options.db.transaction(async (tx) => {
     const [row] = await lockBookings(tx, scope, [options.id]);
     if (!row) throw notFound();
@@ -60,7 +60,7 @@ export async function transition(
         action: options.action,
         fromStatus: row.status,
         toStatus: def.to,
-        actorId: options.viewerId,
+        actorId: options.viewerCompanyId,
         actorRole: options.party,
         actorName: options.actor.name,
         reason: options.reason ?? '',
@@ -80,7 +80,12 @@ export async function transition(
       },
     });
   });
-  return getBookingDetail({ ...options, party: options.party, viewerId: options.viewerId, id: options.id });
+  return getBookingDetail({
+    ...options,
+    party: options.party,
+    viewerCompanyId: options.viewerCompanyId,
+    id: options.id,
+  });
 }
 
 /** POST /order/{id}/cancel: the member cancels with a reason, while not yet shipped. */
@@ -88,7 +93,7 @@ export function cancelBooking(options: Closing) {
   return closeBooking(options, 'member');
 }
 
-type Closing = WithMail & Authorities & Acting & { viewerId: number; id: number; reason: string };
+type Closing = WithMail & Authorities & Acting & { viewerCompanyId: number; id: number; reason: string };
 
 /** The member's cancel and the forwarder's void: status 40, recording who closed it and why. */
 function closeBooking(options: Closing, party: BookingParty) {
@@ -103,10 +108,10 @@ function closeBooking(options: Closing, party: BookingParty) {
 
 /** PUT /order/cancel: several of the member's bookings, all or nothing. */
 export async function cancelBookings(
-  options: WithMail & Acting & { viewerId: number; ids: number[]; reason: string },
+  options: WithMail & Acting & { viewerCompanyId: number; ids: number[]; reason: string },
 ): Promise<{ cancelled: number }> {
   const ids = [...new Set(options.ids)];
-  const scope = { ownerId: options.viewerId };
+  const scope = { companyId: options.viewerCompanyId };
   const def = BOOKING_ACTIONS.cancel;
   const rows = await options.db.transaction(async (tx) => {
     const found = await lockBookings(tx, scope, ids);
@@ -125,7 +130,7 @@ export async function cancelBookings(
         action: 'cancel',
         fromStatus: row.status,
         toStatus: def.to,
-        actorId: options.viewerId,
+        actorId: options.viewerCompanyId,
         actorRole: 'member',
         actorName: options.actor.name,
         reason: options.reason,
@@ -146,7 +151,7 @@ export async function cancelBookings(
 
 /* ---------- forwarder ---------- */
 
-type ForwarderAction = WithMail & Acting & { viewerId: number; id: number };
+type ForwarderAction = WithMail & Acting & { viewerCompanyId: number; id: number };
 
 /** 0 → 1. A copy whose ready date was cleared cannot be accepted before the member sets one. */
 /** The forwarder accepts a submitted booking (once): it stays at 1 and gets accepted_at. */
@@ -183,7 +188,7 @@ export async function releaseSpace(
   // The cut-offs come as the port of loading's wall clock and are kept as instants. The port is read
   // before the release's transaction: a submitted booking's route no longer changes (only drafts are
   // edited), and a booking the forwarder may not see is refused inside it.
-  const scope = scopeOf('forwarder', options.viewerId);
+  const scope = scopeOf('forwarder', options.viewerCompanyId);
   const zone = cutoffTimeZone(await polTimeZoneOf(options.db, scope, options.id));
   const cutoffs = CUTOFF_FIELDS.map((field) => {
     const local = v[field];

@@ -24,7 +24,7 @@ export async function reportContactsTooLong(db: Db): Promise<{ companies: number
     if (!(await takeTask(tx, LIMITS_REPORT_TASK))) return { companies: 0 };
     const owners = await countTooLongByOwner(tx);
     for (const owner of owners)
-      await notifyContactsTooLong(tx, { companyId: owner.ownerId, count: owner.count });
+      await notifyContactsTooLong(tx, { companyId: owner.companyId, count: owner.count });
     return { companies: owners.length };
   });
 }

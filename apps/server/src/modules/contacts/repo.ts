@@ -13,7 +13,10 @@ import { pageOffset } from '../../platform/sql.js';
 import { contactBookTasks, contacts, countries } from '../../db/schema.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
-export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
+export type ContactValues = Omit<
+  typeof contacts.$inferInsert,
+  'id' | 'companyId' | 'createdAt' | 'updatedAt'
+>;
 
 /** Separates the fields in `search_text` (chr(31)); a keyword holding it matches nothing. */
 const FIELD_SEPARATOR = '\u001f';
@@ -59,15 +62,15 @@ function tooLongForBl(): SQL {
  * A page of the member's contacts, newest first. The keyword is looked for, case-insensitively, in
  * `search_text` (both company names, contact person, phone, e-mail, city: see the schema): the same
  * contacts as an ILIKE '%keyword%' on each of those columns would find. Both the count and the
- * page's ids come from an index-only scan of `contacts_owner_search_idx` (only the member's
+ * page's ids come from an index-only scan of `contacts_company_search_idx` (only the member's
  * entries); the page's rows are then read by id. strpos() rather than LIKE: a plain substring test,
  * nothing to escape, and about a quarter cheaper per entry (a trigram index would need LIKE, but it
  * does not pay here: see bench/data.ts).
  */
-export async function findContactPage(db: Db, ownerId: number, query: ContactQuery) {
+export async function findContactPage(db: Db, companyId: number, query: ContactQuery) {
   const keyword = query.keyword || undefined;
   const where = and(
-    eq(contacts.ownerId, ownerId),
+    eq(contacts.companyId, companyId),
     query.type ? eq(contacts.type, query.type) : undefined,
     query.party ? inArray(contacts.type, contactTypesFor(query.party)) : undefined,
     query.too_long ? tooLongForBl() : undefined,
@@ -96,20 +99,20 @@ export async function findContactPage(db: Db, ownerId: number, query: ContactQue
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function findContact(db: Db, ownerId: number, id: number) {
+export async function findContact(db: Db, companyId: number, id: number) {
   const [row] = await db
     .select(withCountry)
     .from(contacts)
     .innerJoin(countries, eq(countries.id, contacts.countryId))
-    .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)))
+    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
     .limit(1);
   return row;
 }
 
-export async function insertContact(db: Db, ownerId: number, values: ContactValues): Promise<number> {
+export async function insertContact(db: Db, companyId: number, values: ContactValues): Promise<number> {
   const [row] = await db
     .insert(contacts)
-    .values({ ...values, ownerId })
+    .values({ ...values, companyId })
     .returning({ id: contacts.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
@@ -117,32 +120,32 @@ export async function insertContact(db: Db, ownerId: number, values: ContactValu
 
 export async function updateContact(
   db: Db,
-  ownerId: number,
+  companyId: number,
   id: number,
   values: ContactValues,
 ): Promise<boolean> {
   const rows = await db
     .update(contacts)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)))
+    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
     .returning({ id: contacts.id });
   return rows.length === 1;
 }
 
 /** Deletes the member's contacts among `ids`; returns those that went. */
-export async function deleteContacts(db: Db, ownerId: number, ids: number[]) {
+export async function deleteContacts(db: Db, companyId: number, ids: number[]) {
   return db
     .delete(contacts)
-    .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, ids)))
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)))
     .returning({ id: contacts.id, company1: contacts.company1, linkman: contacts.linkman });
 }
 
 /** The member's contact, locked for the rest of the transaction. */
-export async function lockContact(db: Db, ownerId: number, id: number): Promise<ContactRow | undefined> {
+export async function lockContact(db: Db, companyId: number, id: number): Promise<ContactRow | undefined> {
   const [row] = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)))
+    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
     .for('update');
   return row;
 }
@@ -153,7 +156,7 @@ export async function lockContact(db: Db, ownerId: number, id: number): Promise<
  * statement's text and parse tree stay small whatever the chunk (the embedded database's memory
  * never shrinks once grown), and a 10,000-row import is one tenth of the round trips.
  */
-export async function upsertContacts(db: Db, ownerId: number, values: ContactValues[]): Promise<number> {
+export async function upsertContacts(db: Db, companyId: number, values: ContactValues[]): Promise<number> {
   let created = 0;
   for (let start = 0; start < values.length; start += 250) {
     const rows = values.slice(start, start + 250);
@@ -162,16 +165,16 @@ export async function upsertContacts(db: Db, ownerId: number, values: ContactVal
     const result = await rowsOf<{ inserted: boolean | string }>(
       db,
       sql`
-      insert into contacts (owner_id, type, company1, company2, linkman, address1, address2, city,
+      insert into contacts (company_id, type, company1, company2, linkman, address1, address2, city,
         province, country_id, zip_code, phone, email, dedupe_key)
-      select ${ownerId}::int, u.* from unnest(
+      select ${companyId}::int, u.* from unnest(
         ${text((r) => r.type)}, ${text((r) => r.company1)}, ${text((r) => r.company2)},
         ${text((r) => r.linkman)}, ${text((r) => r.address1)}, ${text((r) => r.address2)},
         ${text((r) => r.city)}, ${text((r) => r.province)},
         ${sql.param(rows.map((row) => row.countryId))}::int[], ${text((r) => r.zipCode)},
         ${text((r) => r.phone)}, ${text((r) => r.email)}, ${text((r) => r.dedupeKey)}
       ) as u
-      on conflict (owner_id, dedupe_key) do update set
+      on conflict (company_id, dedupe_key) do update set
         company2 = excluded.company2, address1 = excluded.address1, address2 = excluded.address2,
         city = excluded.city, province = excluded.province, country_id = excluded.country_id,
         zip_code = excluded.zip_code, phone = excluded.phone, email = excluded.email, updated_at = now()
@@ -196,13 +199,13 @@ export async function allCountries(db: Db) {
 }
 
 /** How many contacts too long for a B/L (tooLongForBl) each company holds; only those with any. */
-export async function countTooLongByOwner(db: Db): Promise<{ ownerId: number; count: number }[]> {
+export async function countTooLongByOwner(db: Db): Promise<{ companyId: number; count: number }[]> {
   return db
-    .select({ ownerId: contacts.ownerId, count: count() })
+    .select({ companyId: contacts.companyId, count: count() })
     .from(contacts)
     .where(tooLongForBl())
-    .groupBy(contacts.ownerId)
-    .orderBy(contacts.ownerId);
+    .groupBy(contacts.companyId)
+    .orderBy(contacts.companyId);
 }
 
 /**

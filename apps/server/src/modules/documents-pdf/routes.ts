@@ -32,7 +32,7 @@ export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
         documents,
         maxPages: config.pdf.maxPages,
         webDist: config.webDist,
-        viewerId: user.companyId,
+        viewerCompanyId: user.companyId,
         authorities: user.authorities,
         id: request.params.id,
         kind: request.params.kind,

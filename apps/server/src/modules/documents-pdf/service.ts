@@ -55,7 +55,7 @@ export async function renderBookingPdf(options: {
   db: Db;
   documents: PdfDocuments;
   webDist: string;
-  viewerId: number;
+  viewerCompanyId: number;
   authorities: readonly string[];
   id: number;
   kind: BookingPdfKind;
@@ -122,7 +122,7 @@ export async function renderBookingPdf(options: {
       (logo ? digest(logo) : ''),
   );
   const file = await options.documents.render({
-    company: options.viewerId,
+    company: options.viewerCompanyId,
     key,
     input,
     documentName,

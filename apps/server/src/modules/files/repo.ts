@@ -24,9 +24,9 @@ export async function deleteFiles(db: Db, ids: string[]): Promise<FileRow[]> {
 /** One owner's files of one kind, newest first, a page at a time. */
 export async function findFilePage(
   db: Db,
-  options: { ownerId: number; kind: string; page: number; size: number },
+  options: { companyId: number; kind: string; page: number; size: number },
 ): Promise<{ rows: FileRow[]; total: number }> {
-  const where = and(eq(files.ownerId, options.ownerId), eq(files.kind, options.kind));
+  const where = and(eq(files.companyId, options.companyId), eq(files.kind, options.kind));
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -40,10 +40,10 @@ export async function findFilePage(
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function countFiles(db: Db, ownerId: number, kind: string): Promise<number> {
+export async function countFiles(db: Db, companyId: number, kind: string): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(files)
-    .where(and(eq(files.ownerId, ownerId), eq(files.kind, kind)));
+    .where(and(eq(files.companyId, companyId), eq(files.kind, kind)));
   return row?.value ?? 0;
 }

@@ -26,7 +26,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         storage,
         id: request.params.id,
-        viewerId: session?.user.companyId ?? null,
+        viewerCompanyId: session?.user.companyId ?? null,
       });
       reply.header('content-type', file.contentType);
       reply.header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, no-store');

@@ -18,14 +18,14 @@ export function fileUrl(id: string | null): string | null {
 export async function storeImage(options: {
   db: Db;
   storage: FileStorage;
-  ownerId: number;
+  companyId: number;
   kind: 'logo' | 'license';
   data: Buffer;
 }): Promise<{ imageId: string; thumbId: string; storageKeys: string[] }> {
   const processed = await processImage(options.data, options.kind);
   const imageKey = await options.storage.put(processed.image, processed.extension);
   const thumbKey = await options.storage.put(processed.thumb, processed.extension);
-  const common = { ownerId: options.ownerId, contentType: processed.contentType };
+  const common = { companyId: options.companyId, contentType: processed.contentType };
   const imageId = await insertFile(options.db, {
     ...common,
     kind: options.kind,
@@ -55,11 +55,11 @@ export async function readFile(options: {
   db: Db;
   storage: FileStorage;
   id: string;
-  viewerId: number | null;
+  viewerCompanyId: number | null;
 }) {
   if (!UUID.test(options.id)) throw new AppError(404, 'errors.notFound');
   const row = await findFile(options.db, options.id);
-  if (!row || (!PUBLIC_KINDS.has(row.kind) && row.ownerId !== options.viewerId))
+  if (!row || (!PUBLIC_KINDS.has(row.kind) && row.companyId !== options.viewerCompanyId))
     throw new AppError(404, 'errors.notFound');
   const data = await options.storage.read(row.storageKey);
   if (!data) throw new AppError(404, 'errors.notFound');
@@ -73,7 +73,7 @@ export async function readFile(options: {
 export async function storeFile(options: {
   db: Db;
   storage: FileStorage;
-  ownerId: number;
+  companyId: number;
   kind: string;
   data: Buffer;
   contentType: string;
@@ -83,7 +83,7 @@ export async function storeFile(options: {
   const key = await options.storage.put(options.data, options.extension);
   try {
     return await insertFile(options.db, {
-      ownerId: options.ownerId,
+      companyId: options.companyId,
       kind: options.kind,
       storageKey: key,
       contentType: options.contentType,
@@ -106,23 +106,29 @@ export async function readStoredFile(options: { db: Db; storage: FileStorage; id
 }
 
 /** One owner's files of one kind (newest first); nobody else's are ever listed. */
-export function listOwnFiles(options: { db: Db; ownerId: number; kind: string; page: number; size: number }) {
+export function listOwnFiles(options: {
+  db: Db;
+  companyId: number;
+  kind: string;
+  page: number;
+  size: number;
+}) {
   return findFilePage(options.db, options);
 }
 
-export function countOwnFiles(options: { db: Db; ownerId: number; kind: string }): Promise<number> {
-  return countFiles(options.db, options.ownerId, options.kind);
+export function countOwnFiles(options: { db: Db; companyId: number; kind: string }): Promise<number> {
+  return countFiles(options.db, options.companyId, options.kind);
 }
 
-/** A file of `kind` that belongs to `ownerId`; anything else (another's, another kind, no UUID) is 404. */
+/** A file of `kind` that belongs to `companyId`; anything else (another's, another kind, no UUID) is 404. */
 export async function findOwnFile(options: {
   db: Db;
-  ownerId: number;
+  companyId: number;
   kind: string;
   id: string;
 }): Promise<FileRow> {
   const row = UUID.test(options.id) ? await findFile(options.db, options.id) : undefined;
-  if (!row || row.ownerId !== options.ownerId || row.kind !== options.kind)
+  if (!row || row.companyId !== options.companyId || row.kind !== options.kind)
     throw new AppError(404, 'errors.notFound');
   return row;
 }

@@ -55,14 +55,14 @@ export async function insertForCompany(
 export async function bookingSides(
   db: Db,
   ids: number[],
-): Promise<{ id: number; orderNo: string; status: number; ownerId: number; forwarderId: number | null }[]> {
+): Promise<{ id: number; orderNo: string; status: number; companyId: number; forwarderId: number | null }[]> {
   if (ids.length === 0) return [];
   return db
     .select({
       id: bookings.id,
       status: bookings.status,
       orderNo: bookings.orderNo,
-      ownerId: bookings.ownerId,
+      companyId: bookings.companyId,
       forwarderId: bookings.forwarderId,
     })
     .from(bookings)

@@ -101,7 +101,7 @@ export async function notifyBookings(
       LABEL_MAX,
     );
     const sides: [number | null, NotificationParty][] = [
-      [booking.ownerId, 'member'],
+      [booking.companyId, 'member'],
       [isToldToForwarder(booking.status) ? booking.forwarderId : null, 'forwarder'],
     ];
     for (const [companyId, party] of sides) {

@@ -20,7 +20,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 function presentQuote(
   rate: ReturnType<typeof presentRate>,
-  row: { ownerId: number; forwarderName: string; status: number },
+  row: { companyId: number; forwarderName: string; status: number },
   showForwarder: boolean,
 ): Quote {
   const quote: Quote = {
@@ -43,7 +43,7 @@ function presentQuote(
     spaces: rate.spaces,
   };
   if (showForwarder) {
-    quote.forwarder_id = row.ownerId;
+    quote.forwarder_id = row.companyId;
     quote.forwarder_name = row.forwarderName;
   }
   return quote;
@@ -126,7 +126,7 @@ export async function quoteTerms(options: {
   const row = await findRate(options.db, options.id, options.locale === 'zh-CN');
   if (!row) return undefined;
   const rate = presentRate(row, await spacesOf(options.db, [row.id]));
-  return { ...presentQuote(rate, row, true), forwarder_id: row.ownerId };
+  return { ...presentQuote(rate, row, true), forwarder_id: row.companyId };
 }
 
 /** Prices a set of container quantities on a quote: per line and in sum, in exact cents. */

@@ -48,7 +48,7 @@ function columns(zh: boolean) {
     sql<string>`${zh ? table.nameZh : table.nameEn}`;
   return {
     id: rates.id,
-    ownerId: rates.ownerId,
+    companyId: rates.companyId,
     carrierId: rates.carrierId,
     carrierName: zh ? carriers.nameZh : carriers.nameEn,
     polId: rates.polId,
@@ -80,7 +80,7 @@ function joined(db: Db, zh: boolean) {
     .innerJoin(pol, eq(pol.id, rates.polId))
     .innerJoin(pod, eq(pod.id, rates.podId))
     .innerJoin(dest, eq(dest.id, rates.toId))
-    .innerJoin(companies, eq(companies.id, rates.ownerId));
+    .innerJoin(companies, eq(companies.id, rates.companyId));
 }
 
 export async function spacesOf(db: Db, rateIds: number[]) {
@@ -99,9 +99,9 @@ export async function spacesOf(db: Db, rateIds: number[]) {
     .orderBy(asc(containerTypes.sort), asc(rateSpaces.id));
 }
 
-export async function findRatePage(db: Db, ownerId: number, query: RateQuery, zh: boolean) {
+export async function findRatePage(db: Db, companyId: number, query: RateQuery, zh: boolean) {
   const where = and(
-    eq(rates.ownerId, ownerId),
+    eq(rates.companyId, companyId),
     query.from_id ? eq(rates.polId, query.from_id) : undefined,
     query.to_id ? eq(rates.toId, query.to_id) : undefined,
     query.carrier_id ? eq(rates.carrierId, query.carrier_id) : undefined,
@@ -119,10 +119,10 @@ export async function findRatePage(db: Db, ownerId: number, query: RateQuery, zh
   return { rows, total: total?.value ?? 0 };
 }
 
-/** A rate by id; with `ownerId`, only the owner's. */
-export async function findRate(db: Db, id: number, zh: boolean, ownerId?: number) {
+/** A rate by id; with `companyId`, only the owner's. */
+export async function findRate(db: Db, id: number, zh: boolean, companyId?: number) {
   const [row] = await joined(db, zh)
-    .where(and(eq(rates.id, id), ownerId === undefined ? undefined : eq(rates.ownerId, ownerId)))
+    .where(and(eq(rates.id, id), companyId === undefined ? undefined : eq(rates.companyId, companyId)))
     .limit(1);
   return row;
 }
@@ -136,7 +136,7 @@ const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick
  * the values travel as one array per column (`unnest`), not as a parameter per cell, which makes a
  * 50,000-rate import two to three times faster on both databases.
  */
-export async function insertRates(db: Db, ownerId: number, values: RateValues[]): Promise<number[]> {
+export async function insertRates(db: Db, companyId: number, values: RateValues[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < values.length; start += 5000) {
     const chunk = values.slice(start, start + 5000);
@@ -147,8 +147,8 @@ export async function insertRates(db: Db, ownerId: number, values: RateValues[])
     const chunkIds = drawn.map((row) => Number(row.id));
     const rows = chunk.map((v, i) => ({ ...v, id: chunkIds[i] as number }));
     await db.execute(sql`
-      insert into rates (id, owner_id, carrier_id, pol_id, pod_id, to_id, sdate, edate, transit_days, etd, eta, remark)
-      select u.id, ${ownerId}::int, u.carrier_id, u.pol_id, u.pod_id, u.to_id, u.sdate, u.edate, u.transit_days, u.etd, u.eta, u.remark
+      insert into rates (id, company_id, carrier_id, pol_id, pod_id, to_id, sdate, edate, transit_days, etd, eta, remark)
+      select u.id, ${companyId}::int, u.carrier_id, u.pol_id, u.pod_id, u.to_id, u.sdate, u.edate, u.transit_days, u.etd, u.eta, u.remark
       from unnest(
         ${column(rows, (r) => r.id)}::int[], ${column(rows, (r) => r.carrierId)}::int[],
         ${column(rows, (r) => r.polId)}::int[], ${column(rows, (r) => r.podId)}::int[],
@@ -170,12 +170,17 @@ export async function insertRates(db: Db, ownerId: number, values: RateValues[])
   return ids;
 }
 
-export async function updateRate(db: Db, ownerId: number, id: number, values: RateValues): Promise<boolean> {
+export async function updateRate(
+  db: Db,
+  companyId: number,
+  id: number,
+  values: RateValues,
+): Promise<boolean> {
   const { spaces, ...rest } = values;
   const updated = await db
     .update(rates)
     .set({ ...rest, updatedAt: new Date() })
-    .where(and(eq(rates.id, id), eq(rates.ownerId, ownerId)))
+    .where(and(eq(rates.id, id), eq(rates.companyId, companyId)))
     .returning({ id: rates.id });
   if (updated.length !== 1) return false;
   await db.delete(rateSpaces).where(eq(rateSpaces.rateId, id));
@@ -185,10 +190,10 @@ export async function updateRate(db: Db, ownerId: number, id: number, values: Ra
   return true;
 }
 
-export async function deleteRates(db: Db, ownerId: number, ids: number[]): Promise<number> {
+export async function deleteRates(db: Db, companyId: number, ids: number[]): Promise<number> {
   const rows = await db
     .delete(rates)
-    .where(and(eq(rates.ownerId, ownerId), inArray(rates.id, ids)))
+    .where(and(eq(rates.companyId, companyId), inArray(rates.id, ids)))
     .returning({ id: rates.id });
   return rows.length;
 }
@@ -222,7 +227,7 @@ export async function findQuotePage(db: Db, query: QuoteQuery, day: string, zh: 
     lte(rates.sdate, day),
     gte(rates.edate, day),
     query.carrier_id ? eq(rates.carrierId, query.carrier_id) : undefined,
-    query.forwarder_id ? eq(rates.ownerId, query.forwarder_id) : undefined,
+    query.forwarder_id ? eq(rates.companyId, query.forwarder_id) : undefined,
     query.pol_id ? eq(rates.polId, query.pol_id) : undefined,
     query.to_id ? eq(rates.toId, query.to_id) : undefined,
     query.route_id
@@ -282,11 +287,11 @@ export async function importDictionaries(db: Db) {
 }
 
 /** The forwarder's rate with its prices, locked for the rest of the transaction (to compare an update against). */
-export async function lockRate(db: Db, ownerId: number, id: number) {
+export async function lockRate(db: Db, companyId: number, id: number) {
   const [row] = await db
     .select()
     .from(rates)
-    .where(and(eq(rates.id, id), eq(rates.ownerId, ownerId)))
+    .where(and(eq(rates.id, id), eq(rates.companyId, companyId)))
     .for('update');
   if (!row) return undefined;
   const spaces = await db
@@ -297,13 +302,13 @@ export async function lockRate(db: Db, ownerId: number, id: number) {
 }
 
 /** How the activity trail names the forwarder's rates: port of loading → port of discharge (UN/LOCODEs). */
-export async function rateLabels(db: Db, ownerId: number, ids: number[]): Promise<Map<number, string>> {
+export async function rateLabels(db: Db, companyId: number, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: rates.id, pol: pol.code, pod: pod.code })
     .from(rates)
     .innerJoin(pol, eq(pol.id, rates.polId))
     .innerJoin(pod, eq(pod.id, rates.podId))
-    .where(and(eq(rates.ownerId, ownerId), inArray(rates.id, ids)));
+    .where(and(eq(rates.companyId, companyId), inArray(rates.id, ids)));
   return new Map(rows.map((row) => [row.id, `${row.pol} → ${row.pod}`]));
 }

@@ -106,19 +106,19 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
 export async function storeImages(
   db: Db,
   storage: FileStorage,
-  ownerId: number,
+  companyId: number,
   files: ImageFiles,
   written: string[],
 ): Promise<UserPatch> {
   const patch: UserPatch = {};
   if (files.license) {
-    const stored = await storeImage({ db, storage, ownerId, kind: 'license', data: files.license });
+    const stored = await storeImage({ db, storage, companyId, kind: 'license', data: files.license });
     written.push(...stored.storageKeys);
     patch.license = stored.imageId;
     patch.licenseThumb = stored.thumbId;
   }
   if (files.logo) {
-    const stored = await storeImage({ db, storage, ownerId, kind: 'logo', data: files.logo });
+    const stored = await storeImage({ db, storage, companyId, kind: 'logo', data: files.logo });
     written.push(...stored.storageKeys);
     patch.logo = stored.imageId;
     patch.logoThumb = stored.thumbId;
@@ -253,6 +253,6 @@ export async function createMember(options: {
       name: options.linkman,
       role: 'owner',
     });
-    return { ...company, ownerId: owner.id };
+    return { ...company, ownerPersonId: owner.id };
   });
 }

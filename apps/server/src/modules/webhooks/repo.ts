@@ -113,7 +113,7 @@ export function bookingFacts(db: Db, ids: number[]) {
       id: bookings.id,
       orderNo: bookings.orderNo,
       status: bookings.status,
-      ownerId: bookings.ownerId,
+      companyId: bookings.companyId,
       forwarderId: bookings.forwarderId,
       containerMode: bookings.containerMode,
       receiptType: bookings.receiptType,

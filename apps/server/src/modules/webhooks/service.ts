@@ -283,7 +283,7 @@ export async function enqueueBookingEvent(
       place_of_delivery_code: booking.placeOfDeliveryCode,
     };
     const sides: [number | null, NotificationParty][] = [
-      [booking.ownerId, 'member'],
+      [booking.companyId, 'member'],
       [isToldToForwarder(booking.status) ? booking.forwarderId : null, 'forwarder'],
     ];
     for (const [companyId, party] of sides) {
