@@ -57,13 +57,8 @@ async function captureQuoteSql(url: string, query: QuoteQuery, forwarderId: numb
   const captured = await captureSql(url, (db) =>
     listQuotes({
       db,
-      viewer: {
-        companyId: forwarderId,
-        username: FORWARDER.username,
-        authorities: [...FORWARDER_AUTHORITIES],
-      },
+      context: { companyId: forwarderId, authorities: [...FORWARDER_AUTHORITIES], locale: 'zh-CN' },
       query,
-      locale: 'zh-CN',
     }),
   );
   if (captured.length !== 3)

@@ -21,9 +21,8 @@ async function validQuote(db: Db, viewer: Viewer, id: number, locale: Locale) {
   try {
     const quote = await getQuote({
       db,
-      viewer: { companyId: viewer.companyId, username: '', authorities: ['quote_forwarder'] },
+      context: { companyId: viewer.companyId, authorities: ['quote_forwarder'], locale },
       id,
-      locale,
     });
     return quote.forwarder_id === undefined ? undefined : { ...quote, forwarder_id: quote.forwarder_id };
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   type Quote,
   type QuoteQuery,
 } from '@freight/contract';
+import type { RequestContext } from '../auth/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { sharedData } from '../../platform/reply.js';
@@ -14,7 +15,8 @@ import type { BoardCache } from './board-cache.js';
 import { findQuotePage, findRate, spacesOf } from './repo.js';
 import { presentRate } from './service.js';
 
-type Viewer = { companyId: number; username: string; authorities: string[] };
+/** Who asks, as the quote board reads it: whose supplier names it may see, and in which language. */
+export type QuoteContext = Pick<RequestContext, 'companyId' | 'authorities' | 'locale'>;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -55,16 +57,15 @@ function presentQuote(
  */
 export async function listQuotes(options: {
   db: Db;
-  viewer: Viewer;
+  context: QuoteContext;
   query: QuoteQuery;
-  locale: Locale;
   /** Pages already computed since the last rate change (see board-cache.ts). */
   cache?: BoardCache<ListData<Quote>>;
 }): Promise<ListData<Quote>> {
-  const showForwarder = options.viewer.authorities.includes('quote_forwarder');
+  const showForwarder = options.context.authorities.includes('quote_forwarder');
   if (options.query.forwarder_id && !showForwarder)
     throw new AppError(403, 'quotes.forwarderFilterNotAllowed', {}, [{ field: 'forwarder_id' }]);
-  const zh = options.locale === 'zh-CN';
+  const zh = options.context.locale === 'zh-CN';
   const day = options.query.date ?? today();
   const compute = async () => {
     const { rows, total } = await findQuotePage(options.db, options.query, day, zh);
@@ -81,7 +82,7 @@ export async function listQuotes(options: {
     options.query;
   const key = JSON.stringify([
     day,
-    options.locale,
+    options.context.locale,
     showForwarder,
     page,
     size,
@@ -99,18 +100,13 @@ export async function listQuotes(options: {
 }
 
 /** A quote is a published rate that is valid today. */
-export async function getQuote(options: {
-  db: Db;
-  viewer: Viewer;
-  id: number;
-  locale: Locale;
-}): Promise<Quote> {
-  const row = await findRate(options.db, options.id, options.locale === 'zh-CN');
+export async function getQuote(options: { db: Db; context: QuoteContext; id: number }): Promise<Quote> {
+  const row = await findRate(options.db, options.id, options.context.locale === 'zh-CN');
   const day = today();
   if (!row || row.status !== 1 || row.sdate > day || row.edate < day)
     throw new AppError(404, 'errors.notFound');
   const rate = presentRate(row, await spacesOf(options.db, [row.id]));
-  return presentQuote(rate, row, options.viewer.authorities.includes('quote_forwarder'));
+  return presentQuote(rate, row, options.context.authorities.includes('quote_forwarder'));
 }
 
 /**
@@ -132,9 +128,8 @@ export async function quoteTerms(options: {
 /** Prices a set of container quantities on a quote: per line and in sum, in exact cents. */
 export async function estimate(options: {
   db: Db;
-  viewer: Viewer;
+  context: QuoteContext;
   input: unknown;
-  locale: Locale;
 }): Promise<EstimateResult> {
   const parsed = estimateInput.safeParse(options.input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);

@@ -19,7 +19,7 @@ import { batchDeleteRoute, importRoute, templateRoute } from '../../platform/own
 import { reportIncident } from '../../platform/incidents.js';
 import { ok } from '../../platform/reply.js';
 import { contextOf } from '../auth/context.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { authenticated } from '../auth/hook.js';
 import { boardCache } from './board-cache.js';
 import { importRates, rateTemplate } from './import.js';
 import { estimate, getQuote, listQuotes } from './quotes.js';
@@ -179,9 +179,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listQuotes({
           db,
-          viewer: currentUser(request),
+          context: contextOf(request),
           query: request.query,
-          locale: request.locale,
           cache: board,
         }),
       ),
@@ -197,8 +196,7 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(quote), ...ownedFailures },
       },
     },
-    async (request) =>
-      ok(await getQuote({ db, viewer: currentUser(request), id: request.params.id, locale: request.locale })),
+    async (request) => ok(await getQuote({ db, context: contextOf(request), id: request.params.id })),
   );
   app.post(
     '/quote/estimate',
@@ -212,7 +210,6 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(estimateResult), ...memberFailures },
       },
     },
-    async (request) =>
-      ok(await estimate({ db, viewer: currentUser(request), input: request.body, locale: request.locale })),
+    async (request) => ok(await estimate({ db, context: contextOf(request), input: request.body })),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  type Locale,
   PARSE_OPTIONS,
   type ReceivedRfq,
   type RfqAnswerAction,
@@ -12,7 +11,13 @@ import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { raiseEvent } from '../events/service.js';
 import { findRfqPage, lockReceivedRfq, updateRfqStatus } from './repo.js';
-import { getReceivedRfq, parseContainers, type Stored, type StoredAnswer, type Viewer } from './service.js';
+import {
+  getReceivedRfq,
+  parseContainers,
+  type Stored,
+  type StoredAnswer,
+  type RfqContext,
+} from './service.js';
 
 /*
  * The forwarder's side of an RFQ: marking it quoted or closed, and answering it in the portal. Each
@@ -29,7 +34,7 @@ type QueueAnswerMail = (tx: Db, mail: RfqAnswerMail) => Promise<void>;
  */
 async function tellRequester(
   tx: Db,
-  { viewer, queueMail }: { viewer: Viewer; queueMail: QueueAnswerMail },
+  { context, queueMail }: { context: RfqContext; queueMail: QueueAnswerMail },
   rfq: { id: number; requesterId: number },
   action: RfqAnswerAction,
 ): Promise<void> {
@@ -38,7 +43,7 @@ async function tellRequester(
   const label = `${String(request.pol ?? '')} → ${String(request.to ?? '')}`;
   await raiseEvent(
     tx,
-    { personId: viewer.personId ?? null },
+    { personId: context.personId ?? null },
     { kind: 'rfq-answer', rfq: { id: rfq.id, requesterId: rfq.requesterId, label, action } },
   );
   await queueMail(tx, { rfqId: rfq.id, requesterId: rfq.requesterId, action });
@@ -50,20 +55,19 @@ async function tellRequester(
  */
 export async function markReceivedRfq(options: {
   db: Db;
-  viewer: Viewer;
+  context: RfqContext;
   id: number;
   input: unknown;
-  locale: Locale;
   queueMail: QueueAnswerMail;
 }): Promise<ReceivedRfq> {
   const parsed = rfqStatusInput.safeParse(options.input, PARSE_OPTIONS);
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const status: RfqStatus = parsed.data.status;
   await options.db.transaction(async (tx) => {
-    const current = await lockReceivedRfq(tx, options.viewer.companyId, options.id);
+    const current = await lockReceivedRfq(tx, options.context.companyId, options.id);
     if (!current) throw new AppError(404, 'errors.notFound');
     if (current.status === status) return;
-    await updateRfqStatus(tx, options.viewer.companyId, options.id, status);
+    await updateRfqStatus(tx, options.context.companyId, options.id, status);
     await tellRequester(tx, options, current, status === 'quoted' ? 'quote' : 'close');
   });
   return getReceivedRfq(options);
@@ -77,10 +81,9 @@ export async function markReceivedRfq(options: {
  */
 export async function answerReceivedRfq(options: {
   db: Db;
-  viewer: Viewer;
+  context: RfqContext;
   id: number;
   input: unknown;
-  locale: Locale;
   now?: Date;
   queueMail: QueueAnswerMail;
 }): Promise<ReceivedRfq> {
@@ -88,7 +91,7 @@ export async function answerReceivedRfq(options: {
   if (!parsed.success) throw new RequestValidationError(parsed.error);
   const input = parsed.data;
   await options.db.transaction(async (tx) => {
-    const current = await lockReceivedRfq(tx, options.viewer.companyId, options.id);
+    const current = await lockReceivedRfq(tx, options.context.companyId, options.id);
     if (!current) throw new AppError(404, 'errors.notFound');
     if (current.status === 'closed') throw new AppError(409, 'rfq.closedCannotAnswer');
     const containerIds = parseContainers(current.containers).map((c) => c.container_id);
@@ -107,7 +110,7 @@ export async function answerReceivedRfq(options: {
       remarks: input.remarks,
       answered_at: new Date().toISOString(),
     };
-    await updateRfqStatus(tx, options.viewer.companyId, options.id, 'quoted', JSON.stringify(answer));
+    await updateRfqStatus(tx, options.context.companyId, options.id, 'quoted', JSON.stringify(answer));
     await tellRequester(tx, options, current, 'quote');
   });
   return getReceivedRfq(options);

@@ -107,9 +107,8 @@ export async function mailRfqAnswer(options: {
   const compose = async (locale: Locale) => {
     const rfq = await getRfq({
       db,
-      viewer: { companyId: mail.requesterId, username: '', authorities: [] },
+      context: { companyId: mail.requesterId, authorities: [], locale },
       id: mail.rfqId,
-      locale,
     });
     const app = site.app_title || translate(locale, 'config.defaultTitle');
     const answer = rfq.answer;

@@ -15,7 +15,8 @@ import { conflictFailure, memberFailures, ownedFailures } from '../../platform/f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { mailLinks } from '../mail-preferences/service.js';
 import { mailRfq, mailRfqAnswer } from './mail.js';
 import { answerReceivedRfq, markReceivedRfq, type RfqAnswerMail } from './answers.js';
@@ -49,9 +50,8 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = await sendRfq({
         db,
-        viewer: currentUser(request),
+        context: contextOf(request),
         input: request.body,
-        locale: request.locale,
         queueMail: (tx, rfq) =>
           mailRfq({ db: tx, publicUrl: config.publicUrl, rfq, senderLocale: request.locale }),
       });
@@ -71,8 +71,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(listOf(rfqRecord)), ...memberFailures },
       },
     },
-    async (request) =>
-      ok(await listRfqs({ db, viewer: currentUser(request), query: request.query, locale: request.locale })),
+    async (request) => ok(await listRfqs({ db, context: contextOf(request), query: request.query })),
   );
   app.get(
     '/rfq/:id',
@@ -85,8 +84,7 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(rfqRecord), ...ownedFailures },
       },
     },
-    async (request) =>
-      ok(await getRfq({ db, viewer: currentUser(request), id: request.params.id, locale: request.locale })),
+    async (request) => ok(await getRfq({ db, context: contextOf(request), id: request.params.id })),
   );
 
   app.get(
@@ -104,9 +102,8 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listReceivedRfqs({
           db,
-          viewer: currentUser(request),
+          context: contextOf(request),
           query: request.query,
-          locale: request.locale,
         }),
       ),
   );
@@ -125,9 +122,8 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await getReceivedRfq({
           db,
-          viewer: currentUser(request),
+          context: contextOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -146,10 +142,9 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rfq = await markReceivedRfq({
         db,
-        viewer: currentUser(request),
+        context: contextOf(request),
         id: request.params.id,
         input: request.body,
-        locale: request.locale,
         queueMail: queueAnswerMail,
       });
       return ok(rfq);
@@ -171,10 +166,9 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rfq = await answerReceivedRfq({
         db,
-        viewer: currentUser(request),
+        context: contextOf(request),
         id: request.params.id,
         input: request.body,
-        locale: request.locale,
         queueMail: queueAnswerMail,
       });
       return ok(rfq);

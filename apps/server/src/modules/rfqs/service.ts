@@ -14,12 +14,19 @@ import {
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError, RequestValidationError } from '../../platform/errors.js';
+import type { RequestContext } from '../auth/context.js';
 import { getQuote } from '../rates/quotes.js';
 import type { RfqMail } from './mail.js';
 import { raiseEvent } from '../events/service.js';
 import { containerCodes, findReceivedRfqs, findRfqPage, insertRfq, referenceNames } from './repo.js';
 
-export type Viewer = { companyId: number; personId?: number; username: string; authorities: string[] };
+/**
+ * Who asks, as the RFQ services read it: the request's context (contextOf), or for a mail composed
+ * by the outbox the requester's company with no person, in the mail's language.
+ */
+export type RfqContext = Pick<RequestContext, 'companyId' | 'authorities' | 'locale'> & {
+  personId?: number | null;
+};
 
 /** The quote's container types as stored with a request, with the quantity asked of each (null: none). */
 type StoredContainer = { container_id: number; quantity: number | null };
@@ -40,9 +47,8 @@ export type Stored = Record<string, string | number>;
  */
 export async function sendRfq(options: {
   db: Db;
-  viewer: Viewer;
+  context: RfqContext;
   input: unknown;
-  locale: Locale;
   queueMail: (tx: Db, mail: RfqMail) => Promise<void>;
 }): Promise<{ id: number }> {
   const parsed = rfqInput.safeParse(options.input, PARSE_OPTIONS);
@@ -52,9 +58,8 @@ export async function sendRfq(options: {
     throw new AppError(400, 'rfq.readyDatePast', {}, [{ field: 'ready_date' }]);
   const quote = await getQuote({
     db: options.db,
-    viewer: { ...options.viewer, authorities: ['quote_forwarder'] },
+    context: { ...options.context, authorities: ['quote_forwarder'] },
     id: rfq.quote_id,
-    locale: options.locale,
   });
   const { quantities, ...fields } = rfq;
   const offered = new Set(quote.spaces.map((space) => space.container_id));
@@ -73,7 +78,7 @@ export async function sendRfq(options: {
     pod: quote.pod_name,
     to: quote.to_name,
     carrier: quote.carrier_name,
-    forwarder: options.viewer.authorities.includes('quote_forwarder') ? (quote.forwarder_name ?? '') : '',
+    forwarder: options.context.authorities.includes('quote_forwarder') ? (quote.forwarder_name ?? '') : '',
     rate: rfqRateText(quote.spaces, formatPrice),
     pol_id: quote.pol_id,
     pod_id: quote.pod_id,
@@ -83,7 +88,7 @@ export async function sendRfq(options: {
   const forwarderId = quote.forwarder_id ?? null;
   const id = await options.db.transaction(async (tx) => {
     const inserted = await insertRfq(tx, {
-      requesterId: options.viewer.companyId,
+      requesterId: options.context.companyId,
       forwarderId,
       rateId: quote.id,
       payload: JSON.stringify(request),
@@ -92,7 +97,7 @@ export async function sendRfq(options: {
     // The forwarder's people are told; the route as the sender saw it names it.
     await raiseEvent(
       tx,
-      { personId: options.viewer.personId ?? null },
+      { personId: options.context.personId ?? null },
       {
         kind: 'rfq',
         rfq: { id: inserted, forwarderId, label: `${quote.pol_name} → ${quote.to_name}` },
@@ -100,7 +105,7 @@ export async function sendRfq(options: {
     );
     await options.queueMail(tx, {
       rfqId: inserted,
-      requesterId: options.viewer.companyId,
+      requesterId: options.context.companyId,
       forwarderId,
       request,
     });
@@ -208,23 +213,20 @@ async function presentRfqs(db: Db, memberId: number, rows: SentRow[], locale: Lo
 /** The RFQs the member sent, and those sent to the member's rates (spec: visible to both sides). */
 export async function listRfqs(options: {
   db: Db;
-  viewer: Viewer;
+  context: RfqContext;
   query: { page: number; size: number; direction?: 'sent' | 'received' | undefined };
-  locale: Locale;
 }): Promise<ListData<RfqRecord>> {
-  const { rows, total } = await findRfqPage(options.db, options.viewer.companyId, options.query);
-  return { lists: await presentRfqs(options.db, options.viewer.companyId, rows, options.locale), total };
+  const { rows, total } = await findRfqPage(options.db, options.context.companyId, options.query);
+  return {
+    lists: await presentRfqs(options.db, options.context.companyId, rows, options.context.locale),
+    total,
+  };
 }
 
 /** One RFQ the member sent or received; anyone else's is answered as not found. */
-export async function getRfq(options: {
-  db: Db;
-  viewer: Viewer;
-  id: number;
-  locale: Locale;
-}): Promise<RfqRecord> {
-  const { rows } = await findRfqPage(options.db, options.viewer.companyId, { page: 1, size: 1 }, options.id);
-  const [rfq] = await presentRfqs(options.db, options.viewer.companyId, rows, options.locale);
+export async function getRfq(options: { db: Db; context: RfqContext; id: number }): Promise<RfqRecord> {
+  const { rows } = await findRfqPage(options.db, options.context.companyId, { page: 1, size: 1 }, options.id);
+  const [rfq] = await presentRfqs(options.db, options.context.companyId, rows, options.context.locale);
   if (!rfq) throw new AppError(404, 'errors.notFound');
   return rfq;
 }
@@ -275,28 +277,26 @@ async function presentReceived(db: Db, rows: ReceivedRow[], locale: Locale): Pro
 /** The RFQs addressed to the forwarder, newest first, of one status when asked. */
 export async function listReceivedRfqs(options: {
   db: Db;
-  viewer: Viewer;
+  context: RfqContext;
   query: ReceivedRfqQuery;
-  locale: Locale;
 }): Promise<ListData<ReceivedRfq>> {
-  const { rows, total } = await findReceivedRfqs(options.db, options.viewer.companyId, options.query);
-  return { lists: await presentReceived(options.db, rows, options.locale), total };
+  const { rows, total } = await findReceivedRfqs(options.db, options.context.companyId, options.query);
+  return { lists: await presentReceived(options.db, rows, options.context.locale), total };
 }
 
 /** One RFQ addressed to the forwarder; any other answers 404. */
 export async function getReceivedRfq(options: {
   db: Db;
-  viewer: Viewer;
+  context: RfqContext;
   id: number;
-  locale: Locale;
 }): Promise<ReceivedRfq> {
   const { rows } = await findReceivedRfqs(
     options.db,
-    options.viewer.companyId,
+    options.context.companyId,
     { page: 1, size: 1 },
     options.id,
   );
-  const [rfq] = await presentReceived(options.db, rows, options.locale);
+  const [rfq] = await presentReceived(options.db, rows, options.context.locale);
   if (!rfq) throw new AppError(404, 'errors.notFound');
   return rfq;
 }

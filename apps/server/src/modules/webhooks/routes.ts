@@ -21,7 +21,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -51,7 +52,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(z.array(webhookEndpointRow)), ...memberFailures },
       },
     },
-    async (request) => ok(await listWebhooks({ db, actor: currentUser(request) })),
+    async (request) => ok(await listWebhooks({ db, context: contextOf(request) })),
   );
 
   app.post(
@@ -67,7 +68,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await createWebhook({ db, config: config.webhooks, actor: currentUser(request), body: request.body }),
+        await createWebhook({ db, config: config.webhooks, context: contextOf(request), body: request.body }),
       ),
   );
 
@@ -89,7 +90,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateWebhook({
           db,
           config: config.webhooks,
-          actor: currentUser(request),
+          context: contextOf(request),
           id: request.params.id,
           body: request.body,
         }),
@@ -112,7 +113,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         await rotateWebhookSecret({
           db,
           config: config.webhooks,
-          actor: currentUser(request),
+          context: contextOf(request),
           id: request.params.id,
         }),
       ),
@@ -130,7 +131,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteWebhook({ db, actor: currentUser(request), id: request.params.id });
+      await deleteWebhook({ db, context: contextOf(request), id: request.params.id });
       return ok(null);
     },
   );
@@ -147,7 +148,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await sendTestEvent({ db, kv, actor: currentUser(request), id: request.params.id })),
+      ok(await sendTestEvent({ db, kv, context: contextOf(request), id: request.params.id })),
   );
 
   app.get(
@@ -166,7 +167,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listDeliveries({
           db,
-          actor: currentUser(request),
+          context: contextOf(request),
           id: request.params.id,
           query: request.query,
         }),

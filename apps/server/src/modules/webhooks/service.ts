@@ -4,7 +4,6 @@ import {
   BOOKING_NOTIFICATIONS,
   isToldToForwarder,
   type NotificationParty,
-  type Role,
   WEBHOOK,
   WEBHOOK_TEST_EVENT,
   type WebhookCreated,
@@ -25,6 +24,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
 import { checkOutboundUrl } from '../../platform/outbound-address.js';
+import type { RequestContext } from '../auth/context.js';
 import { serviceTermOf } from '../bookings/booking-terms.js';
 import { secretBox } from '../../platform/secret-box.js';
 import {
@@ -49,10 +49,11 @@ import {
  * The worker (worker.ts) sends them.
  */
 
-type Manager = { companyId: number; role: Role };
+/** Who asks: the request's context (contextOf), of an owner or admin (the routes' guard). */
+type Manager = Pick<RequestContext, 'companyId' | 'role'>;
 type EndpointBody = z.output<typeof webhookEndpointBody>;
 
-function present(row: EndpointRecord, actor: Manager): WebhookEndpointRow {
+function present(row: EndpointRecord, context: Manager): WebhookEndpointRow {
   return {
     id: row.id,
     url: row.url,
@@ -64,7 +65,7 @@ function present(row: EndpointRecord, actor: Manager): WebhookEndpointRow {
     circuit: webhookCircuitState(row.circuitOpenUntil),
     circuit_retry_at: row.circuitOpenUntil?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    actions: webhookActionsOf(actor.role),
+    actions: webhookActionsOf(context.role),
   };
 }
 
@@ -91,53 +92,55 @@ async function assertUrlAllowed(config: WebhookConfig, url: string): Promise<voi
   if (verdict !== 'ok') throw new AppError(422, verdict, {}, [{ field: 'url' }]);
 }
 
-async function ownEndpoint(db: Db, actor: Manager, id: number): Promise<EndpointRecord> {
-  const row = await findEndpoint(db, actor.companyId, id);
+async function ownEndpoint(db: Db, context: Manager, id: number): Promise<EndpointRecord> {
+  const row = await findEndpoint(db, context.companyId, id);
   if (!row) throw new AppError(404, 'errors.notFound');
   return row;
 }
 
-export async function listWebhooks(options: { db: Db; actor: Manager }): Promise<WebhookEndpointRow[]> {
-  return (await listEndpoints(options.db, options.actor.companyId)).map((row) => present(row, options.actor));
+export async function listWebhooks(options: { db: Db; context: Manager }): Promise<WebhookEndpointRow[]> {
+  return (await listEndpoints(options.db, options.context.companyId)).map((row) =>
+    present(row, options.context),
+  );
 }
 
 /** Registers an endpoint; its secret is in the reply, this once. */
 export async function createWebhook(options: {
   db: Db;
   config: WebhookConfig;
-  actor: Manager;
+  context: Manager;
   body: EndpointBody;
 }): Promise<WebhookCreated> {
-  const { db, config, actor, body } = options;
-  if ((await countEndpoints(db, actor.companyId)) >= WEBHOOK.maxEndpoints) {
+  const { db, config, context, body } = options;
+  if ((await countEndpoints(db, context.companyId)) >= WEBHOOK.maxEndpoints) {
     throw new AppError(409, 'webhooks.tooMany', { count: WEBHOOK.maxEndpoints });
   }
   await assertUrlAllowed(config, body.url);
   const secret = newSecret();
   const row = await insertEndpoint(db, {
-    companyId: actor.companyId,
+    companyId: context.companyId,
     url: body.url,
     events: body.events,
     secretEnc: secretBox(config.secretKey).seal(secret),
     enabled: body.enabled,
     disabledReason: body.enabled ? null : 'manual',
   });
-  return { ...present(row, actor), secret };
+  return { ...present(row, context), secret };
 }
 
 /** Changes the address, the events or the switch; enabling ends a failure streak, and a new address or enabling closes the circuit. */
 export async function updateWebhook(options: {
   db: Db;
   config: WebhookConfig;
-  actor: Manager;
+  context: Manager;
   id: number;
   body: EndpointBody;
 }): Promise<WebhookEndpointRow> {
-  const { db, config, actor, id, body } = options;
-  const before = await ownEndpoint(db, actor, id);
+  const { db, config, context, id, body } = options;
+  const before = await ownEndpoint(db, context, id);
   if (body.url !== before.url) await assertUrlAllowed(config, body.url);
   const switched = body.enabled !== before.enabled;
-  const row = await updateEndpoint(db, actor.companyId, id, {
+  const row = await updateEndpoint(db, context.companyId, id, {
     url: body.url,
     events: body.events,
     enabled: body.enabled,
@@ -148,24 +151,24 @@ export async function updateWebhook(options: {
       : {}),
   });
   if (!row) throw new AppError(404, 'errors.notFound');
-  return present(row, actor);
+  return present(row, context);
 }
 
 export async function rotateWebhookSecret(options: {
   db: Db;
   config: WebhookConfig;
-  actor: Manager;
+  context: Manager;
   id: number;
 }): Promise<{ secret: string }> {
-  const { db, config, actor, id } = options;
-  await ownEndpoint(db, actor, id);
+  const { db, config, context, id } = options;
+  await ownEndpoint(db, context, id);
   const secret = newSecret();
-  await updateEndpoint(db, actor.companyId, id, { secretEnc: secretBox(config.secretKey).seal(secret) });
+  await updateEndpoint(db, context.companyId, id, { secretEnc: secretBox(config.secretKey).seal(secret) });
   return { secret };
 }
 
-export async function deleteWebhook(options: { db: Db; actor: Manager; id: number }): Promise<void> {
-  if (!(await deleteEndpoint(options.db, options.actor.companyId, options.id))) {
+export async function deleteWebhook(options: { db: Db; context: Manager; id: number }): Promise<void> {
+  if (!(await deleteEndpoint(options.db, options.context.companyId, options.id))) {
     throw new AppError(404, 'errors.notFound');
   }
 }
@@ -193,11 +196,11 @@ async function countTestEvent(kv: KvStore, companyId: number): Promise<void> {
 export async function sendTestEvent(options: {
   db: Db;
   kv: KvStore;
-  actor: Manager;
+  context: Manager;
   id: number;
 }): Promise<WebhookDeliveryRow> {
-  const endpoint = await ownEndpoint(options.db, options.actor, options.id);
-  await countTestEvent(options.kv, options.actor.companyId);
+  const endpoint = await ownEndpoint(options.db, options.context, options.id);
+  await countTestEvent(options.kv, options.context.companyId);
   const [row] = await insertDeliveries(options.db, [
     outboxRow(endpoint.id, WEBHOOK_TEST_EVENT, null, { object: 'test', endpoint_id: endpoint.id }),
   ]);
@@ -207,11 +210,11 @@ export async function sendTestEvent(options: {
 
 export async function listDeliveries(options: {
   db: Db;
-  actor: Manager;
+  context: Manager;
   id: number;
   query: z.output<typeof webhookDeliveryQuery>;
 }): Promise<{ lists: WebhookDeliveryRow[]; total: number }> {
-  await ownEndpoint(options.db, options.actor, options.id);
+  await ownEndpoint(options.db, options.context, options.id);
   const { rows, total } = await deliveriesPage(options.db, options.id, options.query);
   return { lists: rows.map(presentDelivery), total };
 }
