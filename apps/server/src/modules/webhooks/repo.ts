@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { bookings, people, companies, ports, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+import { people, companies, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { type Db, rowsOf } from '../../platform/db.js';
 
 /* SQL of the webhooks: endpoints, the outbox, the worker's claims. */
@@ -103,43 +102,6 @@ export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<Del
 }
 
 /** A booking's two sides and state, as the event describes it. */
-const pol = alias(ports, 'pol');
-const pod = alias(ports, 'pod');
-const via = alias(ports, 'via');
-
-export function bookingFacts(db: Db, ids: number[]) {
-  return db
-    .select({
-      id: bookings.id,
-      orderNo: bookings.orderNo,
-      status: bookings.status,
-      companyId: bookings.companyId,
-      forwarderId: bookings.forwarderId,
-      containerMode: bookings.containerMode,
-      receiptType: bookings.receiptType,
-      deliveryType: bookings.deliveryType,
-      requestedEtd: bookings.requestedEtd,
-      specialCargo: bookings.specialCargo,
-      serviceContractReference: bookings.serviceContractReference,
-      transportDocumentType: bookings.transportDocumentType,
-      polCode: pol.code,
-      podCode: pod.code,
-      transshipmentCode: via.code,
-      placeOfReceipt: bookings.placeOfReceipt,
-      placeOfReceiptCountry: bookings.placeOfReceiptCountry,
-      placeOfReceiptCode: bookings.placeOfReceiptCode,
-      placeOfDelivery: bookings.placeOfDelivery,
-      placeOfDeliveryCountry: bookings.placeOfDeliveryCountry,
-      placeOfDeliveryCode: bookings.placeOfDeliveryCode,
-    })
-    .from(bookings)
-    .leftJoin(pol, eq(pol.id, bookings.polId))
-    .leftJoin(pod, eq(pod.id, bookings.podId))
-    .leftJoin(via, eq(via.id, bookings.transshipmentPortId))
-    .where(inArray(bookings.id, ids))
-    .orderBy(bookings.id);
-}
-
 export async function deliveriesPage(
   db: Db,
   endpointId: number,

@@ -26,9 +26,9 @@ import type { KvStore } from '../../platform/kv.js';
 import { checkOutboundUrl } from '../../platform/outbound-address.js';
 import type { RequestContext } from '../auth/context.js';
 import { serviceTermOf } from '../bookings/booking-terms.js';
+import { bookingFacts } from './booking-facts.js';
 import { secretBox } from '../../platform/secret-box.js';
 import {
-  bookingFacts,
   countEndpoints,
   type DeliveryRecord,
   deleteEndpoint,
