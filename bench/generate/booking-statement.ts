@@ -224,8 +224,13 @@ export function bookingStatement(p: {
       ),
       li AS (
         INSERT INTO booking_lines (booking_id, line_no, container_id, quantity, hs_code, description, packages,
-          unit_id, weight, volume)
-        SELECT booking_id, line_no, container_id, quantity, hs_code, description, packages, unit_id, weight, volume
+          unit_id, weight, volume, commodities)
+        SELECT booking_id, line_no, container_id, quantity, hs_code, description, packages, unit_id, weight, volume,
+          -- Each generated line holds the one commodity its columns describe.
+          jsonb_build_array(jsonb_build_object('description', description,
+            'hs_codes', CASE WHEN hs_code = '' THEN '[]'::jsonb ELSE jsonb_build_array(hs_code) END,
+            'commodity_cn', '', 'packages', packages, 'unit_id', unit_id, 'weight', weight::numeric(12, 3)::text,
+            'net_weight', NULL, 'volume', volume::numeric(12, 3)::text, 'dangerous_goods', '[]'::jsonb))
         FROM ln
       )
     INSERT INTO booking_history (id, booking_id, action, from_status, to_status, actor_id, actor_role, reason,

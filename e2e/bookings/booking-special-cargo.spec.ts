@@ -25,8 +25,8 @@ afterAll(async () => {
 const TEXT = {
   'zh-CN': {
     type: (line: number) => `第 ${line} 行箱型`,
-    toggle: (line: number) => `第 ${line} 行特殊货物`,
-    panel: (line: number) => `第 ${line} 行特殊货物`,
+    toggle: (line: number) => `第 ${line} 行货物明细`,
+    panel: (line: number) => `第 ${line} 行货物明细`,
     temperature: '设定温度',
     closed: '关闭',
     overWidthLeft: '左超宽（cm）',
@@ -45,8 +45,8 @@ const TEXT = {
   },
   'en-US': {
     type: (line: number) => `Container type (line ${line})`,
-    toggle: (line: number) => `Special cargo (line ${line})`,
-    panel: (line: number) => `Special cargo, line ${line}`,
+    toggle: (line: number) => `Cargo details (line ${line})`,
+    panel: (line: number) => `Cargo details, line ${line}`,
     temperature: 'Set temperature',
     closed: 'Closed',
     overWidthLeft: 'Over-width left (cm)',

@@ -139,12 +139,12 @@ describeEachDatabase('booking special cargo', (kind) => {
       ],
       [
         { ...line(), dangerous_goods: [{ ...paint, na_number: '1993' }] },
-        'containers.0.dangerous_goods.0.na_number',
+        'containers.0.commodities.0.dangerous_goods.0.na_number',
         'not both',
       ],
       [
         { ...line(), dangerous_goods: [{ ...paint, un_number: '12634' }] },
-        'containers.0.dangerous_goods.0.un_number',
+        'containers.0.commodities.0.dangerous_goods.0.un_number',
         'must be 4 digits',
       ],
     ];
@@ -167,17 +167,17 @@ describeEachDatabase('booking special cargo', (kind) => {
     const cases: [object, string, string][] = [
       [
         { ...line(), dangerous_goods: [{ ...paint, packing_group: '' }] },
-        'containers.0.dangerous_goods.0.packing_group',
+        'containers.0.commodities.0.dangerous_goods.0.packing_group',
         'is required for class 3 dangerous goods',
       ],
       [
         { ...line(), dangerous_goods: [{ ...paint, emergency_contact_phone: '' }] },
-        'containers.0.dangerous_goods.0.emergency_contact_phone',
+        'containers.0.commodities.0.dangerous_goods.0.emergency_contact_phone',
         'is required for dangerous goods',
       ],
       [
         { ...line(), dangerous_goods: [{ ...paint, imo_class: '1.4S', packing_group: '' }] },
-        'containers.0.dangerous_goods.0.net_explosive_content',
+        'containers.0.commodities.0.dangerous_goods.0.net_explosive_content',
         'is required for class 1',
       ],
       [{ ...line(), is_shipper_owned: true }, 'containers.0.tare_weight', 'shipper-owned container'],

@@ -442,7 +442,10 @@ describeEachDatabase('bookings', (kind) => {
 
     it('checks HS codes, container numbers (ISO 6346) and numbered lines', async () => {
       expect(await refused(fcl({ containers: [containerLine({ hs_code: '12345' })] }))).toEqual([
-        { field: 'containers.0.hs_code', message: 'HS code (row 1) must have 6 to 10 digits' },
+        {
+          field: 'containers.0.commodities.0.hs_codes.0',
+          message: 'HS codes (row 1, commodity 1) must have 6 to 10 digits',
+        },
       ]);
       expect(await refused(fcl({ containers: [containerLine({ hs_code: '12345678901' })] }))).toHaveLength(1);
       // Not needed to book: an empty or missing HS code is taken, as ''.
@@ -463,14 +466,15 @@ describeEachDatabase('bookings', (kind) => {
     });
 
     it('checks weights, volumes, packages and quantities', async () => {
+      // A line sent flat is its one commodity: its cargo's problems are named there.
       for (const [line, field] of [
-        [{ weight: 0 }, 'weight'],
-        [{ weight: '1000000.001' }, 'weight'],
-        [{ weight: '1.2345' }, 'weight'],
-        [{ volume: -1 }, 'volume'],
-        [{ volume: '100001' }, 'volume'],
-        [{ packages: 0 }, 'packages'],
-        [{ packages: 1.5 }, 'packages'],
+        [{ weight: 0 }, 'commodities.0.weight'],
+        [{ weight: '1000000.001' }, 'commodities.0.weight'],
+        [{ weight: '1.2345' }, 'commodities.0.weight'],
+        [{ volume: -1 }, 'commodities.0.volume'],
+        [{ volume: '100001' }, 'commodities.0.volume'],
+        [{ packages: 0 }, 'commodities.0.packages'],
+        [{ packages: 1.5 }, 'commodities.0.packages'],
         [{ quantity: 0 }, 'quantity'],
         [{ quantity: 1001 }, 'quantity'],
       ] as const) {
@@ -490,11 +494,23 @@ describeEachDatabase('bookings', (kind) => {
         expect(
           await incomplete(fcl({ containers: [containerLine({ packages: empty, quantity: empty })] })),
           JSON.stringify(empty),
-        ).toEqual([
-          { field: 'containers.0.packages', message: 'Packages (row 1) are required' },
-          { field: 'containers.0.quantity', message: 'Quantity (row 1) is required' },
+        ).toEqual([{ field: 'containers.0.quantity', message: 'Quantity (row 1) is required' }]);
+        // Packages may follow with the instructions, but a package code is not given without a count.
+        expect(await incomplete(fcl({ containers: [containerLine({ packages: empty })] }))).toEqual([
+          {
+            field: 'containers.0.commodities.0.packages',
+            message: 'Packages (row 1, commodity 1) are required',
+          },
         ]);
       }
+      const { packages: _none, unit_id: _unit, volume: _volume, ...weightOnly } = containerLine();
+      const submitted = await api(
+        'member',
+        'POST',
+        '/api/order/booking?submit=true',
+        fcl({ containers: [weightOnly] }),
+      );
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
       const { packages: _p, weight: _w, ...withoutThem } = cargoLine();
       expect(await incomplete(lcl({ cargo_items: [cargoLine(), withoutThem] }), 'cn')).toEqual([
         { field: 'cargo_items.1.packages', message: '请填写第 2 行件数' },
@@ -506,7 +522,10 @@ describeEachDatabase('bookings', (kind) => {
       ]);
       // A number that is there but wrong keeps its own message.
       expect(await refused(fcl({ containers: [containerLine({ packages: 'ten' })] }))).toEqual([
-        { field: 'containers.0.packages', message: 'Packages (row 1) has the wrong format' },
+        {
+          field: 'containers.0.commodities.0.packages',
+          message: 'Packages (row 1, commodity 1) has the wrong format',
+        },
       ]);
       expect(
         (await create(fcl({ containers: [containerLine({ packages: '12', quantity: '3' })] }))).status,
@@ -567,7 +586,13 @@ describeEachDatabase('bookings', (kind) => {
         }),
       );
       expect(errors.map((e) => e.field).sort()).toEqual(
-        ['carrier_id', 'containers.0.container_id', 'containers.0.unit_id', 'incoterm', 'pol_id'].sort(),
+        [
+          'carrier_id',
+          'containers.0.container_id',
+          'containers.0.commodities.0.unit_id',
+          'incoterm',
+          'pol_id',
+        ].sort(),
       );
     });
 
@@ -673,7 +698,7 @@ describeEachDatabase('bookings', (kind) => {
       );
       expect(bad.status).toBe(400);
       expect((bad.body.errors ?? []).map((e) => e.field).sort()).toEqual(
-        ['containers.0.weight', 'pol_id', 'ready_date'].sort(),
+        ['containers.0.commodities.0.weight', 'pol_id', 'ready_date'].sort(),
       );
       const notMine = await create({ container_mode: 1, shipper_id: contact.otherShipper }, 'member', 'en');
       expect(notMine.status).toBe(400);

@@ -165,6 +165,7 @@ export async function bookingRefs(app: FastifyInstance): Promise<Record<string, 
     ['rf40', 'container', '40RF'],
     ['fr40', 'container', '40FR'],
     ['ct', 'unit', 'CT'],
+    ['bg', 'unit', 'BG'],
   ] as const) {
     const found = await call<Envelope<{ lists: { id: number; code: string }[] }>>(app, {
       method: 'GET',

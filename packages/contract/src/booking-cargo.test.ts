@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bookingLineProblems } from './booking-commodities.js';
 import {
-  bookingLineProblems,
   dangerousGoodInput,
   dangerousGoodProblems,
   dangerousGoodText,
@@ -84,7 +84,7 @@ describe('the lines’ rules by container type', () => {
     is_non_operating_reefer: false,
     reefer: null,
     out_of_gauge: null,
-    dangerous_goods: [],
+    commodities: [],
     ...terms,
   });
   const fcl = (...containers: object[]) => ({

@@ -1,20 +1,8 @@
 import { z } from 'zod';
-import {
-  BOOKING_LIMITS,
-  cargoItemDraft,
-  cargoItemInput,
-  CONTAINER_MODES,
-  containerLineDraft,
-  containerLineInput,
-  draftable,
-  plainText,
-  positiveDecimal,
-  upperRestricted,
-} from './booking-fields.js';
+import { BOOKING_LIMITS, draftable, plainText, positiveDecimal, upperRestricted } from './booking-fields.js';
 import { phoneText } from './booking-parties.js';
 import {
   AIR_EXCHANGE_UNITS,
-  equipmentProblems,
   equipmentTermFields,
   optionalNumber,
   TEMPERATURE_UNITS,
@@ -27,7 +15,6 @@ import {
   packingGroupText,
   parseImoClass,
 } from './dangerous-goods.js';
-import { isOutOfGaugeType } from './equipment-codes.js';
 import { problemAt, type RuleOptions, type RuleProblem } from './trade-rules.js';
 
 /*
@@ -40,7 +27,7 @@ import { problemAt, type RuleOptions, type RuleProblem } from './trade-rules.js'
 
 /* ---------- dangerous goods ---------- */
 
-/** Dangerous goods entries per line: one line is one commodity, which may hold a few (DCSA's list). */
+/** Dangerous goods entries per commodity (DCSA's list). */
 export const DANGEROUS_GOODS_PER_LINE_MAX = 5;
 
 /** DCSA's lengths for a dangerous good's texts and its emergency contact. */
@@ -154,64 +141,14 @@ export const hasOverhang = (oog: OutOfGauge | null) =>
 
 /* ---------- the lines ---------- */
 
-/** What a container line states about its equipment and dangerous cargo. */
+/**
+ * What a container line states about its equipment (shipper-owned, reefer, overhang); its
+ * dangerous goods are its commodities' (booking-commodities.ts).
+ */
 export const containerLineTermFields = {
   ...equipmentTermFields,
   out_of_gauge: outOfGaugeInput.nullable().default(null),
-  dangerous_goods: z.array(dangerousGoodInput).max(DANGEROUS_GOODS_PER_LINE_MAX).default([]),
 };
-/** What an LCL cargo line states besides its cargo: its dangerous goods. */
-export const cargoItemTermFields = {
-  dangerous_goods: containerLineTermFields.dangerous_goods,
-};
-
-export const bookingContainerLine = containerLineInput.extend(containerLineTermFields);
-export const bookingContainerLineDraft = containerLineDraft.extend(containerLineTermFields);
-export const bookingCargoItem = cargoItemInput.extend(cargoItemTermFields);
-export const bookingCargoItemDraft = cargoItemDraft.extend(cargoItemTermFields);
-export type BookingContainerLine = z.output<typeof bookingContainerLineDraft>;
-export type BookingCargoItem = z.output<typeof bookingCargoItemDraft>;
-
-type LineTerms = {
-  container_id: number | null;
-  is_shipper_owned: boolean;
-  tare_weight: string | null;
-  is_non_operating_reefer: boolean;
-  reefer: { temperature_setpoint: number | null } | null;
-  out_of_gauge: OutOfGauge | null;
-  dangerous_goods: readonly DangerousGood[];
-};
-
-/**
- * The rules of a booking's lines that need each line's container type, named by `typeCodeOf` (the
- * portal's name, 40RF, or an ISO code; null while unknown): equipmentProblems, overhang only on an
- * open-top, flat-rack or platform, and each dangerous good's rules. On a draft only contradictions
- * are refused (`submit` false); on submit what is missing too.
- */
-export function bookingLineProblems(
-  booking: {
-    container_mode: number;
-    containers: readonly LineTerms[];
-    cargo_items: readonly { dangerous_goods: readonly DangerousGood[] }[];
-  },
-  typeCodeOf: (containerId: number) => string | null,
-  options: { submit: boolean },
-): RuleProblem[] {
-  const dangerous = (goods: readonly DangerousGood[], at: (string | number)[]) =>
-    goods.flatMap((dg, i) =>
-      dangerousGoodProblems(dg, { at: [...at, 'dangerous_goods', i], submit: options.submit }),
-    );
-  if (booking.container_mode !== CONTAINER_MODES.fcl)
-    return booking.cargo_items.flatMap((item, i) => dangerous(item.dangerous_goods, ['cargo_items', i]));
-  return booking.containers.flatMap((line, i) => {
-    const at = ['containers', i];
-    const typeCode = line.container_id === null ? null : typeCodeOf(line.container_id);
-    const problems = equipmentProblems({ ...line, type_code: typeCode }, { at, submit: options.submit });
-    if (typeCode !== null && !isOutOfGaugeType(typeCode) && hasOverhang(line.out_of_gauge))
-      problems.push(problemAt(at, 'out_of_gauge', 'bookingTerms.outOfGaugeNotApplicable'));
-    return [...problems, ...dangerous(line.dangerous_goods, at)];
-  });
-}
 
 /** Whether a booking's lines carry dangerous goods (the list's and the documents' DG mark). */
 export const carriesDangerousGoods = (lines: readonly { dangerous_goods: readonly unknown[] }[]) =>

@@ -22,6 +22,8 @@ export const BOOKING_LIMITS = {
   decimals: 3,
   remarkMax: 255,
   commodityCnMax: 200,
+  /** a commodity's description (DCSA's commodityType) */
+  descriptionMax: 550,
 } as const;
 
 /**
@@ -144,7 +146,7 @@ const bookingHsCode = z.union([z.literal(''), hsCode]).default('');
 /** An LCL cargo line. */
 export const cargoItemInput = z.object({
   hs_code: bookingHsCode,
-  description: upperRestricted(500, true).pipe(z.string().min(1)),
+  description: upperRestricted(BOOKING_LIMITS.descriptionMax, true).pipe(z.string().min(1)),
   packages,
   /** a package unit: GET /api/unit?type=3 */
   unit_id: requiredId,
@@ -154,15 +156,16 @@ export const cargoItemInput = z.object({
 export type CargoItemInput = z.input<typeof cargoItemInput>;
 
 /**
- * An FCL container line: `quantity` containers of one type. packages, weight and volume are the
- * line's totals (all its containers together). A line with a container number is one container.
+ * An FCL container line in its flat shape, one commodity: `quantity` containers of one type.
+ * packages, weight and volume are the line's totals (all its containers together). A line with a
+ * container number is one container. Its commodities nested: booking-commodities.ts.
  */
 export const containerLineInput = z.object({
   container_id: requiredId,
   container_no: z.union([z.literal(''), containerNo]).default(''),
   seal_no: upperRestricted(30).default(''),
   hs_code: bookingHsCode,
-  description: upperRestricted(500, true).pipe(z.string().min(1)),
+  description: upperRestricted(BOOKING_LIMITS.descriptionMax, true).pipe(z.string().min(1)),
   packages,
   unit_id: requiredId,
   weight,
@@ -181,22 +184,11 @@ export function draftable<T extends z.ZodType>(schema: T) {
 
 /** A draft's cargo line: what a line needs only on submit may be left empty (draftable). */
 export const cargoItemDraft = cargoItemInput.extend({
-  description: upperRestricted(500, true).default(''),
+  description: upperRestricted(BOOKING_LIMITS.descriptionMax, true).default(''),
   packages: draftable(packages),
   unit_id: draftable(requiredId),
   weight: draftable(weight),
   volume: draftable(volume),
-});
-
-/** A draft's container line (draftable); an empty quantity is stored as one container. */
-export const containerLineDraft = containerLineInput.extend({
-  container_id: draftable(requiredId),
-  description: upperRestricted(500, true).default(''),
-  packages: draftable(packages),
-  unit_id: draftable(requiredId),
-  weight: draftable(weight),
-  volume: draftable(volume),
-  quantity: draftable(wholeNumber(BOOKING_LIMITS.maxQuantity)),
 });
 
 /**

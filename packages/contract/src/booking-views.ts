@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cargoItemTermsView, containerLineTermsView } from './booking-cargo.js';
+import { commodityView } from './booking-commodities.js';
 import { TRANSPORT_DOCUMENT_TYPES } from './booking-commercial.js';
 import { bookingPartiesView } from './booking-parties.js';
 import { bookingPlacesView } from './booking-places.js';
@@ -102,6 +103,12 @@ export const containerLine = cargoItem.extend({
   seal_no: z.string(),
   quantity: z.number().int(),
   ...containerLineTermsView,
+  /**
+   * what each unit holds; the line's own cargo fields above are their totals (commodityTotals):
+   * the first commodity's description and HS code, packages, weight and volume summed, and the
+   * dangerous goods of all of them
+   */
+  commodities: z.array(commodityView),
 });
 export type ContainerLine = z.infer<typeof containerLine>;
 

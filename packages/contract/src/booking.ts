@@ -2,12 +2,15 @@ import { z } from 'zod';
 import {
   bookingCargoItem,
   bookingCargoItemDraft,
-  bookingContainerLine,
-  bookingContainerLineDraft,
-} from './booking-cargo.js';
+  type bookingContainerLineDraft,
+  containerLineDraftWire,
+  containerLineWire,
+  type NestedContainerLineInput,
+} from './booking-commodities.js';
 import {
   BOOKING_LIMITS,
   CONTAINER_MODES,
+  type ContainerLineInput,
   draftable,
   plainText,
   printableText,
@@ -185,9 +188,9 @@ const bookingFields = z.strictObject({
   notify_party: printableText(300).default(''),
   /** 中文品名: the goods' Chinese name, for the booking note */
   commodity_cn: plainText(BOOKING_LIMITS.commodityCnMax).default(''),
-  /** each line with its dangerous goods, a container line with its equipment's terms (booking-cargo.ts) */
+  /** an LCL line is one commodity; a container line an equipment group of commodities (booking-commodities.ts) */
   cargo_items: z.array(bookingCargoItem).max(BOOKING_LIMITS.maxLines).default([]),
-  containers: z.array(bookingContainerLine).max(BOOKING_LIMITS.maxLines).default([]),
+  containers: z.array(containerLineWire).max(BOOKING_LIMITS.maxLines).default([]),
   /** CY / SD / CFS at each end; '' takes the mode's (serviceTypesOf): FCL CY-CY, LCL CFS-CFS */
   ...serviceTermFields,
   /** the sailing asked for; the forwarder's schedule (vessel, voyage, ETD) comes with the release */
@@ -259,7 +262,13 @@ export const bookingInput = bookingFields.superRefine((booking, ctx) => {
   lineRules(booking, ctx, true);
   termRules(booking, ctx, true);
 });
-export type BookingInput = z.input<typeof bookingInput>;
+/**
+ * The booking form on the wire. A container line comes with its commodities nested, or in the flat
+ * shape of its one commodity (containerLineInput), which the schema reads as that commodity.
+ */
+export type BookingInput = Omit<z.input<typeof bookingInput>, 'containers'> & {
+  containers?: (NestedContainerLineInput | ContainerLineInput)[];
+};
 export type BookingValues = z.output<typeof bookingInput>;
 
 /**
@@ -277,13 +286,15 @@ export const bookingDraftInput = bookingFields
     pod_id: draftable(bookingFields.shape.pod_id),
     to_id: draftable(bookingFields.shape.to_id),
     cargo_items: z.array(bookingCargoItemDraft).max(BOOKING_LIMITS.maxLines).default([]),
-    containers: z.array(bookingContainerLineDraft).max(BOOKING_LIMITS.maxLines).default([]),
+    containers: z.array(containerLineDraftWire).max(BOOKING_LIMITS.maxLines).default([]),
   })
   .superRefine((booking, ctx) => {
     lineRules(booking, ctx, false);
     termRules(booking, ctx, false);
   });
-export type BookingDraftInput = z.input<typeof bookingDraftInput>;
+export type BookingDraftInput = Omit<z.input<typeof bookingDraftInput>, 'containers'> & {
+  containers?: (z.input<typeof bookingContainerLineDraft> | Partial<ContainerLineInput>)[];
+};
 export type BookingDraftValues = z.output<typeof bookingDraftInput>;
 
 /* ---------- list ---------- */

@@ -14,6 +14,7 @@ export * from './booking-quote.js';
 export * from './booking-terms.js';
 export * from './booking-services.js';
 export * from './booking-cargo.js';
+export * from './booking-commodities.js';
 export * from './booking-commercial.js';
 export * from './booking-places.js';
 export * from './locations.js';

@@ -95,8 +95,16 @@ function pathLabelIn(catalog: Catalog, path: readonly PropertyKey[]): { field: s
   const field = path.map(String).join('.');
   const lastName = [...path].reverse().find((part): part is string => typeof part === 'string');
   const rowIndex = path.find((part): part is number => typeof part === 'number');
+  // A commodity of an equipment group is named by its line and its place in the line.
+  const at = path.indexOf('commodities');
+  const commodity = at >= 0 && typeof path[at + 1] === 'number' ? Number(path[at + 1]) + 1 : undefined;
   let label = fieldLabelIn(catalog, lastName ?? 'body');
-  if (rowIndex !== undefined) {
+  if (rowIndex !== undefined && commodity !== undefined && lastName !== 'commodities') {
+    label =
+      catalog.locale === 'zh-CN'
+        ? `第 ${rowIndex + 1} 行第 ${commodity} 项货物${label}`
+        : `${label} (row ${rowIndex + 1}, commodity ${commodity})`;
+  } else if (rowIndex !== undefined) {
     label = catalog.locale === 'zh-CN' ? `第 ${rowIndex + 1} 行${label}` : `${label} (row ${rowIndex + 1})`;
   }
   return { field: field || 'body', label };

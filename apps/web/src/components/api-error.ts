@@ -11,16 +11,21 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Puts the server's field errors on the form's fields; true when at least one field matched. */
-export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
+const wirePath = (field: string) =>
+  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/**
+ * Puts the server's field errors on the form's fields, each where `fieldPath` says the form holds
+ * it (by default at the wire's path); true when at least one field matched.
+ */
+export function applyFieldErrors(
+  form: FormInstance,
+  error: unknown,
+  fieldPath: (field: string) => (string | number)[] = wirePath,
+): boolean {
   if (!(error instanceof ApiError) || error.fields.length === 0) return false;
   const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
   const matched = error.fields.filter((item) => known.has(item.field.split('.')[0] ?? ''));
-  form.setFields(
-    matched.map((item) => ({
-      name: item.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-      errors: [item.message],
-    })),
-  );
+  form.setFields(matched.map((item) => ({ name: fieldPath(item.field), errors: [item.message] })));
   return matched.length > 0;
 }

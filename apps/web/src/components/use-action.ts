@@ -14,6 +14,8 @@ type Failure = {
   fallback?: string;
   /** The reply's field errors are put on this form's fields too, beside the message. */
   form?: FormInstance;
+  /** Where the form holds a field the reply names, when its shape is not the wire's. */
+  fieldPath?: (field: string) => (string | number)[];
 };
 
 export type ActionOptions = Failure & {
@@ -41,7 +43,7 @@ export function useAction() {
 
   const fail = useCallback(
     (error: unknown, failure: Failure = {}) => {
-      if (failure.form) applyFieldErrors(failure.form, error);
+      if (failure.form) applyFieldErrors(failure.form, error, failure.fieldPath);
       const reason = errorMessage(error, failure.fallback ?? t('common.failed'));
       if (failure.title !== undefined)
         modal.error({ title: failure.title, content: reason, okText: t('common.ok') });

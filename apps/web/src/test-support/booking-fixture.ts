@@ -130,6 +130,20 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
         weight: '1200.500',
         volume: '20.000',
         ...noLineTerms,
+        commodities: [
+          {
+            description: 'LED LAMPS',
+            hs_codes: ['851310'],
+            commodity_cn: '',
+            packages: 100,
+            unit_id: 1,
+            unit_name: 'CT',
+            weight: '1200.500',
+            net_weight: '',
+            volume: '20.000',
+            dangerous_goods: [],
+          },
+        ],
       },
     ],
     totals: {

@@ -18,6 +18,7 @@ import type {
   ContainerPositioning,
   DocumentParty,
   CustomsReference,
+  Commodity,
   DangerousGood,
   OutOfGauge,
   ReeferSettingsView,
@@ -240,7 +241,7 @@ export const bookingLines = pgTable(
     sealNo: varchar('seal_no', { length: 30 }).notNull().default(''),
     quantity: integer('quantity').notNull().default(1),
     hsCode: varchar('hs_code', { length: 10 }).notNull(),
-    description: varchar('description', { length: 500 }).notNull(),
+    description: varchar('description', { length: 550 }).notNull(),
     packages: integer('packages'),
     unitId: integer('unit_id').references(() => units.id),
     weight: numeric('weight', { precision: 12, scale: 3 }),
@@ -254,7 +255,13 @@ export const bookingLines = pgTable(
     reefer: jsonb('reefer').$type<ReeferSettingsView>(),
     /** the cargo's overhang on an open-top, flat-rack or platform, cm per side; null in gauge */
     outOfGauge: jsonb('out_of_gauge').$type<OutOfGauge>(),
+    /** the commodities' dangerous goods together, for the special-cargo summary and the documents */
     dangerousGoods: jsonb('dangerous_goods').$type<DangerousGood[]>().notNull().default([]),
+    /**
+     * what each unit of the line holds; the flat cargo columns above are their totals (the first
+     * commodity's description and HS code, the sums), as commodityTotals gives them
+     */
+    commodities: jsonb('commodities').$type<Commodity[]>().notNull().default([]),
   },
   (t) => [index('booking_lines_booking_idx').on(t.bookingId, t.lineNo)],
 );

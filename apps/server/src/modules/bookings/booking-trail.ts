@@ -50,6 +50,18 @@ function comparable(line: LineValues) {
   };
 }
 
+/**
+ * JSON with every object's keys in order: a jsonb column gives its keys back in its own order, so
+ * the same commodity read back and sent again must compare equal.
+ */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 /** The API names of the fields a draft edit changed: form fields, then its container or cargo lines. */
 export function bookingChanges(
   before: BookingRecord,
@@ -58,7 +70,7 @@ export function bookingChanges(
   lines: LineValues[],
 ): string[] {
   const fields = changedFields(before, values, FORM_FIELDS);
-  const linesChanged = JSON.stringify(beforeLines.map(comparable)) !== JSON.stringify(lines.map(comparable));
+  const linesChanged = stableJson(beforeLines.map(comparable)) !== stableJson(lines.map(comparable));
   if (linesChanged) fields.push(values.containerMode === CONTAINER_MODES.fcl ? 'containers' : 'cargo_items');
   return fields;
 }

@@ -1,5 +1,10 @@
 import {
+  type BookingCargoItem,
+  type BookingContainerLine,
   bookingDraftInput,
+  cargoItemCommodity,
+  commodityTotals,
+  storedCommodity,
   type DocumentParty,
   bookingInput,
   CONTAINER_MODES,
@@ -26,6 +31,20 @@ import {
   type LineValues,
   referenceCheck,
 } from './repo.js';
+
+/** A container line as stored: its equipment, its terms and its commodities. */
+const equipmentLine = (line: BookingContainerLine) => ({ ...line, field: 'containers' });
+
+/** An LCL cargo line as stored: no equipment, itself its one commodity. */
+const cargoLine = (item: BookingCargoItem) => ({
+  ...item,
+  container_id: null,
+  container_no: '',
+  seal_no: '',
+  quantity: 1,
+  commodities: [cargoItemCommodity(item)],
+  field: 'cargo_items',
+});
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
@@ -106,16 +125,7 @@ export async function toBookingValues(
   const { forwarderId, quoteId } = await resolveForwarder(db, viewer, v, locale, existing);
 
   const fcl = v.container_mode === CONTAINER_MODES.fcl;
-  const lineInputs = fcl
-    ? v.containers.map((c) => ({ ...c, field: 'containers' }))
-    : v.cargo_items.map((c) => ({
-        ...c,
-        container_id: null,
-        container_no: '',
-        seal_no: '',
-        quantity: 1,
-        field: 'cargo_items',
-      }));
+  const lineInputs = fcl ? v.containers.map(equipmentLine) : v.cargo_items.map(cargoLine);
   const [shipper, consignee, incoterm, known] = await Promise.all([
     fromContact(db, viewer.companyId, v.shipper_id, 'shipper_id'),
     fromContact(db, viewer.companyId, v.consignee_id, 'consignee_id'),
@@ -124,7 +134,7 @@ export async function toBookingValues(
       ports: [v.pol_id, v.pod_id, v.to_id, v.transshipment_port_id].filter((id) => id !== null),
       carriers: v.carrier_id === null ? [] : [v.carrier_id],
       containers: lineInputs.flatMap((l) => (l.container_id === null ? [] : [l.container_id])),
-      units: lineInputs.flatMap((l) => (l.unit_id === null ? [] : [l.unit_id])),
+      units: lineInputs.flatMap((l) => l.commodities.flatMap((c) => (c.unit_id === null ? [] : [c.unit_id]))),
     }),
   ]);
   const bad: FieldIssue[] = [];
@@ -139,8 +149,10 @@ export async function toBookingValues(
   lineInputs.forEach((line, i) => {
     if (line.container_id !== null && !known.containers.has(line.container_id))
       bad.push({ field: `${line.field}.${i}.container_id` });
-    if (line.unit_id !== null && !known.packageUnits.has(line.unit_id))
-      bad.push({ field: `${line.field}.${i}.unit_id` });
+    line.commodities.forEach((c, j) => {
+      if (c.unit_id !== null && !known.packageUnits.has(c.unit_id))
+        bad.push({ field: fcl ? `containers.${i}.commodities.${j}.unit_id` : `cargo_items.${i}.unit_id` });
+    });
   });
   if (bad.length > 0 || 'field' in shipper || 'field' in consignee || incoterm === undefined)
     throw new AppError(400, 'validation.invalidValue', {}, bad);
@@ -157,21 +169,27 @@ export async function toBookingValues(
   const ruleIssues = [...lineTermIssues(v, known.containers, submit), ...partyIssues(parties, submit)];
   if (ruleIssues.length > 0) throw new RequestValidationError(new z.ZodError(ruleIssues), submit ? 422 : 400);
 
-  const lines: LineValues[] = lineInputs.map((line, i) => ({
-    lineNo: i + 1,
-    containerId: line.container_id,
-    containerNo: line.container_no,
-    sealNo: line.seal_no,
-    // A draft's container line without a quantity yet is one container until it is given.
-    quantity: line.quantity ?? 1,
-    hsCode: line.hs_code,
-    description: line.description,
-    packages: line.packages,
-    unitId: line.unit_id,
-    weight: line.weight,
-    volume: line.volume,
-    ...lineTermValues(line),
-  }));
+  const lines: LineValues[] = lineInputs.map((line, i) => {
+    const commodities = line.commodities.map(storedCommodity);
+    const totals = commodityTotals(commodities);
+    return {
+      lineNo: i + 1,
+      containerId: line.container_id,
+      containerNo: line.container_no,
+      sealNo: line.seal_no,
+      // A draft's container line without a quantity yet is one container until it is given.
+      quantity: line.quantity ?? 1,
+      hsCode: totals.hs_code,
+      description: totals.description,
+      packages: totals.packages,
+      unitId: totals.unit_id,
+      weight: totals.weight,
+      volume: totals.volume,
+      ...lineTermValues(line),
+      dangerousGoods: totals.dangerous_goods,
+      commodities,
+    };
+  });
   return {
     values: {
       forwarderId,
@@ -197,7 +215,12 @@ export async function toBookingValues(
       notifyParty: v.notify_party,
       commodityCn: v.commodity_cn,
       ...termValues(v),
-      specialCargo: specialCargoSummary(fcl ? v.containers : v.cargo_items),
+      specialCargo: specialCargoSummary(
+        lineInputs.map((line) => ({
+          ...line,
+          dangerous_goods: line.commodities.flatMap((c) => c.dangerous_goods),
+        })),
+      ),
       totalWeight: sum3(lines.map((l) => l.weight)),
       totalVolume: sum3(lines.map((l) => l.volume)),
       totalPackages: lines.reduce((sum, l) => sum + (l.packages ?? 0), 0),
@@ -247,8 +270,8 @@ export function missingFields(
     cargo_items: fcl ? [] : lines.map((l) => ({ ...line(l), ...cargoTermsOf(l) })),
     containers: fcl
       ? lines.map((l) => ({
-          ...line(l),
           ...containerTermsOf(l),
+          commodities: l.commodities,
           container_id: l.containerId,
           container_no: l.containerNo,
           seal_no: l.sealNo,

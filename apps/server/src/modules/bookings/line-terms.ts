@@ -20,7 +20,7 @@ import type { LineValues } from './repo.js';
 type LineRow = typeof bookingLines.$inferSelect;
 type LineTermValues = Pick<
   LineValues,
-  'isShipperOwned' | 'tareWeight' | 'isNonOperatingReefer' | 'reefer' | 'outOfGauge' | 'dangerousGoods'
+  'isShipperOwned' | 'tareWeight' | 'isNonOperatingReefer' | 'reefer' | 'outOfGauge'
 >;
 type ContainerTerms = Pick<
   ContainerLine,
@@ -37,14 +37,13 @@ type ContainerTerms = Pick<
  * kept as none, so that a form sending its empty inputs does not mark a line out of gauge.
  */
 export function lineTermValues(line: BookingContainerLine | BookingCargoItem): LineTermValues {
-  if (!('is_shipper_owned' in line)) return { dangerousGoods: line.dangerous_goods };
+  if (!('is_shipper_owned' in line)) return {};
   return {
     isShipperOwned: line.is_shipper_owned,
     tareWeight: line.tare_weight,
     isNonOperatingReefer: line.is_non_operating_reefer,
     reefer: line.reefer,
     outOfGauge: hasOverhang(line.out_of_gauge) ? line.out_of_gauge : null,
-    dangerousGoods: line.dangerous_goods,
   };
 }
 
@@ -73,7 +72,8 @@ export function comparableTerms(line: LineValues) {
     isNonOperatingReefer: line.isNonOperatingReefer ?? false,
     reefer: line.reefer ?? null,
     outOfGauge: line.outOfGauge ?? null,
-    dangerousGoods: line.dangerousGoods ?? [],
+    // The commodities hold the dangerous goods; the line's column is only their union.
+    commodities: line.commodities ?? [],
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type QuoteSpace,
   translate,
   zonedIso,
+  presentCommodity,
 } from '@freight/contract';
 import type { BookingPartySnapshot } from '../../db/schema.js';
 import { partiesForm } from './booking-parties.js';
@@ -149,8 +150,9 @@ export function presentForm(
   row: BookingJoined,
   lines: LineRow[],
   countries: Map<number, string>,
-  options: { hidden: boolean; quoteSpaces: QuoteSpace[] },
+  options: { hidden: boolean; quoteSpaces: QuoteSpace[]; units: ReadonlyMap<number, string> },
 ): BookingForm {
+  const unitName = (id: number) => options.units.get(id) ?? '';
   const b = row.booking;
   const items = lines.map(({ line, unitName, containerName }) => ({
     id: line.id,
@@ -203,6 +205,7 @@ export function presentForm(
       .map(({ container, line, ...item }) => ({
         ...item,
         ...containerTermsOf(line),
+        commodities: line.commodities.map((c) => presentCommodity(c, unitName)),
         container_id: container.id,
         container_name: container.name,
         container_no: container.no,

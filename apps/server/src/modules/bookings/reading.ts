@@ -33,6 +33,7 @@ import {
   instructionsOf,
   linesOf,
   type Scope,
+  unitNames,
 } from './repo.js';
 
 /* Reading bookings, either side: the list and its .xlsx export, the form, the detail, liaison and SI data. */
@@ -57,8 +58,13 @@ async function loadForm(db: Db, scope: Scope, id: number, locale: Locale, reader
     countryNames(db, [row.booking.shipper.countryId, row.booking.consignee.countryId], zhOf(locale)),
     quoteSpacesOf(db, row.booking.quoteId, locale),
   ]);
+  const units = await unitNames(
+    db,
+    lines.flatMap(({ line }) => line.commodities.flatMap((c) => (c.unit_id === null ? [] : [c.unit_id]))),
+    zhOf(locale),
+  );
   const hidden = hidesForwarder(reader, row.booking);
-  return { row, hidden, form: presentForm(row, lines, countries, { hidden, quoteSpaces }) };
+  return { row, hidden, form: presentForm(row, lines, countries, { hidden, quoteSpaces, units }) };
 }
 
 /** GET /order/booking/{id}: the member's booking as the form edits it. */

@@ -58,6 +58,16 @@ export async function containerNames(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r.code]));
 }
 
+/** Package units' names by id, in the reader's language (a line's commodities name theirs). */
+export async function unitNames(db: Db, ids: number[], zh: boolean) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: units.id, name: name(units, zh) })
+    .from(units)
+    .where(inArray(units.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function countryNames(db: Db, ids: number[], zh: boolean) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await db

@@ -28,7 +28,14 @@ export {
   findDocument,
   insertDocument,
 } from './repo-documents.js';
-export { containerNames, countryNames, findIncoterm, findMember, referenceCheck } from './repo-reference.js';
+export {
+  containerNames,
+  countryNames,
+  findIncoterm,
+  findMember,
+  referenceCheck,
+  unitNames,
+} from './repo-reference.js';
 
 export type BookingRecord = typeof bookings.$inferSelect;
 export type BookingValues = Omit<

@@ -4,6 +4,7 @@ import {
   freightTermOf,
   incotermLabel,
   translate,
+  hsCodesText,
 } from '@freight/contract';
 import type { PdfWriter } from '../../platform/pdf/writer.js';
 import { bookingTermsSection, commercialTermsSection, specialCargoSection } from './booking-terms.js';
@@ -77,22 +78,30 @@ export function bookingNote(w: PdfWriter, ctx: Ctx, freightCollect: string) {
     { label: field(ctx, 'weight'), width: 11, align: 'right' as const },
     { label: field(ctx, 'volume'), width: 10, align: 'right' as const },
   ];
-  const figures = (line: (typeof d.cargo_items)[number]) => [
-    `${line.packages} ${line.unit_name}`,
+  const figures = (line: { packages: number | null; unit_name: string; weight: string; volume: string }) => [
+    line.packages === null ? '' : `${line.packages} ${line.unit_name}`,
     line.weight,
     line.volume,
   ];
+  // An equipment group prints its type and count once, then a row per commodity it holds.
   const rows = isFcl
-    ? d.containers.map((line, i) => [
-        String(i + 1),
-        line.container_name,
-        String(line.quantity),
-        line.hs_code,
-        [line.description, [line.container_no, line.seal_no].filter(Boolean).join(' / ')]
-          .filter(Boolean)
-          .join('\n'),
-        ...figures(line),
-      ])
+    ? d.containers.flatMap((line, i) =>
+        line.commodities.map((c, j) => [
+          j === 0 ? String(i + 1) : '',
+          j === 0 ? line.container_name : '',
+          j === 0 ? String(line.quantity) : '',
+          hsCodesText(c.hs_codes),
+          [
+            c.description,
+            c.commodity_cn,
+            c.net_weight ? `${field(ctx, 'net_weight')} ${c.net_weight}` : '',
+            j === 0 ? [line.container_no, line.seal_no].filter(Boolean).join(' / ') : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          ...figures(c),
+        ]),
+      )
     : d.cargo_items.map((line, i) => [String(i + 1), line.hs_code, line.description, ...figures(line)]);
   const totals = [
     label(ctx, 'total'),

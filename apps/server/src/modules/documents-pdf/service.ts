@@ -36,7 +36,12 @@ async function siteLogo(value: string, webDist: string): Promise<Buffer | undefi
 
 /** The rows a document lists in its table: the booking note's lines, the SI draft's containers. */
 function rowsOf(kind: BookingPdfKind, detail: BookingDetail): number {
-  if (kind === 'booking-note') return detail.containers.length + detail.cargo_items.length;
+  // The booking note prints a row per commodity: an equipment group of three takes three.
+  if (kind === 'booking-note')
+    return (
+      detail.containers.reduce((sum, line) => sum + Math.max(1, line.commodities.length), 0) +
+      detail.cargo_items.length
+    );
   if (kind === 'si') return detail.shipment?.containers.length ?? 0;
   return 0;
 }

@@ -9,7 +9,9 @@ import {
   placeOf,
   placeText,
   type BookingDetail,
+  type CommodityView,
   type ContainerLine,
+  hsCodesText,
 } from '@freight/contract';
 import { Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +52,21 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
         is_non_operating_reefer: false,
         reefer: null,
         out_of_gauge: null,
+        commodities: [
+          { ...item, hs_codes: item.hs_code ? [item.hs_code] : [], commodity_cn: '', net_weight: '' },
+        ],
       }));
+  // A container line holding several commodities shows each on its own line within its cells.
+  const each = (render: (c: CommodityView) => string) => (_v: unknown, line: ContainerLine) =>
+    line.commodities.length <= 1 ? (
+      render(line.commodities[0] ?? { ...line, hs_codes: [line.hs_code], commodity_cn: '', net_weight: '' })
+    ) : (
+      <>
+        {line.commodities.map((c, i) => (
+          <div key={i}>{render(c)}</div>
+        ))}
+      </>
+    );
   const lineColumns = [
     ...(isFcl
       ? [
@@ -59,15 +75,23 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
           { title: f('seal_no'), dataIndex: 'seal_no', key: 'seal', render: dash },
         ]
       : []),
-    { title: f('hs_code'), dataIndex: 'hs_code', key: 'hs' },
-    { title: f('description'), dataIndex: 'description', key: 'description' },
+    { title: f('hs_code'), key: 'hs', render: each((c) => dash(hsCodesText(c.hs_codes))) },
+    {
+      title: f('description'),
+      key: 'description',
+      render: each((c) =>
+        [c.description, c.commodity_cn, c.net_weight ? `${f('net_weight')} ${c.net_weight}` : '']
+          .filter(Boolean)
+          .join(' · '),
+      ),
+    },
     {
       title: f('packages'),
       key: 'packages',
-      render: (_v: unknown, line: ContainerLine) => `${line.packages} ${line.unit_name}`,
+      render: each((c) => (c.packages === null ? '-' : `${c.packages} ${c.unit_name}`)),
     },
-    { title: f('weight'), dataIndex: 'weight', key: 'weight', align: 'right' as const },
-    { title: f('volume'), dataIndex: 'volume', key: 'volume', align: 'right' as const },
+    { title: f('weight'), key: 'weight', align: 'right' as const, render: each((c) => dash(c.weight)) },
+    { title: f('volume'), key: 'volume', align: 'right' as const, render: each((c) => dash(c.volume)) },
     ...(isFcl
       ? [{ title: f('quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' as const }]
       : []),

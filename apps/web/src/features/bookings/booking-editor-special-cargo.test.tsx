@@ -1,11 +1,12 @@
 import '../../test-support/setup';
-import { type BookingInput, type Locale } from '@freight/contract';
+import { type Locale } from '@freight/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { bookingDetail } from '../../test-support/booking-fixture';
 import { choose as chooseIn, openEditor, type User } from '../../test-support/booking-editor-render';
+import type { BookingRequest } from './booking-form-values';
 import { createBooking } from './bookings-api';
 
 // The editor saves through these; the test reads what it would send.
@@ -13,7 +14,7 @@ vi.mock(import('./bookings-api'), async (original) => ({
   ...(await original()),
   createBooking: vi.fn(async () => bookingDetail({ id: 77, status: 0 })),
 }));
-const sent = () => vi.mocked(createBooking).mock.calls.at(-1)?.[0] as BookingInput;
+const sent = () => vi.mocked(createBooking).mock.calls.at(-1)?.[0] as BookingRequest;
 
 /** The container types of the reference list, by the portal's code. */
 const CONTAINERS = [
@@ -26,8 +27,8 @@ const CONTAINERS = [
 const WORDS = {
   'en-US': {
     type: 'Container type (line 1)',
-    toggle: 'Special cargo (line 1)',
-    section: 'Special cargo, line 1',
+    toggle: 'Cargo details (line 1)',
+    section: 'Cargo details, line 1',
     temperature: 'Set temperature',
     closed: 'Closed',
     temperatureRequired:
@@ -47,8 +48,8 @@ const WORDS = {
   },
   'zh-CN': {
     type: '第 1 行箱型',
-    toggle: '第 1 行特殊货物',
-    section: '第 1 行特殊货物',
+    toggle: '第 1 行货物明细',
+    section: '第 1 行货物明细',
     temperature: '设定温度',
     closed: '关闭',
     temperatureRequired: '冷藏箱须填写第 1 行设定温度，或选择冷代干',
@@ -97,7 +98,7 @@ describe('booking form: a plain dry line', () => {
       is_shipper_owned: false,
       reefer: null,
       out_of_gauge: null,
-      dangerous_goods: [],
+      commodities: [expect.objectContaining({ dangerous_goods: [] })],
     });
   });
 });
@@ -169,7 +170,7 @@ describe('booking form: dangerous goods', () => {
       await user.type(within(entry).getByRole('textbox', { name: words.phone }), '+86 21 5555 1234');
       await user.click(screen.getByRole('button', { name: words.save }));
       await waitFor(() => expect(createBooking).toHaveBeenCalledTimes(1));
-      expect(sent().containers?.[0]?.dangerous_goods).toEqual([
+      expect(sent().containers[0]?.commodities[0]?.dangerous_goods).toEqual([
         expect.objectContaining({
           un_number: 'UN 1263',
           na_number: null,
@@ -210,7 +211,9 @@ describe('booking form: out of gauge', () => {
     const section = screen.getByRole('group', { name: words.section });
     await user.type(within(section).getByRole('spinbutton', { name: words.overWidth }), '20');
     await choose(user, words.type, '40HQ');
-    await waitFor(() => expect(within(section).queryByRole('spinbutton')).toBeNull());
+    await waitFor(() =>
+      expect(within(section).queryByRole('spinbutton', { name: words.overWidth })).toBeNull(),
+    );
     await user.click(screen.getByRole('button', { name: words.save }));
     await waitFor(() => expect(createBooking).toHaveBeenCalledTimes(1));
     expect(sent().containers?.[0]).toMatchObject({ container_id: 3, out_of_gauge: null });
@@ -221,8 +224,9 @@ describe('booking form: an LCL cargo line', () => {
   it('has only dangerous goods among its special cargo', async () => {
     const user = userEvent.setup();
     const words = await openForm('en-US', 'lcl');
-    await user.click(screen.getByRole('button', { name: words.toggle }));
-    const section = screen.getByRole('group', { name: words.section });
+    // An LCL line is one commodity: its details are its special cargo only.
+    await user.click(screen.getByRole('button', { name: 'Special cargo (line 1)' }));
+    const section = screen.getByRole('group', { name: 'Special cargo, line 1' });
     expect(within(section).queryByRole('checkbox', { name: 'Shipper-owned container (SOC)' })).toBeNull();
     await user.click(within(section).getByRole('button', { name: new RegExp(`${words.addDg}$`) }));
     expect(within(section).getByRole('group', { name: words.dg })).toBeTruthy();

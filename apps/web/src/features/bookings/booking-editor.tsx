@@ -167,7 +167,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
         if (intent === 'submit') navigate(`/bookings/${detail.id}`);
         else if (kind !== 'edit') navigate(`/bookings/edit-${mode}/${detail.id}`, { replace: true });
       },
-      { title: t(failed[kind]), form },
+      { title: t(failed[kind]), form, fieldPath: shownAt },
     );
   };
 
@@ -190,7 +190,7 @@ export function BookingEditor({ kind, mode, booking, quote, quoteFailed, initial
     if (!checked.success) {
       fields.setFields(
         checked.error.issues.map((issue) => ({
-          name: commercialFieldPath(issue.path.filter((part) => typeof part !== 'symbol')),
+          name: shownAt(commercialFieldPath(issue.path.filter((part) => typeof part !== 'symbol')).join('.')),
           errors: [localizeIssue(issue, sharedCatalog()).message],
         })),
       );

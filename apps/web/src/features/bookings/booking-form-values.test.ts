@@ -58,14 +58,17 @@ describe('booking form values', () => {
     };
     const input = toBookingInput(values, 'fcl');
     expect(input.cargo_items).toEqual([]);
-    expect(input.containers?.[0]).toMatchObject({
-      weight: '1200.5',
-      volume: '20',
+    // The line's cells are its first commodity.
+    expect(input.containers[0]).toMatchObject({
       container_no: 'mscu1234566',
+      commodities: [{ weight: '1200.5', volume: '20', hs_codes: '8513.10', description: 'led lamps' }],
     });
     const parsed = bookingInput.safeParse(input);
     expect(parsed.success).toBe(true);
-    expect(parsed.data?.containers[0]).toMatchObject({ container_no: 'MSCU1234566', hs_code: '851310' });
+    expect(parsed.data?.containers[0]).toMatchObject({
+      container_no: 'MSCU1234566',
+      commodities: [{ hs_codes: ['851310'], description: 'LED LAMPS' }],
+    });
     expect(parsed.data?.cust_ref_no).toBe('PO 1');
   });
 

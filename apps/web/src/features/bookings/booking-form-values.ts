@@ -6,6 +6,9 @@ import {
   lineTotals,
   type BookingForm,
   type BookingInput,
+  type CommodityView,
+  type NestedContainerLineInput,
+  hsCodesText,
   type Quote,
   type RfqRecord,
   WIRE_DATE,
@@ -51,15 +54,23 @@ export type CargoFormLine = CargoTermsFormValues & {
 };
 
 /**
- * An FCL container line: `quantity` containers of one type (one when it has a container number),
- * with its equipment's terms and dangerous goods.
+ * A commodity of a container line beyond its first (the first is the line's own cargo cells):
+ * `hs_code` holds its HS codes as typed, separated by commas.
  */
-export type ContainerFormLine = CargoFormLine &
+export type CommodityFormValues = CargoFormLine & { commodity_cn?: string; net_weight?: number | null };
+
+/**
+ * An FCL container line: `quantity` containers of one type (one when it has a container number),
+ * with its equipment's terms. Its own cargo cells and dangerous goods are its first commodity
+ * (with that one's Chinese name and net weight); `more_commodities` are the others its units hold.
+ */
+export type ContainerFormLine = CommodityFormValues &
   ContainerTermsFormValues & {
     container_id?: number;
     container_no?: string;
     seal_no?: string;
     quantity?: number | null;
+    more_commodities?: CommodityFormValues[];
   };
 
 /**
@@ -98,6 +109,11 @@ export const emptyCargoLine = (): CargoFormLine => ({
   volume: null,
   ...emptyCargoTerms(),
 });
+export const emptyCommodity = (): CommodityFormValues => ({
+  commodity_cn: '',
+  net_weight: null,
+  ...emptyCargoLine(),
+});
 export const emptyContainerLine = (containerId?: number): ContainerFormLine => ({
   container_id: containerId,
   container_no: '',
@@ -106,6 +122,9 @@ export const emptyContainerLine = (containerId?: number): ContainerFormLine => (
   weight: null,
   volume: null,
   quantity: 1,
+  commodity_cn: '',
+  net_weight: null,
+  more_commodities: [],
   ...emptyContainerTerms(),
 });
 
@@ -190,23 +209,45 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
       volume: num(line.volume),
       ...toCargoTermsFormValues(line),
     })),
-    containers: booking.containers.map((line) => ({
-      container_id: line.container_id ?? undefined,
-      // A copy is a new shipment: it keeps the container types, not the numbers of the boxes.
-      container_no: isCopy ? '' : line.container_no,
-      seal_no: isCopy ? '' : line.seal_no,
-      hs_code: line.hs_code,
-      description: line.description,
-      packages: line.packages,
-      unit_id: line.unit_id ?? undefined,
-      weight: num(line.weight),
-      volume: num(line.volume),
-      quantity: line.quantity,
-      // A copy ships the same goods in the same kind of equipment: it keeps their terms.
-      ...toContainerTermsFormValues(line),
-    })),
+    containers: booking.containers.map((line) => {
+      const [first, ...more] = line.commodities;
+      return {
+        container_id: line.container_id ?? undefined,
+        // A copy is a new shipment: it keeps the container types, not the numbers of the boxes.
+        container_no: isCopy ? '' : line.container_no,
+        seal_no: isCopy ? '' : line.seal_no,
+        quantity: line.quantity,
+        // A copy ships the same goods in the same kind of equipment: it keeps their terms.
+        ...toContainerTermsFormValues(line),
+        ...(first ? toCommodityFormValues(first) : toCommodityFormValues(flatCommodity(line))),
+        more_commodities: more.map(toCommodityFormValues),
+      };
+    }),
   };
 }
+
+/** A saved commodity as the form edits it; its HS codes as one text. */
+function toCommodityFormValues(c: CommodityView): CommodityFormValues {
+  return {
+    hs_code: hsCodesText(c.hs_codes),
+    description: c.description,
+    commodity_cn: c.commodity_cn,
+    packages: c.packages,
+    unit_id: c.unit_id ?? undefined,
+    weight: num(c.weight),
+    net_weight: num(c.net_weight),
+    volume: num(c.volume),
+    ...toCargoTermsFormValues(c),
+  };
+}
+
+/** A line read without its commodities (never from this server): its flat cargo as its one. */
+const flatCommodity = (line: BookingForm['containers'][number]): CommodityView => ({
+  ...line,
+  hs_codes: line.hs_code ? [line.hs_code] : [],
+  commodity_cn: '',
+  net_weight: '',
+});
 
 const decimal = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(Number(value.toFixed(BOOKING_LIMITS.decimals)));
@@ -221,8 +262,23 @@ const cargoLine = (line: CargoFormLine) => ({
   volume: decimal(line.volume),
 });
 
+/** A commodity as sent: its HS codes as typed (the contract splits them), its goods as sent. */
+function toCommodityInput(c: CommodityFormValues) {
+  const { hs_code: codes, ...cargo } = cargoLine(c);
+  return {
+    ...cargo,
+    hs_codes: codes,
+    commodity_cn: c.commodity_cn?.trim() ?? '',
+    net_weight: decimal(c.net_weight),
+    ...toCargoTerms(c),
+  };
+}
+
+/** A booking as the form sends it: container lines with their commodities nested. */
+export type BookingRequest = BookingInput & { containers: NestedContainerLineInput[] };
+
 /** The payload of POST/PUT /order/booking (contract bookingInput): only the mode's own lines. */
-export function toBookingInput(values: BookingFormValues, mode: BookingMode): BookingInput {
+export function toBookingInput(values: BookingFormValues, mode: BookingMode): BookingRequest {
   const isFcl = mode === 'fcl';
   return {
     container_mode: isFcl ? CONTAINER_MODES.fcl : CONTAINER_MODES.lcl,
@@ -249,14 +305,17 @@ export function toBookingInput(values: BookingFormValues, mode: BookingMode): Bo
       ? []
       : (values.cargo_items ?? []).map((line) => ({ ...cargoLine(line), ...toCargoTerms(line) })),
     containers: isFcl
-      ? (values.containers ?? []).map((line) => ({
-          ...cargoLine(line),
-          container_id: line.container_id ?? null,
-          container_no: line.container_no?.trim() ?? '',
-          seal_no: line.seal_no?.trim() ?? '',
-          quantity: line.quantity ?? null,
-          ...toContainerTerms(line),
-        }))
+      ? (values.containers ?? []).map((line) => {
+          const { dangerous_goods: _goods, ...terms } = toContainerTerms(line);
+          return {
+            container_id: line.container_id ?? null,
+            container_no: line.container_no?.trim() ?? '',
+            seal_no: line.seal_no?.trim() ?? '',
+            quantity: line.quantity ?? null,
+            ...terms,
+            commodities: [line, ...(line.more_commodities ?? [])].map(toCommodityInput),
+          };
+        })
       : [],
   };
 }
@@ -265,8 +324,13 @@ export type LiveTotals = { weight: string; volume: string; packages: number; con
 
 /** Totals of the lines as the member types: the contract's lineTotals, as the server's. */
 export function liveTotals(
-  lines: (CargoFormLine & { quantity?: number | null })[] | undefined,
+  lines: (CargoFormLine & { quantity?: number | null; more_commodities?: CargoFormLine[] })[] | undefined,
   isFcl: boolean,
 ): LiveTotals {
-  return lineTotals(lines ?? [], isFcl);
+  // A line's further commodities add their cargo, not containers.
+  const counted = (lines ?? []).flatMap((line) => [
+    line,
+    ...(line.more_commodities ?? []).map((c) => ({ ...c, quantity: 0 })),
+  ]);
+  return lineTotals(counted, isFcl);
 }

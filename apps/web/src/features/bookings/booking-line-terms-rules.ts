@@ -1,5 +1,6 @@
 import {
   bookingLineProblems,
+  type Commodity,
   CONTAINER_MODES,
   reeferSettingsProblems,
   type RuleProblem,
@@ -7,7 +8,12 @@ import {
 import type { FormInstance, Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useReferenceList } from '../../api/reference';
-import type { BookingFormValues, BookingMode } from './booking-form-values';
+import type {
+  BookingFormValues,
+  BookingMode,
+  CommodityFormValues,
+  ContainerFormLine,
+} from './booking-form-values';
 import { isEmptyDangerousGood, toDangerousGood, toLineTerms } from './booking-line-terms-values';
 
 /*
@@ -48,6 +54,7 @@ export function lineProblemsOf(mode: BookingMode, typeCodeOf: TypeCodeOf) {
         ? (values.containers ?? []).map((line) => ({
             container_id: line.container_id ?? null,
             ...toLineTerms(line),
+            commodities: [line, ...(line.more_commodities ?? [])].map(toRuleCommodity),
           }))
         : [];
     const booking = {
@@ -60,7 +67,43 @@ export function lineProblemsOf(mode: BookingMode, typeCodeOf: TypeCodeOf) {
     const reefers = containers.flatMap((line, i) =>
       line.reefer ? reeferSettingsProblems(line.reefer, { at: ['containers', i, 'reefer'] }) : [],
     );
-    return [...bookingLineProblems(booking, typeCodeOf, { submit: true }), ...reefers];
+    return [...bookingLineProblems(booking, typeCodeOf, { submit: true }), ...reefers].map((problem) => ({
+      ...problem,
+      field: formField(problem.field),
+    }));
+  };
+}
+
+/**
+ * Where the form holds a commodity's field: the first commodity is the line's own cells
+ * (`containers.0.commodities.0.weight` is `containers.0.weight`), the others are
+ * `more_commodities` (`…commodities.2.weight` is `containers.0.more_commodities.1.weight`), and
+ * the HS codes are one text (`…hs_codes.1` is `…hs_code`). Other fields are where they are.
+ */
+export function formField(field: string): string {
+  const match = /^containers\.(\d+)\.commodities(?:\.(\d+)(\..*)?)?$/.exec(field);
+  if (!match) return field;
+  const [, line, place, rest = ''] = match;
+  if (place === undefined) return `containers.${line}.description`;
+  const own = rest.replace(/^\.hs_codes(\.\d+)?$/, '.hs_code');
+  const index = Number(place);
+  return index === 0 ? `containers.${line}${own}` : `containers.${line}.more_commodities.${index - 1}${own}`;
+}
+
+/** A commodity of the form as the contract's rules read it: figures as sent, every dangerous good. */
+function toRuleCommodity(c: CommodityFormValues): Commodity {
+  const decimal = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : String(value);
+  return {
+    description: c.description ?? '',
+    hs_codes: [],
+    commodity_cn: c.commodity_cn ?? '',
+    packages: c.packages ?? null,
+    unit_id: c.unit_id ?? null,
+    weight: decimal(c.weight),
+    net_weight: decimal(c.net_weight),
+    volume: decimal(c.volume),
+    dangerous_goods: (c.dangerous_goods ?? []).map(toDangerousGood),
   };
 }
 
@@ -73,7 +116,8 @@ const TYPE_PROBLEM = /^containers\.\d+\.(reefer|is_non_operating_reefer|out_of_g
 
 /** The form field a line problem is shown at: its own, or the line's type (typeProblem). */
 export function shownAt(field: string): (string | number)[] {
-  const shown = TYPE_PROBLEM.test(field) ? field.replace(/[^.]+$/, 'container_id') : field;
+  const own = formField(field);
+  const shown = TYPE_PROBLEM.test(own) ? own.replace(/[^.]+$/, 'container_id') : own;
   return shown.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
@@ -88,12 +132,24 @@ export const typeProblem = (problems: readonly RuleProblem[], index: number) =>
  * loading stops, dropEmptyStops): they are not sent, and a refusal names an entry by its place.
  */
 export function dropEmptyGoods(form: FormInstance<BookingFormValues>): void {
+  // Paths of the form's nested lists, which its typed names do not spell.
+  const fields = form as unknown as FormInstance;
   for (const list of ['containers', 'cargo_items'] as const) {
-    const lines = (form.getFieldValue(list) as BookingFormValues[typeof list] | undefined) ?? [];
+    const lines = (form.getFieldValue(list) as ContainerFormLine[] | undefined) ?? [];
     lines.forEach((line, index) => {
-      const goods = line.dangerous_goods ?? [];
-      const kept = goods.filter((dg) => !isEmptyDangerousGood(dg));
-      if (kept.length !== goods.length) form.setFieldValue([list, index, 'dangerous_goods'], kept);
+      const more = line.more_commodities ?? [];
+      const owners: [(string | number)[], CommodityFormValues][] = [
+        [[list, index], line],
+        ...more.map((c, j): [(string | number)[], CommodityFormValues] => [
+          [list, index, 'more_commodities', j],
+          c,
+        ]),
+      ];
+      for (const [at, owner] of owners) {
+        const goods = owner.dangerous_goods ?? [];
+        const kept = goods.filter((dg) => !isEmptyDangerousGood(dg));
+        if (kept.length !== goods.length) fields.setFieldValue([...at, 'dangerous_goods'], kept);
+      }
     });
   }
 }

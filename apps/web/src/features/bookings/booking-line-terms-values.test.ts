@@ -64,7 +64,8 @@ describe('the lines’ special cargo in the form', () => {
       { ...base(), containers: [{ ...newFormValues('fcl').containers[0], ...line }] },
       'fcl',
     );
-    expect(input.containers?.[0]).toMatchObject(noLineTerms);
+    const { dangerous_goods: goods, ...equipment } = noLineTerms;
+    expect(input.containers[0]).toMatchObject({ ...equipment, commodities: [{ dangerous_goods: goods }] });
     expect(toBookingInput(newFormValues('lcl'), 'lcl').cargo_items?.[0]).toMatchObject({
       dangerous_goods: [],
     });
@@ -99,12 +100,13 @@ describe('the lines’ special cargo in the form', () => {
       },
     });
     // The entry added and left empty is no dangerous good.
-    expect(sent?.dangerous_goods).toEqual([
+    // The line's own dangerous goods are its first commodity's.
+    expect(sent?.commodities[0]?.dangerous_goods).toEqual([
       { ...savedPaint, un_number: 'un 1263', ems_number: '', flash_point: 23 },
     ]);
     const parsed = bookingInput.safeParse(toBookingInput(values, 'fcl'), PARSE_OPTIONS);
     expect(parsed.error?.issues).toBeUndefined();
-    expect(parsed.data?.containers[0]?.dangerous_goods[0]).toMatchObject({
+    expect(parsed.data?.containers[0]?.commodities[0]?.dangerous_goods[0]).toMatchObject({
       un_number: '1263',
       packing_group: 3,
     });
@@ -135,7 +137,7 @@ describe('the lines’ special cargo in the form', () => {
       reefer: null,
       out_of_gauge: null,
     });
-    expect(sent?.[1]).toMatchObject({ reefer: null, dangerous_goods: [] });
+    expect(sent?.[1]).toMatchObject({ reefer: null, commodities: [{ dangerous_goods: [] }] });
   });
 
   it('edits and copies a saved line’s special cargo and sends it back as it was', () => {
@@ -160,15 +162,30 @@ describe('the lines’ special cargo in the form', () => {
         genset: false,
       },
       out_of_gauge: null,
-      dangerous_goods: [savedPaint],
     };
     const saved = bookingDetail();
     const first = saved.containers[0];
-    if (!first) throw new Error('no line');
-    const withTerms = { ...saved, containers: [{ ...first, ...terms }] };
+    const commodity = first?.commodities[0];
+    if (!first || !commodity) throw new Error('no line');
+    // The line's dangerous goods are its commodities'.
+    const withTerms = {
+      ...saved,
+      containers: [
+        {
+          ...first,
+          ...terms,
+          dangerous_goods: [savedPaint],
+          commodities: [{ ...commodity, dangerous_goods: [savedPaint] }],
+        },
+      ],
+    };
     for (const isCopy of [false, true]) {
-      const sent = toBookingInput(toFormValues(withTerms, isCopy), 'fcl').containers?.[0];
-      expect(sent, String(isCopy)).toMatchObject({ ...terms, tare_weight: '4800.5' });
+      const sent = toBookingInput(toFormValues(withTerms, isCopy), 'fcl').containers[0];
+      expect(sent, String(isCopy)).toMatchObject({
+        ...terms,
+        tare_weight: '4800.5',
+        commodities: [{ dangerous_goods: [savedPaint] }],
+      });
     }
     const lcl = bookingDetail({
       container_mode: 2,

@@ -41,13 +41,14 @@ export function CargoLinesEditor() {
             caption={t('shared.fields.cargo_items')}
             emptyText={t('bookings.form.noLines')}
             columns={[
-              ...cargoColumns(t),
+              ...cargoColumns(t, false),
               {
                 title: t('bookings.form.specialCargo'),
                 key: 'special_cargo',
                 width: 140,
                 render: (_v, field, index) => (
                   <SpecialCargoToggle
+                    list="cargo_items"
                     index={index}
                     open={isOpen(field)}
                     controls={`${detailsId}-${field.key}`}

@@ -183,7 +183,7 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
                   </Form.Item>
                 ),
               },
-              ...cargoColumns(t),
+              ...cargoColumns(t, true),
               {
                 title: t('shared.fields.quantity'),
                 key: 'quantity',
@@ -210,11 +210,12 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
                 ),
               },
               {
-                title: t('bookings.form.specialCargo'),
+                title: t('bookings.form.lineDetails'),
                 key: 'special_cargo',
                 width: 140,
                 render: (_v, field, index) => (
                   <SpecialCargoToggle
+                    list="containers"
                     index={index}
                     open={isOpen(field)}
                     controls={`${detailsId}-${field.key}`}

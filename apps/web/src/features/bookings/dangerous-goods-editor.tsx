@@ -54,18 +54,20 @@ const DEPENDS: Partial<Record<DgField, DgField[]>> = {
 };
 
 /**
- * The dangerous goods of one line (FCL or LCL), at most DANGEROUS_GOODS_PER_LINE_MAX, as the
- * IMDG Code declares them: the number, class and packing group, the names, EmS, flash point,
- * packaging, marks and whom to call. What a submit needs of them is the contract's rule (termRules).
+ * The dangerous goods of one commodity (an LCL line, or a container line's commodity), at most
+ * DANGEROUS_GOODS_PER_LINE_MAX, as the IMDG Code declares them: the number, class and packing
+ * group, the names, EmS, flash point, packaging, marks and whom to call. What a submit needs of
+ * them is the contract's rule (termRules).
  */
 export function DangerousGoodsEditor({
-  list,
-  line,
+  owner,
+  path,
   termRules,
 }: {
-  list: 'containers' | 'cargo_items';
-  /** the line's name in its list */
-  line: number;
+  /** the commodity's name within the form list it is rendered in: [line] or [commodity] */
+  owner: (string | number)[];
+  /** the commodity's whole path in the form: ['containers', 0] or […, 'more_commodities', 1] */
+  path: (string | number)[];
   termRules: TermRules;
 }) {
   const { t } = useTranslation();
@@ -78,7 +80,7 @@ export function DangerousGoodsEditor({
   }));
 
   return (
-    <Form.List name={[line, 'dangerous_goods']}>
+    <Form.List name={[...owner, 'dangerous_goods']}>
       {(fields, { add, remove }) => (
         <div role="group" aria-labelledby={`${id}-title`}>
           <Typography.Text strong id={`${id}-title`}>
@@ -88,7 +90,7 @@ export function DangerousGoodsEditor({
             {t('bookings.form.dangerousGoodsHint', { max: DANGEROUS_GOODS_PER_LINE_MAX })}
           </Typography.Paragraph>
           {fields.map((field, index) => {
-            const at = (name: DgField) => [list, line, 'dangerous_goods', field.name, name];
+            const at = (name: DgField) => [...path, 'dangerous_goods', field.name, name];
             const item = (name: DgField) => ({
               name: [field.name, name],
               rules: termRules(at(name), rules[name]),

@@ -35,8 +35,8 @@ type Props = {
   termRules: TermRules;
 };
 
-/** A titled group of fields within a line's special cargo. */
-function Group({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+/** A titled group of fields within a line's details. */
+export function Group({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   const id = useId();
   return (
     <div role="group" aria-labelledby={id} style={{ marginBottom: 8 }}>

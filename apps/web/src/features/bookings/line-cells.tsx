@@ -1,5 +1,5 @@
 import './strings';
-import { BOOKING_LIMITS, cargoItemInput } from '@freight/contract';
+import { BOOKING_LIMITS, cargoItemInput, commodityInput } from '@freight/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
@@ -9,6 +9,20 @@ import { documentText, zodRules } from '../../components/form-rules';
 import type { FieldName } from '../../i18n/keys';
 
 const cargoRules = zodRules(cargoItemInput);
+const commodityRules = zodRules(commodityInput);
+
+/**
+ * The rules of a line's cargo cells: an LCL line's (everything but the HS code required), or a
+ * container line's first commodity's (weight and description; several HS codes; packages and
+ * volume may follow with the instructions).
+ */
+function cargoCellRules(isFcl: boolean) {
+  if (!isFcl) return cargoRules;
+  return { ...commodityRules, hs_code: commodityRules.hs_codes };
+}
+
+/** The longest HS code text a cell takes: one code as written, or several separated by commas. */
+export const hsCodeTextMax = (isFcl: boolean) => (isFcl ? 120 : 13);
 
 type Cell = { index: number; name: number; t: TFunction };
 
@@ -68,12 +82,12 @@ export function NumberCell({
 }
 
 /** The package unit of a line (GET /unit?type=3). */
-function UnitCell({ name, index, t }: Cell) {
+function UnitCell({ name, index, t, rules = cargoRules.unit_id }: Cell & { rules?: Rule[] }) {
   const units = useReferenceList('unit', { query: { type: 3 } });
   return item(
     name,
     'unit_id',
-    cargoRules.unit_id,
+    rules,
     <Select<number>
       aria-label={cellLabel(t, 'unit_id', index)}
       showSearch={{ optionFilterProp: 'label' }}
@@ -88,15 +102,23 @@ function UnitCell({ name, index, t }: Cell) {
  * The cargo columns both line tables share: HS code, description, packages and unit, weight, volume.
  * Widths are kept tight so that the FCL table, with its container columns, fits a 1366 px screen.
  */
-export function cargoColumns(t: TFunction) {
+export function cargoColumns(t: TFunction, isFcl: boolean) {
   const f = (field: FieldName) => t(`shared.fields.${field}`);
+  const cargoRules = cargoCellRules(isFcl);
   return [
     {
       title: f('hs_code'),
       key: 'hs_code',
       width: 100,
       render: (_v: unknown, field: { name: number }, index: number) => (
-        <TextCell name={field.name} index={index} t={t} field="hs_code" max={13} rules={cargoRules.hs_code} />
+        <TextCell
+          name={field.name}
+          index={index}
+          t={t}
+          field="hs_code"
+          max={hsCodeTextMax(isFcl)}
+          rules={cargoRules.hs_code}
+        />
       ),
     },
     {
@@ -109,7 +131,7 @@ export function cargoColumns(t: TFunction) {
           index={index}
           t={t}
           field="description"
-          max={500}
+          max={BOOKING_LIMITS.descriptionMax}
           rules={cargoRules.description}
           isDocumentText
         />
@@ -135,7 +157,7 @@ export function cargoColumns(t: TFunction) {
       key: 'unit_id',
       width: 100,
       render: (_v: unknown, field: { name: number }, index: number) => (
-        <UnitCell name={field.name} index={index} t={t} />
+        <UnitCell name={field.name} index={index} t={t} rules={cargoRules.unit_id} />
       ),
     },
     {

@@ -9,6 +9,7 @@ import type { BookingFormValues } from './booking-form-values';
 import type { TermRules } from './booking-line-terms-rules';
 import { problemRule, revealing } from './booking-terms-rules';
 import { DangerousGoodsEditor } from './dangerous-goods-editor';
+import { FirstCommodityFields, MoreCommoditiesEditor } from './commodities-editor';
 import { EquipmentTermsFields } from './equipment-terms-fields';
 import { erroredFields } from './folded-section';
 
@@ -21,6 +22,9 @@ const TERM_FIELDS = new Set([
   'reefer',
   'out_of_gauge',
   'dangerous_goods',
+  'commodity_cn',
+  'net_weight',
+  'more_commodities',
 ]);
 
 /**
@@ -38,24 +42,27 @@ export function useOpenLines() {
   return { isOpen, setOpen };
 }
 
-/** The row's button that shows or hides the line's special cargo below the table. */
+/** The row's button that shows or hides the line's details (its special cargo) below the table. */
 export function SpecialCargoToggle({
+  list,
   index,
   open,
   controls,
   isStated,
   onToggle,
 }: {
+  list: LineList;
   index: number;
   open: boolean;
-  /** the id of the line's special cargo */
+  /** the id of the line's details */
   controls: string;
   /** whether the line states some: marked while it is hidden */
   isStated: boolean;
   onToggle: () => void;
 }) {
   const { t } = useTranslation();
-  const name = t('bookings.form.specialCargo');
+  // A container line's details hold its further commodities too: more than special cargo.
+  const name = t(list === 'containers' ? 'bookings.form.lineDetails' : 'bookings.form.specialCargo');
   return (
     <Badge dot={isStated && !open}>
       <Button
@@ -169,21 +176,28 @@ export const LineSpecialCargo = memo(function LineSpecialCargo({
       style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '8px 12px', marginTop: 8 }}
     >
       <Typography.Text strong id={`${id}-title`}>
-        {t('bookings.form.specialCargoOf', { index: index + 1 })}
+        {t(list === 'containers' ? 'bookings.form.lineDetailsOf' : 'bookings.form.specialCargoOf', {
+          index: index + 1,
+        })}
       </Typography.Text>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t(list === 'containers' ? 'bookings.form.specialCargoHint' : 'bookings.form.specialCargoHintLcl')}
+        {t(list === 'containers' ? 'bookings.form.lineDetailsHint' : 'bookings.form.specialCargoHintLcl')}
       </Typography.Paragraph>
-      {list === 'containers' && (
-        <EquipmentTermsFields
-          name={name}
-          typeCode={typeCode}
-          isShipperOwned={isShipperOwned}
-          isNonOperating={isNonOperating}
-          termRules={termRules}
-        />
+      {list === 'containers' ? (
+        <>
+          <EquipmentTermsFields
+            name={name}
+            typeCode={typeCode}
+            isShipperOwned={isShipperOwned}
+            isNonOperating={isNonOperating}
+            termRules={termRules}
+          />
+          <FirstCommodityFields line={name} termRules={termRules} />
+          <MoreCommoditiesEditor line={name} index={index} termRules={termRules} />
+        </>
+      ) : (
+        <DangerousGoodsEditor owner={[name]} path={[list, name]} termRules={termRules} />
       )}
-      <DangerousGoodsEditor list={list} line={name} termRules={termRules} />
     </div>
   );
 });

@@ -5,7 +5,7 @@ import { hasLineTerms } from './booking-line-terms-values';
 /** What the line editors show about each line besides its cells: none of it is a cell's text. */
 export type LineFacts = {
   container_id: number | undefined;
-  /** the line states special cargo (SOC, reefer settings, overhang, dangerous goods) */
+  /** the line states details: special cargo (SOC, reefer, overhang, dangerous goods) or more commodities */
   isStated: boolean;
   isShipperOwned: boolean;
   isNonOperatingReefer: boolean;
@@ -14,7 +14,11 @@ export type LineFacts = {
 const factsOf = (lines: readonly (Partial<ContainerFormLine> | undefined)[] | undefined): LineFacts[] =>
   (lines ?? []).map((line) => ({
     container_id: line?.container_id,
-    isStated: hasLineTerms(line as ContainerFormLine | undefined),
+    isStated:
+      hasLineTerms(line as ContainerFormLine | undefined) ||
+      (line?.more_commodities?.length ?? 0) > 0 ||
+      Boolean(line?.commodity_cn?.trim()) ||
+      typeof line?.net_weight === 'number',
     isShipperOwned: Boolean(line?.is_shipper_owned),
     isNonOperatingReefer: Boolean(line?.is_non_operating_reefer),
   }));
