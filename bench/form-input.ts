@@ -87,6 +87,7 @@ async function typeInto(page: Page, label: string): Promise<number[]> {
 type Profile = {
   nodes: {
     id: number;
+    children?: number[];
     callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   }[];
   samples?: number[];
@@ -95,14 +96,29 @@ type Profile = {
 
 function printProfile(profile: Profile): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const keyOf = (id: number) => {
     const frame = byId.get(id)?.callFrame;
-    const key = `${frame?.functionName || '(anonymous)'} ${frame?.url.split('/').pop() ?? ''}:${frame?.lineNumber ?? 0}:${frame?.columnNumber ?? 0}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    return `${frame?.functionName || '(anonymous)'} ${frame?.url.split('/').pop() ?? ''}:${frame?.lineNumber ?? 0}:${frame?.columnNumber ?? 0}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const spent = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    self.set(keyOf(id), (self.get(keyOf(id)) ?? 0) + spent);
+    // Time with each function on the stack, counted once per sample.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(keyOf(at));
+    for (const key of seen) total.set(key, (total.get(key) ?? 0) + spent);
   });
-  for (const [key, msSpent] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
-    console.log(`${Math.round(msSpent).toString().padStart(7)} ms  ${key}`);
+  const top = (table: Map<string, number>, title: string) => {
+    console.log(title);
+    for (const [key, msSpent] of [...table.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`${Math.round(msSpent).toString().padStart(7)} ms  ${key}`);
+  };
+  top(self, 'self time');
+  top(total, 'with callees');
 }
 
 /** Rows: p95 of the keystrokes' input-to-paint latency in the 50-line form, in each language. */
@@ -139,12 +155,36 @@ export async function benchFormInput(
         console.log(
           `fields in the form: ${String(await page.evaluate(`document.querySelectorAll('form input, form textarea, form [role=combobox]').length`))}`,
         );
-      if (process.env.BENCH_DEBUG) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+      // BENCH_DEBUG=metrics: the renderer's figures only, without the profiler's own cost.
+      const profiling = Boolean(process.env.BENCH_DEBUG) && process.env.BENCH_DEBUG !== 'metrics';
+      if (profiling) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+      // BENCH_DEBUG: the renderer's own time (scripts, style, layout) over the typing, as Chromium counts it.
+      const metrics = async () => {
+        if (!process.env.BENCH_DEBUG) return new Map<string, number>();
+        await cdp.send('Performance.enable');
+        const { metrics: list } = await cdp.send('Performance.getMetrics');
+        return new Map(list.map((metric) => [metric.name, metric.value]));
+      };
+      const before = await metrics();
       const latencies = [
         ...(await typeInto(page, commodity)),
         ...(await typeInto(page, locale === 'zh-CN' ? '客户参考号' : 'Customer reference')),
       ];
-      if (process.env.BENCH_DEBUG) printProfile((await cdp.send('Profiler.stop')).profile);
+      const after = await metrics();
+      for (const name of [
+        'TaskDuration',
+        'ScriptDuration',
+        'RecalcStyleDuration',
+        'LayoutDuration',
+        'RecalcStyleCount',
+        'LayoutCount',
+        'Nodes',
+      ])
+        if (after.has(name))
+          console.log(
+            `${name}: ${((after.get(name) ?? 0) - (before.get(name) ?? 0)).toFixed(3)} (now ${after.get(name)})`,
+          );
+      if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
       const p95 = percentile(latencies, 95);
       rows.push({
         name: `Booking form of ${LINES} commodities, ${locale}, ${PROFILE.cpuSlowdown}× CPU: typing, input-to-paint p95 of ${latencies.length} keystrokes (median ${Math.round(percentile(latencies, 50))} ms, max ${Math.round(Math.max(...latencies))} ms)`,

@@ -24,10 +24,21 @@ export function totalsText(t: TFunction, isFcl: boolean, totals: Totals): string
 export function BookingTotalsLine({ isFcl }: { isFcl: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<BookingFormValues>();
-  const lines = Form.useWatch(isFcl ? 'containers' : 'cargo_items', form);
+  // The totals are watched, not the lines: the form compares a watch's value by its JSON, and the
+  // JSON of fifty lines on every key typed cost more than the sums.
+  const totals = Form.useWatch(
+    (values: Partial<BookingFormValues>) => liveTotals(isFcl ? values.containers : values.cargo_items, isFcl),
+    form,
+  ) as ReturnType<typeof liveTotals> | undefined;
+  const shown =
+    totals ??
+    liveTotals(
+      form.getFieldValue(isFcl ? 'containers' : 'cargo_items') as BookingFormValues['containers'],
+      isFcl,
+    );
   return (
     <Typography.Paragraph role="status" aria-live="polite" strong style={{ marginTop: 12, marginBottom: 0 }}>
-      {totalsText(t, isFcl, liveTotals(lines, isFcl))}
+      {totalsText(t, isFcl, shown)}
     </Typography.Paragraph>
   );
 }
