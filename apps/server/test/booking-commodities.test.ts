@@ -11,7 +11,7 @@ import { bookingSuite } from './booking-suite.js';
  */
 
 describeEachDatabase('booking commodities', (kind) => {
-  const { suite, api, ok, plain, noteText, lastActivity } = bookingSuite(kind);
+  const { suite, api, ok, plain, noteText, exportRows, lastActivity } = bookingSuite(kind);
 
   const paint = {
     un_number: '1263',
@@ -164,6 +164,19 @@ describeEachDatabase('booking commodities', (kind) => {
       ['PAINT IN TINS', '850.000'],
     ]);
     expect(copy.totals.weight).toBe('2050.500');
+  });
+
+  it('exports each booking’s goods with their HS codes, in both languages', async () => {
+    const b = ok(await api('member', 'POST', '/api/order/booking?submit=true', grouped()));
+    for (const [lang, header] of [
+      ['en', 'Goods'],
+      ['cn', '货物'],
+    ] as const) {
+      const rows = await exportRows(b.order_no, lang);
+      const column = rows[0]?.indexOf(header) ?? -1;
+      expect(column, lang).toBeGreaterThan(-1);
+      expect(rows[1]?.[column]).toBe('LEATHER SHOES (640399, 640411); PAINT IN TINS (320810)');
+    }
   });
 
   it('prints a row per commodity on the booking note', async () => {

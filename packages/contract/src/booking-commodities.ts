@@ -254,6 +254,20 @@ export function bookingLineProblems(
   return problems;
 }
 
+/**
+ * A booking's goods in one cell of its export: each commodity of each line with its HS codes,
+ * "LEATHER SHOES (640399, 640411); PAINT IN TINS (320810)"; a commodity repeated on several lines
+ * is named once.
+ */
+export function goodsText(
+  lines: readonly (readonly Pick<Commodity, 'description' | 'hs_codes'>[])[],
+): string {
+  const named = lines
+    .flat()
+    .map((c) => (c.hs_codes.length > 0 ? `${c.description} (${hsCodesText(c.hs_codes)})` : c.description));
+  return [...new Set(named.filter(Boolean))].join('; ');
+}
+
 /* ---------- as the replies give them ---------- */
 
 /** A stored commodity as a reply gives it; weights and the volume '' while a draft lacks them. */

@@ -311,6 +311,7 @@ export const enUS: Messages = {
     serviceTerm: 'Service terms',
     requestedEtd: 'Requested departure',
     specialCargo: 'Special cargo',
+    goods: 'Goods',
     serviceContract: 'Service contract',
     transportDocument: 'Transport document',
     vessel: 'Vessel',

@@ -313,6 +313,7 @@ export const zhCN = {
     serviceTerm: '运输条款',
     requestedEtd: '要求开船日期',
     specialCargo: '特种货物',
+    goods: '货物',
     serviceContract: '运价合约号',
     transportDocument: '运输单据',
     vessel: '船名',

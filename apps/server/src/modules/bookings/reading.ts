@@ -14,6 +14,7 @@ import {
   type MessageKey,
   shipmentPrefillOf,
   translate,
+  goodsText,
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { getSiteConfig } from '../system/service.js';
@@ -27,6 +28,7 @@ import {
   documentsOf,
   findBooking,
   findBookingOfParty,
+  commoditiesOf,
   findBookingPage,
   findMember,
   historyOf,
@@ -182,7 +184,9 @@ export async function shipmentStart(db: Db, companyId: number, id: number, local
 
 /* ---------- export ---------- */
 
-const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][] = [
+type Goods = ReadonlyMap<number, string>;
+
+const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale, goods: Goods) => string][] = [
   ['bookingExport.orderNo', (r) => r.order_no],
   ['bookingExport.custRefNo', (r) => r.cust_ref_no],
   ['bookingExport.status', (r) => r.status_name],
@@ -204,6 +208,7 @@ const EXPORT_COLUMNS: [MessageKey, (row: BookingRow, locale: Locale) => string][
   ['bookingExport.serviceTerm', (r) => r.service_term],
   ['bookingExport.requestedEtd', (r, l) => formatDate(r.requested_etd, l)],
   ['bookingExport.specialCargo', (r) => r.special_cargo],
+  ['bookingExport.goods', (r, _l, goods) => goods.get(r.id) ?? ''],
   ['bookingExport.serviceContract', (r) => r.service_contract_reference],
   [
     'bookingExport.transportDocument',
@@ -234,12 +239,17 @@ export async function exportBookings(
   );
   const { locale } = options;
   const lines = rows.map((row) => presentRow(row, locale, options));
+  const commodities = await commoditiesOf(
+    options.db,
+    rows.map((row) => row.booking.id),
+  );
+  const goods: Goods = new Map([...commodities].map(([id, byLine]) => [id, goodsText(byLine)]));
   return writeWorkbook([
     {
       name: translate(locale, 'bookingExport.sheet'),
       rows: [
         EXPORT_COLUMNS.map(([key]) => translate(locale, key)),
-        ...lines.map((line) => EXPORT_COLUMNS.map(([, value]) => value(line, locale))),
+        ...lines.map((line) => EXPORT_COLUMNS.map(([, value]) => value(line, locale, goods))),
       ],
     },
   ]);

@@ -1,7 +1,7 @@
-import { BOOKING_STATUS, type BookingQuery } from '@freight/contract';
-import { and, count, desc, eq, gte, ilike, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { BOOKING_STATUS, type BookingQuery, type Commodity } from '@freight/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bookings } from '../../db/schema.js';
+import { bookingLines, bookings } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { likePattern, pageOffset, statementsByShape } from '../../platform/sql.js';
 import { rowColumns, type Scope } from './repo-sql.js';
@@ -168,4 +168,17 @@ export async function findBookingPage(
     total = row?.value ?? 0;
   }
   return { rows, total: withTotal ? total : 0 };
+}
+
+/** The commodities of each booking's lines, in line order, by booking id (the export's goods). */
+export async function commoditiesOf(db: Db, bookingIds: number[]): Promise<Map<number, Commodity[][]>> {
+  const found = new Map<number, Commodity[][]>();
+  if (bookingIds.length === 0) return found;
+  const rows = await db
+    .select({ bookingId: bookingLines.bookingId, commodities: bookingLines.commodities })
+    .from(bookingLines)
+    .where(inArray(bookingLines.bookingId, bookingIds))
+    .orderBy(asc(bookingLines.bookingId), asc(bookingLines.lineNo));
+  for (const row of rows) found.set(row.bookingId, [...(found.get(row.bookingId) ?? []), row.commodities]);
+  return found;
 }

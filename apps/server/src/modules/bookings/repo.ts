@@ -20,7 +20,7 @@ import { company, name, partyWhere, rowColumns, type Scope, scopeWhere } from '.
  * from here.
  */
 export type { Scope } from './repo-sql.js';
-export { type BookingListed, findBookingPage } from './repo-list.js';
+export { type BookingListed, commoditiesOf, findBookingPage } from './repo-list.js';
 export {
   deleteDocument,
   documentFileIds,
