@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDraftInput, bookingInput } from './booking.js';
+import { bookingDraftInput, bookingInput, shipmentPrefillOf } from './booking.js';
 import {
   bookingLineProblems,
   commodityDraft,
@@ -179,5 +179,30 @@ describe('the commodities’ rules', () => {
       containers: [{ container_id: 1, weight: '5' }],
     });
     expect(draft.containers[0]?.commodities[0]?.weight).toBe('5');
+  });
+});
+
+describe('the shipping instructions of a line of several commodities', () => {
+  it('start from the description of every commodity, each once', () => {
+    const line = {
+      container_id: 1,
+      container_no: '',
+      seal_no: '',
+      description: 'SHOES',
+      packages: 100,
+      weight: '2000.500',
+      volume: '20.000',
+      quantity: 2,
+      commodities: [{ description: 'SHOES' }, { description: 'T-SHIRTS' }],
+    };
+    const booking = {
+      incoterm: 'FOB',
+      freight_term: '' as const,
+      transport_document_type: '' as const,
+      number_of_originals: null,
+      containers: [line, { ...line, commodities: [{ description: 'T-SHIRTS' }] }],
+      cargo_items: [],
+    };
+    expect(shipmentPrefillOf(booking, 'FOB', 10).description).toBe('SHOES\nT-SHIRTS');
   });
 });

@@ -245,6 +245,8 @@ export function shipmentPrefillOf(
       weight: string;
       volume: string;
       quantity: number;
+      /** what each unit holds; the line's description is only its first's */
+      commodities?: readonly { description: string }[];
     }[];
     cargo_items: readonly {
       description: string;
@@ -257,7 +259,12 @@ export function shipmentPrefillOf(
   maxContainers: number,
 ): ShipmentPrefill {
   const lines = [...booking.containers, ...booking.cargo_items];
-  const descriptions = [...new Set(lines.map((line) => line.description.trim()).filter(Boolean))];
+  // Every commodity of a container line is described, not only the first its description names.
+  const described = [
+    ...booking.containers.flatMap((line) => line.commodities ?? [line]),
+    ...booking.cargo_items,
+  ];
+  const descriptions = [...new Set(described.map((line) => line.description.trim()).filter(Boolean))];
   const containers: ShipmentPrefill['containers'] = [];
   for (const line of booking.containers) {
     // A draft's line without its container type yet (a submitted booking's lines all have one).
