@@ -6,16 +6,20 @@ import type { SessionUser } from './sessions.js';
 
 /**
  * Who asks and how, built once per request when its sign-in is checked: the company whose rows
- * the request may touch, the person acting (also as the trail's actor), their role and
- * authorities, the language of the reply and the request's log. Services take it whole, so no
- * handler assembles these from the session by hand (and none can pass the wrong id).
+ * the request may touch, the person acting (their login, and also the trail's actor), their role,
+ * authorities and own language, the language of the reply and the request's log. Services take it
+ * whole, so no handler assembles these from the session by hand (and none can pass the wrong id).
  */
 export type RequestContext = {
   companyId: number;
   personId: number;
+  /** the person's login, their e-mail address (an invitation names it as the sender's) */
+  username: string;
   role: Role;
   authorities: string[];
   actor: Actor;
+  /** the language stored for the person; `locale` is the one this request is answered in */
+  language: string;
   locale: Locale;
   log: FastifyBaseLogger;
 };
@@ -32,9 +36,11 @@ export function contextFor(request: FastifyRequest, user: SessionUser): RequestC
   return {
     companyId: user.companyId,
     personId: user.personId,
+    username: user.username,
     role: user.role,
     authorities: user.authorities,
     actor: actorOf(user),
+    language: user.language,
     locale: request.locale,
     log: request.log,
   };

@@ -24,12 +24,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The signed-in user, for a route that runs after `authenticated()`. */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError(401, 'errors.unauthorized');
-  return request.user;
-}
-
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type SignInRule = {

@@ -4,12 +4,14 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailLinks } from '../mail-preferences/service.js';
 import type { Actor } from '../activity/service.js';
+import type { RequestContext } from '../auth/context.js';
 import { statusName } from './present.js';
 import type { Scope } from './repo.js';
 
 /* What the booking services (reading, drafts, transitions, instructions) share. */
 
-export type Viewer = { companyId: number; username: string; authorities: string[] };
+/** Who fills in a booking form: whose contacts and quotes it may name. */
+export type Viewer = Pick<RequestContext, 'companyId' | 'username' | 'authorities'>;
 export type Common = { db: Db; locale: Locale };
 /** The reader's authorities: whether a booking's forwarder may be named to them (hidesForwarder). */
 export type Authorities = {

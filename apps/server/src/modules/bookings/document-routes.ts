@@ -14,8 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../platform/multipart.js';
 import { ok } from '../../platform/reply.js';
-import { actorOf } from '../activity/service.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { authenticated } from '../auth/hook.js';
 import {
   downloadAttachment,
   getAttachment,
@@ -30,7 +29,7 @@ import {
   removeDocument,
   uploadDocument,
 } from './documents.js';
-import { bookingFailures } from './route-common.js';
+import { askerOf, bookingFailures } from './route-common.js';
 
 /** A stored file as a download: never shown inline, never sniffed, never cached. */
 function sendFile(reply: FastifyReply, file: { data: Buffer; contentType: string; fileName: string }) {
@@ -74,17 +73,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         maxFileBytes: DOCUMENT_MAX_BYTES,
         tooLargeKey: 'booking.documentTooLarge',
       });
-      const user = currentUser(request);
-      const { companyId: viewerCompanyId, authorities } = user;
-      const common = {
-        db,
-        storage,
-        viewerCompanyId,
-        actor: actorOf(user),
-        authorities,
-        form,
-        locale: request.locale,
-      };
+      const common = { db, storage, ...askerOf(request), form };
       // A form naming a booking or a document type is a document; a bare file is an attachment.
       const isDocument = 'order_id' in form.fields || 'document_type' in form.fields;
       return ok({ file: isDocument ? await uploadDocument(common) : await uploadAttachment(common) });
@@ -108,10 +97,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listAttachments({
           db,
-          viewerCompanyId: currentUser(request).companyId,
+          ...askerOf(request),
           page: request.query.page,
           size: request.query.size,
-          locale: request.locale,
         }),
       ),
   );
@@ -132,9 +120,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await downloadAttachment({
           db,
           storage,
-          viewerCompanyId: currentUser(request).companyId,
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -153,9 +140,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await getAttachment({
           db,
-          viewerCompanyId: currentUser(request).companyId,
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -175,9 +161,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeAttachment({
           db,
           storage,
-          viewerCompanyId: currentUser(request).companyId,
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -199,10 +184,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await getDocument({
           db,
-          viewerCompanyId: currentUser(request).companyId,
-          authorities: currentUser(request).authorities,
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -223,9 +206,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await downloadDocument({
           db,
           storage,
-          viewerCompanyId: currentUser(request).companyId,
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -245,10 +227,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeDocument({
           db,
           storage,
-          viewerCompanyId: currentUser(request).companyId,
-          actor: actorOf(currentUser(request)),
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );

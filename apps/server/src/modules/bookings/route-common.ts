@@ -26,3 +26,12 @@ export function askerOf(request: FastifyRequest) {
     locale: context.locale,
   };
 }
+
+/**
+ * The member who fills in a booking form (create, change, copy): whose contacts and quotes it may
+ * name, who is recorded as making the change, and in which language.
+ */
+export function bookerOf(request: FastifyRequest) {
+  const context = contextOf(request);
+  return { viewer: context, actor: context.actor, locale: context.locale };
+}

@@ -11,12 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
-import { actorOf } from '../activity/service.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { authenticated } from '../auth/hook.js';
 import { documentRoutes } from './document-routes.js';
 import { forwarderBookingRoutes } from './forwarder-routes.js';
 import { bookingReadingRoutes } from './reading-routes.js';
-import { askerOf, detailReplies as detail, bookingFailures } from './route-common.js';
+import { askerOf, bookerOf, detailReplies as detail, bookingFailures } from './route-common.js';
 import {
   cancelBooking,
   cancelBookings,
@@ -63,11 +62,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           links,
           log: request.log,
-          viewer: currentUser(request),
-          actor: actorOf(currentUser(request)),
+          ...bookerOf(request),
           input: request.body,
           submit: request.query.submit,
-          locale: request.locale,
         }),
       ),
   );
@@ -90,12 +87,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           links,
           log: request.log,
-          viewer: currentUser(request),
-          actor: actorOf(currentUser(request)),
+          ...bookerOf(request),
           id: request.params.id,
           input: request.body,
           submit: request.query.submit,
-          locale: request.locale,
         }),
       ),
   );
@@ -138,10 +133,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           links,
           log: request.log,
-          viewer: currentUser(request),
-          actor: actorOf(currentUser(request)),
+          ...bookerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );
@@ -162,11 +155,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           links,
           log: request.log,
-          viewerCompanyId: currentUser(request).companyId,
-          actor: actorOf(currentUser(request)),
+          ...askerOf(request),
           ids: request.body.ids,
           reason: request.body.reason,
-          locale: request.locale,
         }),
       ),
   );
@@ -234,10 +225,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteBooking({
           db,
           storage,
-          viewerCompanyId: currentUser(request).companyId,
-          actor: actorOf(currentUser(request)),
+          ...askerOf(request),
           id: request.params.id,
-          locale: request.locale,
         }),
       ),
   );

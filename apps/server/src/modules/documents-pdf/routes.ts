@@ -1,7 +1,8 @@
 import { bookingPdfParams, bookingPdfQuery, parseLocale } from '@freight/contract';
 import { conflictFailure, fileReply, ownedFailures, throttleFailure } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { renderBookingPdf } from './service.js';
 
 /** A booking's PDF documents (booking note, confirmation, SI draft) for either side of it. */
@@ -26,18 +27,18 @@ export const documentsPdfRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const context = contextOf(request);
       const { file, fileName, etag } = await renderBookingPdf({
         db,
         documents,
         maxPages: config.pdf.maxPages,
         webDist: config.webDist,
-        viewerCompanyId: user.companyId,
-        authorities: user.authorities,
+        viewerCompanyId: context.companyId,
+        authorities: context.authorities,
         id: request.params.id,
         kind: request.params.kind,
-        locale: parseLocale(request.query.lang) ?? request.locale,
-        requestLocale: request.locale,
+        locale: parseLocale(request.query.lang) ?? context.locale,
+        requestLocale: context.locale,
       });
       return reply
         .header('content-type', 'application/pdf')

@@ -9,7 +9,8 @@ import {
 import { publicFailures, signedInFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { describeUnsubscribe, getPreferences, resubscribe, setPreferences, unsubscribe } from './service.js';
 
 /**
@@ -31,7 +32,7 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(mailPreferences), ...signedInFailures },
       },
     },
-    async (request) => ok(await getPreferences({ db, personId: currentUser(request).personId })),
+    async (request) => ok(await getPreferences({ db, context: contextOf(request) })),
   );
   app.put(
     '/me/mail-preferences',
@@ -44,8 +45,7 @@ export const mailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(mailPreferences), ...signedInFailures },
       },
     },
-    async (request) =>
-      ok(await setPreferences({ db, personId: currentUser(request).personId, body: request.body })),
+    async (request) => ok(await setPreferences({ db, context: contextOf(request), body: request.body })),
   );
 
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form; its content is not needed.

@@ -22,6 +22,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import type { RequestContext } from '../auth/context.js';
 import { queueMails } from '../mail-outbox/repo.js';
 import { getSiteConfig } from '../system/service.js';
 import {
@@ -36,21 +37,24 @@ import {
 import { signUnsubscribe, verifyUnsubscribe } from './tokens.js';
 
 /** The person's e-mail preferences: their choices over the defaults. */
-export async function getPreferences(options: { db: Db; personId: number }): Promise<MailPreferences> {
-  return mailPreferencesOf(await storedPreferences(options.db, options.personId));
+export async function getPreferences(options: {
+  db: Db;
+  context: Pick<RequestContext, 'personId'>;
+}): Promise<MailPreferences> {
+  return mailPreferencesOf(await storedPreferences(options.db, options.context.personId));
 }
 
 /** Changes the given events of the person's own preferences; the others stay. */
 export async function setPreferences(options: {
   db: Db;
-  personId: number;
+  context: Pick<RequestContext, 'personId'>;
   body: MailPreferencesBody;
 }): Promise<MailPreferences> {
   const rows = MAIL_EVENTS.flatMap((event) => {
     const mode = options.body[event];
     return mode === undefined ? [] : [{ event, mode }];
   });
-  await upsertPreferences(options.db, options.personId, rows);
+  await upsertPreferences(options.db, options.context.personId, rows);
   return getPreferences(options);
 }
 

@@ -14,9 +14,9 @@ import { publicFailures, signedInFailures } from '../../platform/failures.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.js';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { liveSessions } from '../auth/sessions.js';
-import type { SessionUser } from '../auth/sessions.js';
 import type { LiveMessage } from './live-messages.js';
 import {
   countUnread,
@@ -24,12 +24,11 @@ import {
   listNotifications,
   readAll,
   readOne,
+  recipientOf,
   takeTicket,
   unreadOne,
 } from './service.js';
 import { StreamHub } from './streams.js';
-
-const recipient = (user: SessionUser) => ({ personId: user.personId, companyId: user.companyId });
 
 /**
  * The notification centre: the signed-in person's own notifications. Every role reads
@@ -62,8 +61,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(notificationList), ...signedInFailures },
       },
     },
-    async (request) =>
-      ok(await listNotifications({ db, who: recipient(currentUser(request)), query: request.query })),
+    async (request) => ok(await listNotifications({ db, context: contextOf(request), query: request.query })),
   );
   app.get(
     '/notifications/unread',
@@ -75,7 +73,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(unreadCount), ...signedInFailures },
       },
     },
-    async (request) => ok(await countUnread({ db, who: recipient(currentUser(request)) })),
+    async (request) => ok(await countUnread({ db, context: contextOf(request) })),
   );
   app.put(
     '/notifications/:id/read',
@@ -88,7 +86,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(unreadCount), ...signedInFailures, 404: errorEnvelope },
       },
     },
-    async (request) => ok(await readOne({ db, who: recipient(currentUser(request)), id: request.params.id })),
+    async (request) => ok(await readOne({ db, context: contextOf(request), id: request.params.id })),
   );
   app.put(
     '/notifications/:id/unread',
@@ -101,8 +99,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(unreadCount), ...signedInFailures, 404: errorEnvelope },
       },
     },
-    async (request) =>
-      ok(await unreadOne({ db, who: recipient(currentUser(request)), id: request.params.id })),
+    async (request) => ok(await unreadOne({ db, context: contextOf(request), id: request.params.id })),
   );
   app.put(
     '/notifications/read',
@@ -114,7 +111,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(unreadCount), ...signedInFailures },
       },
     },
-    async (request) => ok(await readAll({ db, who: recipient(currentUser(request)) })),
+    async (request) => ok(await readAll({ db, context: contextOf(request) })),
   );
   app.post(
     '/notifications/ticket',
@@ -127,10 +124,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const context = contextOf(request);
       const sessionId = request.sessionId;
       if (sessionId === null) throw new AppError(401, 'errors.unauthorized');
-      return ok(await issueTicket({ kv, holder: { ...recipient(user), sessionId } }));
+      return ok(await issueTicket({ kv, holder: { ...recipientOf(context), sessionId } }));
     },
   );
   app.get(
@@ -150,7 +147,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!holder) throw new AppError(401, 'account.sessionExpired');
       const [live] = await liveSessions({ db, config, ids: [holder.sessionId] });
       if (!live || live.companyId !== holder.companyId) throw new AppError(401, 'account.sessionExpired');
-      const { unread } = await countUnread({ db, who: holder });
+      // The ticket names the person and company of the signed-in request that asked for it.
+      const { unread } = await countUnread({ db, context: holder });
       reply.hijack();
       hub.open(reply.raw, holder, { unread });
     },

@@ -21,6 +21,7 @@ import { emitAfterCommit } from '../../platform/commit-events.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
+import type { RequestContext } from '../auth/context.js';
 import type { LiveMessage } from './live-messages.js';
 import {
   bookingSides,
@@ -210,14 +211,23 @@ export async function notifyContactsTooLong(
 /* ---------- the person's own notifications ---------- */
 
 type Query = z.output<typeof notificationQuery>;
+/** Whose notifications: the person, and the company they are signed in to. */
+type Reader = Pick<RequestContext, 'personId' | 'companyId'>;
+
+/**
+ * Only the two ids: what the repo and the live bus need. A request's context carries its log and
+ * authorities too, which must not travel on the bus.
+ */
+export const recipientOf = ({ personId, companyId }: Reader): Recipient => ({ personId, companyId });
 
 /** GET /api/notifications: a page of the person's notifications, newest first, and their unread count. */
 export async function listNotifications(options: {
   db: Db;
-  who: Recipient;
+  context: Reader;
   query: Query;
 }): Promise<NotificationList> {
-  const { db, who, query } = options;
+  const { db, query } = options;
+  const who = recipientOf(options.context);
   const [{ rows, total }, unread] = await Promise.all([
     findPage(db, who, {
       page: query.page,
@@ -230,13 +240,13 @@ export async function listNotifications(options: {
   return { lists: rows.map(present), total, unread };
 }
 
-export async function countUnread(options: { db: Db; who: Recipient }): Promise<{ unread: number }> {
-  return { unread: await unreadCount(options.db, options.who) };
+export async function countUnread(options: { db: Db; context: Reader }): Promise<{ unread: number }> {
+  return { unread: await unreadCount(options.db, recipientOf(options.context)) };
 }
 
 /** Marks one read (another person's answers 404); the person's other streams hear of it. */
-export async function readOne(options: { db: Db; who: Recipient; id: number }): Promise<{ unread: number }> {
-  const { who } = options;
+export async function readOne(options: { db: Db; context: Reader; id: number }): Promise<{ unread: number }> {
+  const who = recipientOf(options.context);
   return options.db.transaction(async (tx) => {
     if (!(await markRead(tx, who, options.id))) throw new AppError(404, 'errors.notFound');
     const unread = await unreadCount(tx, who);
@@ -249,10 +259,10 @@ export async function readOne(options: { db: Db; who: Recipient; id: number }): 
 /** Marks one unread again (another person's answers 404); the person's other streams hear of it. */
 export async function unreadOne(options: {
   db: Db;
-  who: Recipient;
+  context: Reader;
   id: number;
 }): Promise<{ unread: number }> {
-  const { who } = options;
+  const who = recipientOf(options.context);
   return options.db.transaction(async (tx) => {
     if (!(await markUnread(tx, who, options.id))) throw new AppError(404, 'errors.notFound');
     const unread = await unreadCount(tx, who);
@@ -263,8 +273,8 @@ export async function unreadOne(options: {
 }
 
 /** Marks all read; the person's other streams hear of it. */
-export async function readAll(options: { db: Db; who: Recipient }): Promise<{ unread: number }> {
-  const { who } = options;
+export async function readAll(options: { db: Db; context: Reader }): Promise<{ unread: number }> {
+  const who = recipientOf(options.context);
   return options.db.transaction(async (tx) => {
     await markAllRead(tx, who);
     const message: LiveMessage = { type: 'read', ...who, unread: 0, ids: null };

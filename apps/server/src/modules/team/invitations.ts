@@ -19,7 +19,8 @@ import type { Db } from '../../platform/db.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
-import { endAllSessions, hashToken, type SessionUser, startSession } from '../auth/sessions.js';
+import type { RequestContext } from '../auth/context.js';
+import { endAllSessions, hashToken, startSession } from '../auth/sessions.js';
 import { assertNotThrottled, countFailure, failKeys } from '../auth/throttle.js';
 import { actorOf, recordActivity } from '../activity/service.js';
 import { raiseEvent } from '../events/service.js';
@@ -59,7 +60,8 @@ import { presentInvitation } from './service.js';
  */
 
 type Deps = { db: Db; config: Config; kv: KvStore };
-type Inviter = Pick<SessionUser, 'companyId' | 'personId' | 'name' | 'role' | 'username'>;
+/** Who invites: their company, role and login, the trail's actor, and the language they ask in. */
+type Inviter = Pick<RequestContext, 'companyId' | 'personId' | 'role' | 'username' | 'actor' | 'locale'>;
 /** What the mail of an invitation is made from (mailInvitation). */
 type InvitationMail = {
   to: string;
@@ -86,62 +88,64 @@ async function countInvitation(kv: KvStore, companyId: number): Promise<void> {
     });
 }
 
-function assertCanGive(actor: Inviter, role: Role) {
-  if (!assignableRoles(actor.role).includes(role)) throw new AppError(403, 'company.cannotChangeMember');
+function assertCanGive(context: Inviter, role: Role) {
+  if (!assignableRoles(context.role).includes(role)) throw new AppError(403, 'company.cannotChangeMember');
 }
 
-const mailOf = (row: InvitationRecord, token: string, actor: Inviter, locale: Locale): InvitationMail => ({
+const mailOf = (row: InvitationRecord, token: string, context: Inviter, locale: Locale): InvitationMail => ({
   to: row.email,
   token,
   role: parseRole(row.role) ?? 'viewer',
-  inviter: actor.name,
-  inviterEmail: actor.username,
+  inviter: context.actor.name,
+  inviterEmail: context.username,
   companyId: row.companyId,
   locale,
 });
 
 /**
- * Invites an address to the company with a role the inviter may give; the mail goes in `locale`
- * (the language the inviter picked on screen, not the one stored for them).
+ * Invites an address to the company with a role the inviter may give; the mail goes in `language`
+ * when given, else in the request's (the language the inviter picked on screen, not the one stored
+ * for them).
  */
 export async function invite(
-  options: Deps & { actor: Inviter; email: string; role: Role; locale: Locale },
+  options: Deps & { context: Inviter; email: string; role: Role; language?: Locale | undefined },
 ): Promise<{ row: InvitationRow }> {
-  const { db, kv, actor, email, role } = options;
-  assertCanGive(actor, role);
+  const { db, kv, context, email, role } = options;
+  const locale = options.language ?? context.locale;
+  assertCanGive(context, role);
   const assertNew = async (tx: Db) => {
     const existing = await findPersonByEmail(tx, email);
-    if (existing?.person.companyId === actor.companyId)
+    if (existing?.person.companyId === context.companyId)
       throw new AppError(409, 'company.alreadyMember', {}, [{ field: 'email' }]);
-    if (await hasValidInvitation(tx, actor.companyId, email))
+    if (await hasValidInvitation(tx, context.companyId, email))
       throw new AppError(409, 'company.alreadyInvited', {}, [{ field: 'email' }]);
   };
   // Checked before counting (a refused address spends nothing), and again under the lock below.
   await assertNew(db);
   // The shared store is not part of the transaction (the embedded database has one connection).
-  await countInvitation(kv, actor.companyId);
+  await countInvitation(kv, context.companyId);
   const token = newToken();
   const row = await db.transaction(async (tx) => {
     // The owners' lock queues the company's team changes: two invitations of one address cannot both pass.
-    await lockOwners(tx, actor.companyId);
+    await lockOwners(tx, context.companyId);
     await assertNew(tx);
     const created = await insertInvitation(tx, {
-      companyId: actor.companyId,
+      companyId: context.companyId,
       email,
       role,
       tokenHash: hashToken(token),
-      invitedBy: actor.personId,
-      invitedByName: actor.name,
+      invitedBy: context.personId,
+      invitedByName: context.actor.name,
       expiresAt: new Date(Date.now() + INVITATION.ttlMs),
     });
-    await recordActivity(tx, actorOf(actor), {
+    await recordActivity(tx, context.actor, {
       kind: 'user',
       action: 'invite',
       objectId: created.id,
       label: email,
       roleTo: role,
     });
-    await mailInvitation(tx, options.config.publicUrl, mailOf(created, token, actor, options.locale));
+    await mailInvitation(tx, options.config.publicUrl, mailOf(created, token, context, locale));
     return created;
   });
   return { row: presentInvitation(row) };
@@ -149,41 +153,41 @@ export async function invite(
 
 /** A new token and a new week for a pending invitation; the old link stops working. */
 export async function resend(
-  options: Deps & { actor: Inviter; id: number; locale: Locale },
+  options: Deps & { context: Inviter; id: number },
 ): Promise<{ row: InvitationRow }> {
-  const { db, kv, actor, id } = options;
-  const current = await findPendingInvitation(db, actor.companyId, id);
+  const { db, kv, context, id } = options;
+  const current = await findPendingInvitation(db, context.companyId, id);
   if (!current) throw new AppError(404, 'errors.notFound');
-  assertCanGive(actor, parseRole(current.role) ?? 'viewer');
-  await countInvitation(kv, actor.companyId);
+  assertCanGive(context, parseRole(current.role) ?? 'viewer');
+  await countInvitation(kv, context.companyId);
   const token = newToken();
   const row = await db.transaction(async (tx) => {
     const renewed = await renewInvitation(
       tx,
-      actor.companyId,
+      context.companyId,
       id,
       hashToken(token),
       new Date(Date.now() + INVITATION.ttlMs),
     );
     if (!renewed) throw new AppError(404, 'errors.notFound');
-    await recordActivity(tx, actorOf(actor), {
+    await recordActivity(tx, context.actor, {
       kind: 'user',
       action: 'invite',
       objectId: renewed.id,
       label: renewed.email,
       roleTo: parseRole(renewed.role),
     });
-    await mailInvitation(tx, options.config.publicUrl, mailOf(renewed, token, actor, options.locale));
+    await mailInvitation(tx, options.config.publicUrl, mailOf(renewed, token, context, context.locale));
     return renewed;
   });
   return { row: presentInvitation(row) };
 }
 
-export async function revoke(options: { db: Db; actor: Inviter; id: number }): Promise<void> {
+export async function revoke(options: { db: Db; context: Inviter; id: number }): Promise<void> {
   await options.db.transaction(async (tx) => {
-    const email = await revokeInvitation(tx, options.actor.companyId, options.id);
+    const email = await revokeInvitation(tx, options.context.companyId, options.id);
     if (email === undefined) throw new AppError(404, 'errors.notFound');
-    await recordActivity(tx, actorOf(options.actor), {
+    await recordActivity(tx, options.context.actor, {
       kind: 'user',
       action: 'delete',
       objectId: options.id,

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { myAccountBody, MyPasswordBody } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { KvStore } from '../../platform/kv.js';
+import type { RequestContext } from '../auth/context.js';
 import { endAllSessions } from '../auth/sessions.js';
 import { findPerson, updatePerson } from '../users/people-repo.js';
 import { checkCurrentPassword, mailPasswordChanged } from '../users/profile.js';
@@ -12,7 +12,7 @@ import { assertPasswordAllowed, changePassword } from '../users/service.js';
 /** The signed-in person's own name and language (any role: it is their own sign-in). */
 export async function updateMe(options: {
   db: Db;
-  personId: number;
+  context: Pick<RequestContext, 'personId'>;
   body: z.output<typeof myAccountBody>;
 }): Promise<void> {
   const { body } = options;
@@ -22,7 +22,7 @@ export async function updateMe(options: {
   };
   if (Object.keys(patch).length === 0) return;
   await options.db.transaction(async (tx) => {
-    await updatePerson(tx, options.personId, patch);
+    await updatePerson(tx, options.context.personId, patch);
   });
 }
 
@@ -33,17 +33,16 @@ export async function updateMe(options: {
 export async function changeMyPassword(options: {
   db: Db;
   kv: KvStore;
-  log: FastifyBaseLogger;
-  personId: number;
+  context: Pick<RequestContext, 'personId' | 'log'>;
   sessionId: number | undefined;
   address: string;
   body: MyPasswordBody;
 }): Promise<void> {
-  const { db, body } = options;
-  const person = await findPerson(db, options.personId);
+  const { db, body, context } = options;
+  const person = await findPerson(db, context.personId);
   if (!person) throw new AppError(401, 'errors.unauthorized');
   assertPasswordAllowed(body.password, person.email);
-  await checkCurrentPassword({ ...options, person, input: body });
+  await checkCurrentPassword({ ...options, log: context.log, person, input: body });
   await db.transaction(async (tx) => {
     await changePassword({ db: tx, personId: person.id, password: body.password });
     await endAllSessions({ db: tx, personId: person.id, exceptSessionId: options.sessionId });

@@ -27,7 +27,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { acceptInvitation, invitationInfo as readInvitation, invite, resend, revoke } from './invitations.js';
 import { changeMyPassword, updateMe } from './me.js';
 import { changeRole, getTeam, removeMember, transferOwnership } from './service.js';
@@ -53,7 +54,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(teamReply), ...memberFailures },
       },
     },
-    async (request) => ok(await getTeam({ db, actor: currentUser(request) })),
+    async (request) => ok(await getTeam({ db, context: contextOf(request) })),
   );
 
   app.post(
@@ -73,9 +74,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { language, ...body } = request.body;
-      const locale = language ?? request.locale;
-      const { row } = await invite({ db, config, kv, actor: currentUser(request), ...body, locale });
+      const { row } = await invite({ db, config, kv, context: contextOf(request), ...request.body });
       return ok(row);
     },
   );
@@ -92,14 +91,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { row } = await resend({
-        db,
-        config,
-        kv,
-        actor: currentUser(request),
-        id: request.params.id,
-        locale: request.locale,
-      });
+      const { row } = await resend({ db, config, kv, context: contextOf(request), id: request.params.id });
       return ok(row);
     },
   );
@@ -116,7 +108,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revoke({ db, actor: currentUser(request), id: request.params.id });
+      await revoke({ db, context: contextOf(request), id: request.params.id });
       return ok(null);
     },
   );
@@ -137,7 +129,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await changeRole({
           db,
-          actor: currentUser(request),
+          context: contextOf(request),
           personId: request.params.id,
           role: request.body.role,
         }),
@@ -156,7 +148,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeMember({ db, actor: currentUser(request), personId: request.params.id });
+      await removeMember({ db, context: contextOf(request), personId: request.params.id });
       return ok(null);
     },
   );
@@ -175,7 +167,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await transferOwnership({
         db,
-        actor: currentUser(request),
+        context: contextOf(request),
         sessionId: request.sessionId ?? undefined,
         personId: request.body.person_id,
       });
@@ -256,7 +248,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateMe({ db, personId: currentUser(request).personId, body: request.body });
+      await updateMe({ db, context: contextOf(request), body: request.body });
       return ok(null);
     },
   );
@@ -278,8 +270,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       await changeMyPassword({
         db,
         kv,
-        log: request.log,
-        personId: currentUser(request).personId,
+        context: contextOf(request),
         sessionId: request.sessionId ?? undefined,
         address: request.ip,
         body: request.body,

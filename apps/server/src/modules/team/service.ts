@@ -12,8 +12,9 @@ import {
 } from '@freight/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { actorOf, recordActivity } from '../activity/service.js';
-import { endAllSessions, type SessionUser } from '../auth/sessions.js';
+import { recordActivity } from '../activity/service.js';
+import type { RequestContext } from '../auth/context.js';
+import { endAllSessions } from '../auth/sessions.js';
 import { assertNotLastOwner } from '../users/people.js';
 import {
   deletePerson,
@@ -39,13 +40,14 @@ import {
  * a moment ago no longer counts.
  */
 
-type Actor = Pick<SessionUser, 'companyId' | 'personId' | 'role' | 'name'>;
+/** Who changes the team: their company, themselves (by id, and as the trail's actor) and their role. */
+type TeamContext = Pick<RequestContext, 'companyId' | 'personId' | 'role' | 'actor'>;
 const who = (person: PersonRow) => `${person.name} <${person.email}>`;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const roleOf = (person: PersonRow): Role => parseRole(person.role) ?? 'viewer';
 
-function presentMember(person: PersonRow, actor: Actor): TeamMember {
+function presentMember(person: PersonRow, context: TeamContext): TeamMember {
   return {
     id: person.id,
     name: person.name,
@@ -53,8 +55,12 @@ function presentMember(person: PersonRow, actor: Actor): TeamMember {
     role: roleOf(person),
     last_sign_in_at: iso(person.lastSignInAt),
     created_at: person.createdAt.toISOString(),
-    is_me: person.id === actor.personId,
-    actions: memberActions({ actor: actor.role, target: roleOf(person), self: person.id === actor.personId }),
+    is_me: person.id === context.personId,
+    actions: memberActions({
+      actor: context.role,
+      target: roleOf(person),
+      self: person.id === context.personId,
+    }),
   };
 }
 
@@ -70,19 +76,19 @@ export function presentInvitation(row: InvitationRecord): InvitationRow {
   };
 }
 
-export async function getTeam(options: { db: Db; actor: Actor }): Promise<TeamReply> {
-  const { db, actor } = options;
+export async function getTeam(options: { db: Db; context: TeamContext }): Promise<TeamReply> {
+  const { db, context } = options;
   const [members, invitations] = await Promise.all([
-    listCompanyPeople(db, actor.companyId),
-    listPendingInvitations(db, actor.companyId),
+    listCompanyPeople(db, context.companyId),
+    listPendingInvitations(db, context.companyId),
   ]);
   return {
-    members: members.map((person) => presentMember(person, actor)),
+    members: members.map((person) => presentMember(person, context)),
     invitations: invitations.map((row) => {
       const invitation = presentInvitation(row);
-      return { ...invitation, actions: invitationActions(actor.role, invitation.role) };
+      return { ...invitation, actions: invitationActions(context.role, invitation.role) };
     }),
-    assignable: [...assignableRoles(actor.role)],
+    assignable: [...assignableRoles(context.role)],
   };
 }
 
@@ -92,14 +98,14 @@ export async function getTeam(options: { db: Db; actor: Actor }): Promise<TeamRe
  * in the company is refused like any stranger.
  */
 async function withTeamLock<T>(
-  options: { db: Db; actor: Actor; targetId: number },
+  options: { db: Db; context: TeamContext; targetId: number },
   change: (ctx: { tx: Db; me: PersonRow; target: PersonRow; owners: number[] }) => Promise<T>,
 ): Promise<T> {
-  const { db, actor, targetId } = options;
+  const { db, context, targetId } = options;
   return db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, actor.companyId);
-    const rows = await lockPeople(tx, actor.companyId, [...new Set([actor.personId, targetId])]);
-    const me = rows.find((row) => row.id === actor.personId);
+    const owners = await lockOwners(tx, context.companyId);
+    const rows = await lockPeople(tx, context.companyId, [...new Set([context.personId, targetId])]);
+    const me = rows.find((row) => row.id === context.personId);
     const target = rows.find((row) => row.id === targetId);
     if (!target) throw new AppError(404, 'errors.notFound');
     if (!me) throw new AppError(403, 'company.cannotChangeMember');
@@ -110,11 +116,11 @@ async function withTeamLock<T>(
 /** Gives a person of the company another role; their sessions end at once. */
 export async function changeRole(options: {
   db: Db;
-  actor: Actor;
+  context: TeamContext;
   personId: number;
   role: Role;
 }): Promise<TeamMember> {
-  const { actor, role } = options;
+  const { context, role } = options;
   return withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target, owners }) => {
     const allowed = canChangeMember({
       actor: roleOf(me),
@@ -125,10 +131,10 @@ export async function changeRole(options: {
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
     if (role !== 'owner') assertNotLastOwner(target, owners);
     await updatePerson(tx, target.id, { role });
-    await revokeInvitationsBeyond(tx, actor.companyId, target.id, assignableRoles(role));
+    await revokeInvitationsBeyond(tx, context.companyId, target.id, assignableRoles(role));
     await endAllSessions({ db: tx, personId: target.id, reason: { kind: 'role', role, by: me.name } });
     if (target.role !== role)
-      await recordActivity(tx, actorOf(actor), {
+      await recordActivity(tx, context.actor, {
         kind: 'role',
         action: 'update',
         objectId: target.id,
@@ -137,19 +143,23 @@ export async function changeRole(options: {
         roleFrom: roleOf(target),
         roleTo: role,
       });
-    return presentMember({ ...target, role }, actor);
+    return presentMember({ ...target, role }, context);
   });
 }
 
 /** Removes a person from the company: their login goes, and with it every session. */
-export async function removeMember(options: { db: Db; actor: Actor; personId: number }): Promise<void> {
-  const { actor } = options;
+export async function removeMember(options: {
+  db: Db;
+  context: TeamContext;
+  personId: number;
+}): Promise<void> {
+  const { context } = options;
   await withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target, owners }) => {
     const allowed = canChangeMember({ actor: roleOf(me), target: roleOf(target), self: me.id === target.id });
     if (!allowed) throw new AppError(403, 'company.cannotChangeMember');
     assertNotLastOwner(target, owners);
-    await revokeInvitationsBeyond(tx, actor.companyId, target.id, []);
-    const names = await companyNames(tx, actor.companyId);
+    await revokeInvitationsBeyond(tx, context.companyId, target.id, []);
+    const names = await companyNames(tx, context.companyId);
     await endAllSessions({
       db: tx,
       personId: target.id,
@@ -161,7 +171,7 @@ export async function removeMember(options: { db: Db; actor: Actor; personId: nu
       },
     });
     await deletePerson(tx, target.id);
-    await recordActivity(tx, actorOf(options.actor), {
+    await recordActivity(tx, context.actor, {
       kind: 'user',
       action: 'remove',
       objectId: target.id,
@@ -177,24 +187,24 @@ export async function removeMember(options: { db: Db; actor: Actor; personId: nu
  */
 export async function transferOwnership(options: {
   db: Db;
-  actor: Actor;
+  context: TeamContext;
   sessionId: number | undefined;
   personId: number;
 }): Promise<void> {
-  const { actor } = options;
+  const { context } = options;
   await withTeamLock({ ...options, targetId: options.personId }, async ({ tx, me, target }) => {
     if (!canTransferOwnership({ actor: roleOf(me), self: me.id === target.id }))
       throw new AppError(403, 'company.cannotTransfer');
     await updatePerson(tx, target.id, { role: 'owner' });
     await updatePerson(tx, me.id, { role: 'admin' });
-    await revokeInvitationsBeyond(tx, actor.companyId, me.id, assignableRoles('admin'));
+    await revokeInvitationsBeyond(tx, context.companyId, me.id, assignableRoles('admin'));
     await endAllSessions({
       db: tx,
       personId: target.id,
       reason: { kind: 'role', role: 'owner', by: me.name },
     });
-    await endAllSessions({ db: tx, personId: actor.personId, exceptSessionId: options.sessionId });
-    await recordActivity(tx, actorOf(actor), {
+    await endAllSessions({ db: tx, personId: context.personId, exceptSessionId: options.sessionId });
+    await recordActivity(tx, context.actor, {
       kind: 'role',
       action: 'transfer',
       objectId: target.id,

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../platform/multipart.js';
 import { ok } from '../../platform/reply.js';
-import { authenticated, currentUser } from '../auth/hook.js';
+import { contextOf } from '../auth/context.js';
+import { authenticated } from '../auth/hook.js';
 import { startSession } from '../auth/sessions.js';
 import { updateProfile } from './profile.js';
 import { register } from './registration.js';
@@ -71,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(userInfo), ...signedInFailures },
       },
     },
-    async (request) => ok(await getUserInfo({ db, user: currentUser(request), locale: request.locale })),
+    async (request) => ok(await getUserInfo({ db, context: contextOf(request) })),
   );
 
   app.put(
@@ -86,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const context = contextOf(request);
       // JSON, or a form with new images: the service reads either (profileUpdateOf).
       const sent = request.isMultipart()
         ? {
@@ -101,14 +102,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         storage,
         kv,
-        userId: user.companyId,
-        personId: user.personId,
+        userId: context.companyId,
+        personId: context.personId,
         sessionId: request.sessionId ?? undefined,
         address: request.ip,
         sent,
-        log: request.log,
+        log: context.log,
       });
-      return ok(await getUserInfo({ db, user, locale: request.locale }));
+      return ok(await getUserInfo({ db, context }));
     },
   );
 };

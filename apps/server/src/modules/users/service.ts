@@ -2,10 +2,8 @@ import {
   abilitiesOf,
   type Authority,
   DEFAULT_LOCALE,
-  type Locale,
   PARSE_OPTIONS,
   parseLocale,
-  type Role,
   type UserInfo,
 } from '@freight/contract';
 import { judgePassword, PASSWORD_PROBLEM_KEYS } from '@freight/contract/password-strength';
@@ -15,6 +13,7 @@ import { AppError, RequestValidationError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/password.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { unstorableTextError } from '../../platform/validation.js';
+import type { RequestContext } from '../auth/context.js';
 import { fileUrl, storeImage } from '../files/service.js';
 import { findPersonByEmail, insertPerson, touchSignIn, updatePerson } from './people-repo.js';
 import {
@@ -132,18 +131,13 @@ export async function storeImages(
  */
 export async function getUserInfo(options: {
   db: Db;
-  user: {
-    companyId: number;
-    personId: number;
-    username: string;
-    name: string;
-    role: Role;
-    authorities: string[];
-    language: string;
-  };
-  locale: Locale;
+  context: Pick<
+    RequestContext,
+    'companyId' | 'personId' | 'username' | 'actor' | 'role' | 'authorities' | 'language' | 'locale'
+  >;
 }): Promise<UserInfo> {
-  const row = await findUserWithCountry(options.db, options.user.companyId);
+  const { context } = options;
+  const row = await findUserWithCountry(options.db, context.companyId);
   if (!row) throw new AppError(404, 'errors.notFound');
   const u = row.user;
   return {
@@ -158,7 +152,7 @@ export async function getUserInfo(options: {
     city: u.city,
     province: u.province,
     country_id: u.countryId,
-    country_name: options.locale === 'zh-CN' ? row.countryZh : row.countryEn,
+    country_name: context.locale === 'zh-CN' ? row.countryZh : row.countryEn,
     zip_code: u.zipCode,
     credit_no: u.creditNo,
     profile: u.profile,
@@ -171,15 +165,15 @@ export async function getUserInfo(options: {
     businesses: joinIds(u.businesses),
     routes: joinIds(u.routes),
     ports: joinIds(u.ports),
-    authorities: options.user.authorities,
+    authorities: context.authorities,
     person: {
-      id: options.user.personId,
-      name: options.user.name,
-      email: options.user.username,
-      role: options.user.role,
-      language: parseLocale(options.user.language) ?? DEFAULT_LOCALE,
+      id: context.personId,
+      name: context.actor.name,
+      email: context.username,
+      role: context.role,
+      language: parseLocale(context.language) ?? DEFAULT_LOCALE,
     },
-    abilities: abilitiesOf(options.user.role, options.user.authorities),
+    abilities: abilitiesOf(context.role, context.authorities),
     is_forwarder: u.isForwarder,
     listed_in_directory: u.listedInDirectory,
   };
