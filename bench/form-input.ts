@@ -119,6 +119,20 @@ function printProfile(profile: Profile): void {
   };
   top(self, 'self time');
   top(total, 'with callees');
+  // BENCH_CALLERS=name: who calls the function of that name, by the time spent in it from each.
+  const wanted = process.env.BENCH_CALLERS;
+  if (!wanted) return;
+  const callers = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const spent = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      if (byId.get(at)?.callFrame.functionName !== wanted) continue;
+      const up = parent.get(at);
+      if (up !== undefined) callers.set(keyOf(up), (callers.get(keyOf(up)) ?? 0) + spent);
+      break;
+    }
+  });
+  top(callers, `callers of ${wanted}`);
 }
 
 /** Rows: p95 of the keystrokes' input-to-paint latency in the 50-line form, in each language. */
