@@ -173,15 +173,16 @@ describe('my bookings (member)', () => {
     await confirm(page, 'Delete all 40HQ container lines?', 'Delete');
     await page.getByText('Total: 1 container, 1200.500 KG, 20.000 CBM, 100 packages').waitFor();
 
-    // An emptied package count asks for it by name (not "wrong format").
+    // An emptied package count beside its package code asks for it by name (not "wrong format"):
+    // packages may follow with the instructions, but a code is not given without a count.
     await page.getByLabel('Packages (line 1)').fill('');
     // Two buttons, told apart on the page: Submit booking sends, Save draft keeps.
     // A draft is the company's: the hint says colleagues see it, not "only you".
     await visible(page.getByText(/Save draft keeps the booking in your company, to finish later/));
     await page.getByRole('button', { name: 'Submit booking', exact: true }).click();
-    await page.getByText('Packages are required').first().waitFor();
+    await page.getByText('Packages (row 1) are required').first().waitFor();
     await page.getByLabel('Packages (line 1)').fill('100');
-    await gone(page.getByText('Packages are required'));
+    await gone(page.getByText('Packages (row 1) are required'));
 
     await page.getByLabel('Container no. (line 1)').fill('MSCU1234560');
     await page.getByRole('button', { name: 'Submit booking', exact: true }).click();

@@ -17,7 +17,7 @@ import { zodRules } from '../../components/form-rules';
 import { emptyContainerLine, type BookingFormValues, type ContainerFormLine } from './booking-form-values';
 import { lineProblemsOf, typeProblem, useTypeCodeOf } from './booking-line-terms-rules';
 import { type LineFacts, useLineFacts } from './use-line-facts';
-import { problemMessage } from './booking-terms-rules';
+import { problemMessage, problemRule } from './booking-terms-rules';
 import { cargoColumns, cellLabel, NumberCell } from './line-cells';
 import { LineErrorsWatcher, LineSpecialCargo, SpecialCargoToggle, useOpenLines } from './line-special-cargo';
 
@@ -183,7 +183,9 @@ export function ContainerLinesEditor({ quoteSpaces }: { quoteSpaces?: readonly Q
                   </Form.Item>
                 ),
               },
-              ...cargoColumns(t, true),
+              ...cargoColumns(t, true, (name, cell) => [
+                problemRule(`containers.${name}.${cell}`, problemsOf),
+              ]),
               {
                 title: t('shared.fields.quantity'),
                 key: 'quantity',

@@ -102,7 +102,12 @@ function UnitCell({ name, index, t, rules = cargoRules.unit_id }: Cell & { rules
  * The cargo columns both line tables share: HS code, description, packages and unit, weight, volume.
  * Widths are kept tight so that the FCL table, with its container columns, fits a 1366 px screen.
  */
-export function cargoColumns(t: TFunction, isFcl: boolean) {
+export function cargoColumns(
+  t: TFunction,
+  isFcl: boolean,
+  /** the rules across a line's cells that a cell answers for too (a count with its package code) */
+  acrossCells: (name: number, field: 'packages' | 'unit_id') => Rule[] = () => [],
+) {
   const f = (field: FieldName) => t(`shared.fields.${field}`);
   const cargoRules = cargoCellRules(isFcl);
   return [
@@ -148,7 +153,7 @@ export function cargoColumns(t: TFunction, isFcl: boolean) {
           t={t}
           field="packages"
           decimals={0}
-          rules={cargoRules.packages}
+          rules={[...cargoRules.packages, ...acrossCells(field.name, 'packages')]}
         />
       ),
     },
@@ -157,7 +162,12 @@ export function cargoColumns(t: TFunction, isFcl: boolean) {
       key: 'unit_id',
       width: 100,
       render: (_v: unknown, field: { name: number }, index: number) => (
-        <UnitCell name={field.name} index={index} t={t} rules={cargoRules.unit_id} />
+        <UnitCell
+          name={field.name}
+          index={index}
+          t={t}
+          rules={[...cargoRules.unit_id, ...acrossCells(field.name, 'unit_id')]}
+        />
       ),
     },
     {
