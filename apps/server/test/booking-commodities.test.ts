@@ -179,7 +179,7 @@ describeEachDatabase('booking commodities', (kind) => {
     }
   });
 
-  it('prints a row per commodity on the booking note', async () => {
+  it('prints each commodity with its HS codes, Chinese name, net weight and packages on the booking note', async () => {
     const b = ok(await api('member', 'POST', '/api/order/booking?submit=true', grouped()));
     for (const [lang, words] of [
       [

@@ -4,11 +4,13 @@ import {
   BOOKING_LIMITS,
   cargoItemDraft,
   cargoItemInput,
+  cargoPackages,
+  cargoVolume,
+  cargoWeight,
   CONTAINER_MODES,
   containerLineInput,
   draftable,
   plainText,
-  positiveDecimal,
   upperRestricted,
   wholeNumber,
 } from './booking-fields.js';
@@ -33,8 +35,8 @@ import { problemAt, type RuleProblem } from './trade-rules.js';
  * one container type, each holding the same list of commodities (`commodities[]`): three 40HQ of
  * shoes and T-shirts are one line with two commodities, not two lines (which would be six boxes).
  * A commodity has its description, its HS codes, its Chinese name, its packages with their Rec. 21
- * code, its gross and net weight, its volume and its dangerous goods. Only the weight is needed at
- * booking; packages and volume may follow with the shipping instructions. An LCL cargo line is
+ * code, its gross and net weight, its volume and its dangerous goods. Only the description and the
+ * weight are needed at booking; packages and volume may follow with the shipping instructions. An LCL cargo line is
  * itself one commodity and keeps its flat fields.
  */
 
@@ -66,28 +68,24 @@ export const commodityHsCodes = z.preprocess(
 /** The codes as one field shows them: "847130, 847330". */
 export const hsCodesText = (codes: readonly string[]) => codes.join(', ');
 
-const weight = positiveDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat');
-const volume = positiveDecimal(BOOKING_LIMITS.maxVolumeCbm, 'booking.volumeFormat');
-const packages = wholeNumber(BOOKING_LIMITS.maxPackages);
-
 /** One commodity of an equipment group, as a submit takes it: weight and description required. */
 export const commodityInput = z.object({
   description: upperRestricted(COMMODITY_LIMITS.descriptionMax, true).pipe(z.string().min(1)),
   hs_codes: commodityHsCodes,
   /** 中文品名 of this commodity, for the booking note; the booking's own is for all of them */
   commodity_cn: plainText(BOOKING_LIMITS.commodityCnMax).default(''),
-  packages: draftable(packages),
+  packages: draftable(cargoPackages),
   /** a package unit (UN/ECE Rec. 21): GET /api/unit?type=3 */
   unit_id: draftable(requiredId),
-  weight,
-  net_weight: draftable(weight),
-  volume: draftable(volume),
+  weight: cargoWeight,
+  net_weight: draftable(cargoWeight),
+  volume: draftable(cargoVolume),
   dangerous_goods: z.array(dangerousGoodInput).max(DANGEROUS_GOODS_PER_LINE_MAX).default([]),
 });
 /** A draft's commodity: the description and the weight may be left empty too. */
 export const commodityDraft = commodityInput.extend({
   description: upperRestricted(COMMODITY_LIMITS.descriptionMax, true).default(''),
-  weight: draftable(weight),
+  weight: draftable(cargoWeight),
 });
 export type CommodityInput = z.input<typeof commodityInput>;
 export type Commodity = z.output<typeof commodityDraft>;

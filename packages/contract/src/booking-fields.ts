@@ -133,9 +133,10 @@ export const containerNo = z
   .transform((value) => value.toUpperCase().replace(/\s/g, ''))
   .pipe(z.string().refine(isValidContainerNo, { error: 'booking.containerNo' }));
 
-const weight = positiveDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat');
-const volume = positiveDecimal(BOOKING_LIMITS.maxVolumeCbm, 'booking.volumeFormat');
-const packages = wholeNumber(BOOKING_LIMITS.maxPackages);
+/** A cargo line's or commodity's gross weight (KG), volume (CBM) and count of packages. */
+export const cargoWeight = positiveDecimal(BOOKING_LIMITS.maxWeightKg, 'booking.weightFormat');
+export const cargoVolume = positiveDecimal(BOOKING_LIMITS.maxVolumeCbm, 'booking.volumeFormat');
+export const cargoPackages = wholeNumber(BOOKING_LIMITS.maxPackages);
 
 /**
  * A booking line's HS code: optional at booking (customs needs it with the shipping
@@ -147,11 +148,11 @@ const bookingHsCode = z.union([z.literal(''), hsCode]).default('');
 export const cargoItemInput = z.object({
   hs_code: bookingHsCode,
   description: upperRestricted(BOOKING_LIMITS.descriptionMax, true).pipe(z.string().min(1)),
-  packages,
+  packages: cargoPackages,
   /** a package unit: GET /api/unit?type=3 */
   unit_id: requiredId,
-  weight,
-  volume,
+  weight: cargoWeight,
+  volume: cargoVolume,
 });
 export type CargoItemInput = z.input<typeof cargoItemInput>;
 
@@ -166,10 +167,10 @@ export const containerLineInput = z.object({
   seal_no: upperRestricted(30).default(''),
   hs_code: bookingHsCode,
   description: upperRestricted(BOOKING_LIMITS.descriptionMax, true).pipe(z.string().min(1)),
-  packages,
+  packages: cargoPackages,
   unit_id: requiredId,
-  weight,
-  volume,
+  weight: cargoWeight,
+  volume: cargoVolume,
   quantity: wholeNumber(BOOKING_LIMITS.maxQuantity),
 });
 export type ContainerLineInput = z.input<typeof containerLineInput>;
@@ -185,10 +186,10 @@ export function draftable<T extends z.ZodType>(schema: T) {
 /** A draft's cargo line: what a line needs only on submit may be left empty (draftable). */
 export const cargoItemDraft = cargoItemInput.extend({
   description: upperRestricted(BOOKING_LIMITS.descriptionMax, true).default(''),
-  packages: draftable(packages),
+  packages: draftable(cargoPackages),
   unit_id: draftable(requiredId),
-  weight: draftable(weight),
-  volume: draftable(volume),
+  weight: draftable(cargoWeight),
+  volume: draftable(cargoVolume),
 });
 
 /**

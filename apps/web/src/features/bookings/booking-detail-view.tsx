@@ -57,16 +57,13 @@ export function BookingDetailView({ detail, isForwarder }: { detail: BookingDeta
         ],
       }));
   // A container line holding several commodities shows each on its own line within its cells.
-  const each = (render: (c: CommodityView) => string) => (_v: unknown, line: ContainerLine) =>
-    line.commodities.length <= 1 ? (
-      render(line.commodities[0] ?? { ...line, hs_codes: [line.hs_code], commodity_cn: '', net_weight: '' })
-    ) : (
-      <>
-        {line.commodities.map((c, i) => (
-          <div key={i}>{render(c)}</div>
-        ))}
-      </>
-    );
+  const each = (render: (c: CommodityView) => string) => (_v: unknown, line: ContainerLine) => (
+    <>
+      {line.commodities.map((c, i) => (
+        <div key={i}>{render(c)}</div>
+      ))}
+    </>
+  );
   const lineColumns = [
     ...(isFcl
       ? [

@@ -31,6 +31,7 @@ const WORDS = {
     grossWeight: 'Gross weight (KG)',
     netWeight: 'Net weight (KG)',
     netAboveGross: 'cannot be more than the gross weight',
+    badHsCode: 'HS codes must have 6 to 10 digits',
     save: 'Save draft',
   },
   'zh-CN': {
@@ -46,6 +47,7 @@ const WORDS = {
     grossWeight: '毛重（KG）',
     netWeight: '净重（KG）',
     netAboveGross: '不能大于毛重',
+    badHsCode: 'HS 编码须为 6 到 10 位数字',
     save: '保存草稿',
   },
 } as const;
@@ -96,6 +98,16 @@ describe.each(['en-US', 'zh-CN'] as const)(
           dangerous_goods: [],
         }),
       ]);
+    });
+
+    it('refuses a short HS code among several by the field, not as a row of its own', async () => {
+      const user = userEvent.setup();
+      await openEditor(locale);
+      await user.type(screen.getByRole('textbox', { name: words.hsCode }), '6403.99, 6404');
+      await user.click(screen.getByRole('button', { name: words.save }));
+      // The second code is refused; the message names the field, not a "row 2" the line does not have.
+      expect(await screen.findByText(words.badHsCode)).toBeTruthy();
+      expect(createBooking).not.toHaveBeenCalled();
     });
 
     it('opens a saved line’s further commodities for editing and sends them all back', async () => {

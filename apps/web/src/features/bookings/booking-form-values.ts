@@ -219,7 +219,8 @@ export function toFormValues(booking: BookingForm, isCopy: boolean): BookingForm
         quantity: line.quantity,
         // A copy ships the same goods in the same kind of equipment: it keeps their terms.
         ...toContainerTermsFormValues(line),
-        ...(first ? toCommodityFormValues(first) : toCommodityFormValues(flatCommodity(line))),
+        // Every saved line holds one commodity at least (the contract refuses a line without).
+        ...(first ? toCommodityFormValues(first) : {}),
         more_commodities: more.map(toCommodityFormValues),
       };
     }),
@@ -240,14 +241,6 @@ function toCommodityFormValues(c: CommodityView): CommodityFormValues {
     ...toCargoTermsFormValues(c),
   };
 }
-
-/** A line read without its commodities (never from this server): its flat cargo as its one. */
-const flatCommodity = (line: BookingForm['containers'][number]): CommodityView => ({
-  ...line,
-  hs_codes: line.hs_code ? [line.hs_code] : [],
-  commodity_cn: '',
-  net_weight: '',
-});
 
 const decimal = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(Number(value.toFixed(BOOKING_LIMITS.decimals)));

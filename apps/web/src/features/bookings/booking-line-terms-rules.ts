@@ -14,7 +14,12 @@ import type {
   CommodityFormValues,
   ContainerFormLine,
 } from './booking-form-values';
-import { isEmptyDangerousGood, toDangerousGood, toLineTerms } from './booking-line-terms-values';
+import {
+  decimalOrNull,
+  isEmptyDangerousGood,
+  toDangerousGood,
+  toLineTerms,
+} from './booking-line-terms-values';
 
 /*
  * The contract's rules of the booking's lines that need each line's container type
@@ -92,17 +97,15 @@ export function formField(field: string): string {
 
 /** A commodity of the form as the contract's rules read it: figures as sent, every dangerous good. */
 function toRuleCommodity(c: CommodityFormValues): Commodity {
-  const decimal = (value: number | null | undefined) =>
-    value === null || value === undefined ? null : String(value);
   return {
     description: c.description ?? '',
     hs_codes: [],
     commodity_cn: c.commodity_cn ?? '',
     packages: c.packages ?? null,
     unit_id: c.unit_id ?? null,
-    weight: decimal(c.weight),
-    net_weight: decimal(c.net_weight),
-    volume: decimal(c.volume),
+    weight: decimalOrNull(c.weight),
+    net_weight: decimalOrNull(c.net_weight),
+    volume: decimalOrNull(c.volume),
     dangerous_goods: (c.dangerous_goods ?? []).map(toDangerousGood),
   };
 }

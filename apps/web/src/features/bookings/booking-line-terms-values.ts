@@ -156,7 +156,7 @@ export function toContainerTermsFormValues(line: ContainerLine): ContainerTermsF
 const text = (value: string | undefined) => value?.trim() ?? '';
 const orNull = (value: string | undefined) => text(value) || null;
 const numberOrNull = (value: number | null | undefined) => value ?? null;
-const decimalOrNull = (value: number | null | undefined) =>
+export const decimalOrNull = (value: number | null | undefined) =>
   value === null || value === undefined ? null : String(Number(value.toFixed(BOOKING_LIMITS.decimals)));
 
 /** A dangerous good as sent: texts trimmed, empty ones '' or null as the contract has them. */

@@ -12,7 +12,7 @@ import { emptyCommodity } from './booking-form-values';
 import type { TermRules } from './booking-line-terms-rules';
 import { DangerousGoodsEditor } from './dangerous-goods-editor';
 import { Group } from './equipment-terms-fields';
-import { hsCodeTextMax } from './line-cells';
+import { hsCodesRules, hsCodeTextMax } from './line-cells';
 import { ListRow } from './list-row';
 
 const rules = zodRules(commodityInput);
@@ -115,7 +115,7 @@ export function MoreCommoditiesEditor({
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12} lg={6}>
-                    <Form.Item {...item('hs_code', rules.hs_codes)} label={f('hs_codes')}>
+                    <Form.Item {...item('hs_code', hsCodesRules)} label={f('hs_codes')}>
                       <Input
                         maxLength={hsCodeTextMax(true)}
                         placeholder={t('bookings.form.hsCodesPlaceholder')}

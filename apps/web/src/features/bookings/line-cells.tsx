@@ -1,11 +1,19 @@
 import './strings';
-import { BOOKING_LIMITS, cargoItemInput, commodityInput } from '@freight/contract';
+import {
+  BOOKING_LIMITS,
+  cargoItemInput,
+  commodityHsCodes,
+  commodityInput,
+  localizeIssue,
+  PARSE_OPTIONS,
+} from '@freight/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useReferenceList } from '../../api/reference';
 import { documentText, zodRules } from '../../components/form-rules';
+import { sharedCatalog } from '../../i18n';
 import type { FieldName } from '../../i18n/keys';
 
 const cargoRules = zodRules(cargoItemInput);
@@ -18,8 +26,22 @@ const commodityRules = zodRules(commodityInput);
  */
 function cargoCellRules(isFcl: boolean) {
   if (!isFcl) return cargoRules;
-  return { ...commodityRules, hs_code: commodityRules.hs_codes };
+  return { ...commodityRules, hs_code: hsCodesRules };
 }
+
+/**
+ * A commodity's HS codes field: the contract's check of the list, its message naming the field.
+ * The refused code's place in the list is not a row, and "HS codes (row 2)" would say it was.
+ */
+export const hsCodesRules: Rule[] = [
+  {
+    validator: async (_rule, value: unknown) => {
+      const checked = commodityHsCodes.safeParse(value ?? '', PARSE_OPTIONS);
+      const issue = checked.error?.issues[0];
+      if (issue) throw new Error(localizeIssue({ ...issue, path: ['hs_codes'] }, sharedCatalog()).message);
+    },
+  },
+];
 
 /** The longest HS code text a cell takes: one code as written, or several separated by commas. */
 export const hsCodeTextMax = (isFcl: boolean) => (isFcl ? 120 : 13);
